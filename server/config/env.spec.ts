@@ -1,0 +1,33 @@
+import { InvalidEnvironmentError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe('.data');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.APP_ORIGINS).toEqual(['http://localhost:3000']);
+  });
+
+  it('names the variable and the problem for a bad port', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(InvalidEnvironmentError);
+    expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('refuses a database URL that is not PostgreSQL', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://root@localhost/test' })).toThrow(/DATABASE_URL must be a URL starting with postgres:/);
+  });
+
+  it('refuses an APP_ORIGINS entry with a path, and trims trailing slashes', () => {
+    expect(() => parseEnv({ APP_ORIGINS: 'https://shop.example.com/login' })).toThrow(/APP_ORIGINS/);
+    expect(parseEnv({ APP_ORIGINS: 'https://shop.example.com/, http://localhost:5173' }).APP_ORIGINS).toEqual([
+      'https://shop.example.com',
+      'http://localhost:5173',
+    ]);
+  });
+
+  it('treats an empty REDIS_URL as absent and refuses a short JWT secret', () => {
+    expect(parseEnv({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
+    expect(() => parseEnv({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+  });
+});

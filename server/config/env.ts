@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads from the environment, parsed once at start. A bad value stops the
+ * process with a message naming the variable, never a half-configured server.
+ */
+const urlWithProtocols = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+    );
+
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATABASE_URL: optional(urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:'])),
+  REDIS_URL: optional(urlWithProtocols('REDIS_URL', ['redis:', 'rediss:'])),
+  SMTP_URL: optional(urlWithProtocols('SMTP_URL', ['smtp:', 'smtps:'])),
+  APP_ORIGINS: z
+    .string()
+    .default('http://localhost:3000')
+    .transform((value, ctx) => {
+      const origins = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        try {
+          const url = new URL(origin);
+          if (url.origin !== origin.replace(/\/$/, '')) throw new Error('not an origin');
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `APP_ORIGINS has "${origin}", which is not an origin such as https://shop.example.com` });
+          return z.NEVER;
+        }
+      }
+      if (origins.length === 0) {
+        ctx.addIssue({ code: 'custom', message: 'APP_ORIGINS must name at least one origin' });
+        return z.NEVER;
+      }
+      return origins.map((origin) => origin.replace(/\/$/, ''));
+    }),
+  JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters')),
+  DATA_DIR: z.string().trim().min(1).default('.data'),
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class InvalidEnvironmentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'InvalidEnvironmentError';
+  }
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  throw new InvalidEnvironmentError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+  );
+}

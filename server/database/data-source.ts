@@ -1,0 +1,39 @@
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { migrations } from './migrations';
+
+export interface DatabaseOptions {
+  url: string;
+  /** Pool size per process. */
+  poolSize?: number;
+  applicationName?: string;
+}
+
+/**
+ * The one way the server, the worker, scripts and tests reach PostgreSQL. Migrations run explicitly
+ * (`runMigrations`), never `synchronize`.
+ */
+export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: options.url,
+    migrations,
+    migrationsTableName: 'schema_migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: ['error', 'migration'],
+    extra: {
+      max: options.poolSize ?? 20,
+      application_name: options.applicationName ?? 'store',
+      // A session left idle inside a transaction would hold back the safe global order of every projection.
+      options: '-c idle_in_transaction_session_timeout=30000',
+      connectionTimeoutMillis: 5_000,
+    },
+  };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DataSource> {
+  const dataSource = new DataSource(dataSourceOptions(options));
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  return dataSource;
+}
