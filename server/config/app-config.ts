@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Env } from './env';
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** Settings after start-up has resolved them: absolute folders, the database chosen, the secret loaded. */
+export interface AppConfig {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  databaseUrl: string;
+  /** True when the database is the embedded one started by this process. */
+  embeddedDatabase: boolean;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  /** Origins allowed in mail links; the first is the default. */
+  appOrigins: string[];
+  jwtSecret: string;
+  dataDir: string;
+  uploadsDir: string;
+  clientDir: string;
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  /** Whether this process runs the projections (off for extra API-only processes in tests). */
+  runProjections: boolean;
+}
+
+/** The repository root, whether this file runs from server/ (tests) or from dist/server/ (built). */
+export const PROJECT_ROOT = findProjectRoot(__dirname);
+
+function findProjectRoot(from: string): string {
+  let dir = from;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`No package.json above ${from}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+export function folders(dataDir: string) {
+  const absolute = resolve(PROJECT_ROOT, dataDir);
+  return {
+    dataDir: absolute,
+    uploadsDir: resolve(absolute, 'uploads'),
+    clientDir: resolve(PROJECT_ROOT, 'dist', 'client'),
+  };
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppConfig } from './app-config';
+import { folders } from './app-config';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import type { Env } from './env';
+
+export interface Runtime {
+  config: AppConfig;
+  /** Stops what start-up launched (the embedded PostgreSQL), after the app has closed. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Turns the parsed environment into a running configuration: the data folder, the database (embedded when
+ * DATABASE_URL is absent) and the JWT secret (generated once and kept under the data folder in development).
+ */
+export async function prepareRuntime(env: Env, log: (message: string) => void): Promise<Runtime> {
+  const paths = folders(env.DATA_DIR);
+  mkdirSync(paths.uploadsDir, { recursive: true });
+
+  let databaseUrl = env.DATABASE_URL;
+  let stop = async () => undefined as void;
+  if (!databaseUrl) {
+    const started = Date.now();
+    const embedded = await startEmbeddedPostgres({ dataDir: join(paths.dataDir, 'pg'), database: 'store' });
+    databaseUrl = embedded.url;
+    stop = () => embedded.stop();
+    log(`Embedded PostgreSQL ready in ${Date.now() - started} ms (data in ${join(paths.dataDir, 'pg')})`);
+  }
+
+  return {
+    config: {
+      nodeEnv: env.NODE_ENV,
+      port: env.PORT,
+      host: env.HOST,
+      databaseUrl,
+      embeddedDatabase: !env.DATABASE_URL,
+      redisUrl: env.REDIS_URL,
+      smtpUrl: env.SMTP_URL,
+      appOrigins: env.APP_ORIGINS,
+      jwtSecret: env.JWT_SECRET ?? developmentJwtSecret(env, paths.dataDir, log),
+      ...paths,
+      seedDemo: env.SEED_DEMO,
+      logLevel: env.LOG_LEVEL,
+      runProjections: true,
+    },
+    stop,
+  };
+}
+
+function developmentJwtSecret(env: Env, dataDir: string, log: (message: string) => void): string {
+  if (env.NODE_ENV === 'production') {
+    throw new Error('JWT_SECRET must be set in production (at least 32 characters).');
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  log(`Generated a development JWT secret in ${file}`);
+  return secret;
+}

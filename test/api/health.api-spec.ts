@@ -1,0 +1,52 @@
+import { startTestServer, TestServer } from '../support/test-server';
+
+describe('GET /api/health', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SEED_DEMO: 'false' } });
+  });
+  afterAll(() => server?.stop());
+
+  it('reports the database up and the queue mode', async () => {
+    const response = await fetch(`${server.baseUrl}/api/health`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ status: 'ok', database: { status: 'up' }, queue: { status: 'up', mode: 'in-process' } });
+  });
+
+  it('answers an unknown API path with a JSON 404, not the storefront page', async () => {
+    const response = await fetch(`${server.baseUrl}/api/no-such-call`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ success: false, message: 'Not found.' });
+  });
+
+  it('answers malformed JSON with a 400 in the error shape', async () => {
+    const response = await fetch(`${server.baseUrl}/api/health`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"broken":',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const response = await fetch(`${server.baseUrl}/api/health`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ filler: 'x'.repeat(200_000) }),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('reports the queue down when REDIS_URL points nowhere', async () => {
+    const other = await startTestServer({ env: { SEED_DEMO: 'false', REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const response = await fetch(`${other.baseUrl}/api/health`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ status: 'degraded', queue: { status: 'down', mode: 'redis' } });
+    } finally {
+      await other.stop();
+    }
+  });
+});

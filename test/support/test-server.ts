@@ -1,0 +1,57 @@
+import type { INestApplication } from '@nestjs/common';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApp } from '../../server/app';
+import { parseEnv } from '../../server/config/env';
+import { prepareRuntime } from '../../server/config/runtime';
+import { createTestDatabase } from './test-database';
+import { TEST_STATE_DIR } from './test-state';
+
+export interface TestServer {
+  baseUrl: string;
+  databaseUrl: string;
+  dataDir: string;
+  app: INestApplication;
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Extra environment for this server (REDIS_URL, SMTP_URL, APP_ORIGINS ...). */
+  env?: Record<string, string>;
+  /** Reuse a database (a second process on the same data); a fresh one is created otherwise. */
+  databaseUrl?: string;
+}
+
+/**
+ * A real store on 127.0.0.1 with its own database and data folder, exactly as `npm start` builds it, for
+ * black-box tests over HTTP. The demo catalog is seeded unless SEED_DEMO=false.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = options.databaseUrl ? undefined : await createTestDatabase('api');
+  const databaseUrl = options.databaseUrl ?? database!.url;
+  const dataDir = mkdtempSync(join(TEST_STATE_DIR, 'server-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    ...options.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+  });
+  const runtime = await prepareRuntime(env, () => undefined);
+  const app = await createApp(runtime.config);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    databaseUrl,
+    dataDir,
+    app,
+    async stop() {
+      await app.close();
+      await runtime.stop();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
