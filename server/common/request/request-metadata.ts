@@ -1,0 +1,51 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Request } from 'express';
+import type { Actor, EventMetadata } from '../../event-store/event-store.types';
+import type { AuthenticatedUser } from './authenticated-user';
+
+/**
+ * What every command carries from the HTTP request into the events it records: who acted, and the ids that
+ * tie the events of one request (correlation) to the request that caused them.
+ */
+export interface RequestMetadata {
+  requestId: string;
+  correlationId: string;
+  actor: Actor;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+export function requestMetadataOf(request: Request): RequestMetadata {
+  const header = request.header('x-request-id');
+  const requestId = header && REQUEST_ID.test(header) ? header : randomUUID();
+  const correlation = request.header('x-correlation-id');
+  const user = (request as Request & { user?: AuthenticatedUser }).user;
+  return {
+    requestId,
+    correlationId: correlation && REQUEST_ID.test(correlation) ? correlation : requestId,
+    actor: user ? { id: user.id, role: user.role, name: user.name } : { id: 'guest', role: 'guest' },
+  };
+}
+
+/** `@RequestMeta() meta: RequestMetadata` in a controller method. */
+export const RequestMeta = createParamDecorator((_: unknown, context: ExecutionContext) =>
+  requestMetadataOf(context.switchToHttp().getRequest<Request>()),
+);
+
+/** Metadata for events recorded on behalf of a request; `note` is the staff member's reason, if any. */
+export function eventMetadata(meta: RequestMetadata, extra: { causationId?: string | null; note?: string | null } = {}): EventMetadata {
+  return {
+    correlationId: meta.correlationId,
+    causationId: extra.causationId ?? meta.requestId,
+    actor: meta.actor,
+    requestId: meta.requestId,
+    ...(extra.note ? { note: extra.note } : {}),
+  };
+}
+
+/** Metadata for events the system records by itself (seed, projections, scheduled work). */
+export function systemMetadata(reason: string): EventMetadata {
+  const id = randomUUID();
+  return { correlationId: id, causationId: null, actor: { id: 'system', role: 'system', name: reason } };
+}
