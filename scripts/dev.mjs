@@ -34,5 +34,5 @@ const waitForBuild = setInterval(() => {
   if (!existsSync(join(root, 'dist', 'server', 'main.js'))) return;
   clearInterval(waitForBuild);
   start('server', ['--watch-path=dist/server', join(root, 'dist', 'server', 'main.js')]);
-  start('vite', [bin('vite', 'bin/vite.js'), '--config', 'client/vite.config.ts']);
+  start('vite', [bin('vite', 'bin/vite.js'), '--config', 'client/vite.config.mts']);
 }, 500);

@@ -42,5 +42,5 @@ if (stale(join(root, 'dist', 'server', 'main.js'), ['server', 'bench', 'tsconfig
   run('the server', process.execPath, [tsc, '-p', 'tsconfig.build.json']);
 }
 if (stale(join(root, 'dist', 'client', 'index.html'), ['client', 'package-lock.json'])) {
-  run('the client', process.execPath, [vite, 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn']);
+  run('the client', process.execPath, [vite, 'build', '--config', 'client/vite.config.mts', '--logLevel', 'warn']);
 }

@@ -1,0 +1,144 @@
+import { getSessionToken } from './session';
+
+export const API_BASE = '/api';
+
+/** Validation errors as the server sends them in a 422 body: field name to messages. */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * A request that did not succeed. `status` is the HTTP status, or 0 when no response arrived (network
+ * failure); `body` is the parsed server answer (JSON when the server sent JSON, else text).
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+
+  /** The server's `message`, when it sent one. */
+  get serverMessage(): string | undefined {
+    const message = isRecord(this.body) ? this.body.message : undefined;
+    return typeof message === 'string' && message ? message : undefined;
+  }
+
+  /** All field errors of a 422 body (`{ message, errors: { field: [messages] } }`); empty otherwise. */
+  get fieldErrors(): FieldErrors {
+    const errors = isRecord(this.body) ? this.body.errors : undefined;
+    if (!isRecord(errors)) return {};
+    const result: FieldErrors = {};
+    for (const [field, messages] of Object.entries(errors)) {
+      const list = (Array.isArray(messages) ? messages : [messages]).filter(
+        (m): m is string => typeof m === 'string',
+      );
+      if (list.length) result[field] = list;
+    }
+    return result;
+  }
+
+  /** The first message per field, which is what the screens show (spec §5). */
+  get firstFieldErrors(): Record<string, string> {
+    const result: Record<string, string> = {};
+    for (const [field, messages] of Object.entries(this.fieldErrors)) {
+      if (messages[0]) result[field] = messages[0];
+    }
+    return result;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  params?: QueryParams;
+  headers?: Record<string, string>;
+}
+
+export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>('GET', path, undefined, options);
+}
+
+/** Sends `body` as JSON, or as multipart when it is a FormData (some account calls are multipart). */
+export function apiPost<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  return request<T>('POST', path, body, options);
+}
+
+export function buildApiUrl(path: string, params?: QueryParams): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${url}?${query}` : url;
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = getSessionToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildApiUrl(path, options.params), {
+      method,
+      headers,
+      body: payload,
+      signal: options.signal,
+    });
+  } catch (error) {
+    // An abort is not a failure of the request: let react-query (or the caller) see it as is.
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, undefined, 'Network error: the server could not be reached.');
+  }
+
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    const message =
+      isRecord(parsed) && typeof parsed.message === 'string' && parsed.message
+        ? parsed.message
+        : `Request failed with status ${response.status}`;
+    throw new ApiError(response.status, parsed, message);
+  }
+  return parsed as T;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

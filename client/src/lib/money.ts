@@ -1,0 +1,18 @@
+/** Taka sign, used when neither the product nor the settings name a currency. */
+export const DEFAULT_CURRENCY_SYMBOL = '৳';
+
+/**
+ * "৳ 450.00": currency symbol, a space, the amount with two decimals. The API sends amounts as numbers
+ * or as strings ("450.00", sometimes "1,200.00"); anything unreadable shows as 0.00.
+ */
+export function formatMoney(amount: number | string | null | undefined, currencySymbol?: string | null): string {
+  const symbol = currencySymbol?.trim() || DEFAULT_CURRENCY_SYMBOL;
+  return `${symbol} ${toAmount(amount).toFixed(2)}`;
+}
+
+function toAmount(amount: number | string | null | undefined): number {
+  const value = typeof amount === 'string' ? Number(amount.replace(/,/g, '').trim()) : amount;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 0;
+  // Round half away from zero on the cents, which toFixed alone gets wrong for values like 1.005.
+  return Math.sign(value) * (Math.round((Math.abs(value) + Number.EPSILON) * 100) / 100);
+}

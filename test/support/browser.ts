@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+/** Debian's Chromium; the architecture (§8) names it, and tests fail rather than skip without it. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const REPO_ROOT = resolve(__dirname, '../..');
+const CLIENT_DIR = join(REPO_ROOT, 'client');
+const CLIENT_INDEX = join(REPO_ROOT, 'dist/client/index.html');
+const BUILD_LOCK = join(REPO_ROOT, '.data/client-build.lock');
+export const SCREENSHOT_DIR = join(REPO_ROOT, '.data/screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Browser tests need Chromium at ${CHROMIUM_PATH}, which is missing. Install it with: apt-get install chromium`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+export const DESKTOP_VIEWPORT = { width: 1366, height: 900 };
+
+/** A phone-sized touch context (the store's main audience). */
+export function newPhoneContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: PHONE_VIEWPORT,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    ...options,
+  });
+}
+
+export function newDesktopContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: DESKTOP_VIEWPORT, locale: 'en-US', ...options });
+}
+
+/** Both form factors, for `describe.each(DEVICES)('on a $name', ...)`. */
+export const DEVICES = [
+  { name: 'phone', newContext: newPhoneContext },
+  { name: 'desktop', newContext: newDesktopContext },
+] as const;
+
+/** Full-page screenshot at .data/screenshots/<name>.png; returns the path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Uncaught page errors and console errors (CSP violations, failed requests) seen by the page. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+/**
+ * The test server serves dist/client but builds nothing: build the client when it is missing or older
+ * than any file under client/. A lock directory keeps parallel suites from building over each other.
+ */
+export function ensureClientBuilt(): void {
+  if (isClientBuildFresh()) return;
+  withBuildLock(() => {
+    if (isClientBuildFresh()) return; // another suite built it while we waited
+    try {
+      execFileSync(
+        process.execPath,
+        [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.mts', '--logLevel', 'warn'],
+        { cwd: REPO_ROOT, stdio: 'pipe', timeout: 180_000, env: { ...process.env, NODE_ENV: 'production' } },
+      );
+    } catch (error) {
+      const output = error as { stdout?: Buffer; stderr?: Buffer };
+      throw new Error(
+        `Building the client failed:\n${output.stdout?.toString() ?? ''}${output.stderr?.toString() ?? String(error)}`,
+      );
+    }
+  });
+}
+
+function isClientBuildFresh(): boolean {
+  if (!existsSync(CLIENT_INDEX)) return false;
+  return statSync(CLIENT_INDEX).mtimeMs >= newestMtime(CLIENT_DIR);
+}
+
+function newestMtime(dir: string): number {
+  let newest = statSync(dir).mtimeMs; // a deleted or renamed file changes its folder
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    const mtime = entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
+    if (mtime > newest) newest = mtime;
+  }
+  return newest;
+}
+
+function withBuildLock(build: () => void): void {
+  mkdirSync(join(BUILD_LOCK, '..'), { recursive: true });
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      // A lock older than the build timeout belongs to a crashed run.
+      if (existsSync(BUILD_LOCK) && Date.now() - statSync(BUILD_LOCK).mtimeMs > 200_000) {
+        rmSync(BUILD_LOCK, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for the client build lock ${BUILD_LOCK}`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+  try {
+    build();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
