@@ -4,11 +4,19 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Response } from 'express';
+import { AccountsModule } from './accounts/accounts.module';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
+import { CatalogModule } from './catalog/catalog.module';
+import { EventStoreModule } from './event-store/event-store.module';
 import { HealthModule } from './health/health.module';
+import { MailModule } from './mail/mail.module';
+import { InventoryModule } from './inventory/inventory.module';
+import { SeedModule } from './seed/seed.module';
+import { OrderingModule } from './ordering/ordering.module';
+import { PromotionsModule } from './promotions/promotions.module';
 
 @Module({})
 export class AppModule {
@@ -24,6 +32,14 @@ export class AppModule {
           retryDelay: 1_000,
         }),
         CqrsModule.forRoot(),
+        EventStoreModule.forRoot({ runProjections: config.runProjections }),
+        InventoryModule,
+        CatalogModule,
+        SeedModule,
+        AccountsModule,
+        PromotionsModule,
+        OrderingModule,
+        MailModule,
         HealthModule,
         ServeStaticModule.forRoot(
           {

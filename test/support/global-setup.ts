@@ -1,22 +1,27 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../../server/config/embedded-postgres';
-import { TEST_STATE_DIR, TEST_STATE_FILE } from './test-state';
+import { ADMIN_URL_VARIABLE, TEST_STATE_DIR } from './test-state';
 
 /**
  * Gives every suite a real PostgreSQL. With DATABASE_URL that server is used; otherwise an embedded one is
- * started under .data/test-pg and stopped by the global teardown. Suites create their own databases from
+ * started in a fresh folder under .data/test (one per run, so parallel runs never share one), removed by the
+ * global teardown. The admin URL reaches the suites through the environment (workers inherit it). Suites create their own databases from
  * the admin URL, so no suite sees another's data.
  */
 export default async function globalSetup(): Promise<void> {
   mkdirSync(TEST_STATE_DIR, { recursive: true });
   if (process.env.DATABASE_URL) {
-    writeFileSync(TEST_STATE_FILE, JSON.stringify({ adminUrl: process.env.DATABASE_URL, embedded: false }));
+    process.env[ADMIN_URL_VARIABLE] = process.env.DATABASE_URL;
     return;
   }
   const started = Date.now();
-  const handle = await startEmbeddedPostgres({ dataDir: join(TEST_STATE_DIR, 'pg'), database: 'postgres' });
-  (globalThis as { __embeddedPostgres?: typeof handle }).__embeddedPostgres = handle;
-  writeFileSync(TEST_STATE_FILE, JSON.stringify({ adminUrl: handle.adminUrl, embedded: true }));
+  const runDir = mkdtempSync(join(TEST_STATE_DIR, 'pg-'));
+  // As root, the binaries run as a 'postgres' user, which must be able to enter the folder.
+  chmodSync(runDir, 0o755);
+  const dataDir = join(runDir, 'data');
+  const handle = await startEmbeddedPostgres({ dataDir, database: 'postgres' });
+  (globalThis as { __embeddedPostgres?: { handle: typeof handle; dataDir: string } }).__embeddedPostgres = { handle, dataDir };
+  process.env[ADMIN_URL_VARIABLE] = handle.adminUrl;
   process.stdout.write(`\nembedded PostgreSQL for tests started in ${Date.now() - started} ms\n`);
 }

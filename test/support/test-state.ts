@@ -1,15 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 export const TEST_STATE_DIR = resolve(__dirname, '../../.data/test');
-export const TEST_STATE_FILE = join(TEST_STATE_DIR, 'state.json');
+
+/** Set by the jest global setup: a superuser URL from which each suite creates its own database. */
+export const ADMIN_URL_VARIABLE = 'STORE_TEST_ADMIN_DATABASE_URL';
 
 export interface TestState {
-  /** A superuser connection to a maintenance database, used to create one database per suite. */
   adminUrl: string;
-  embedded: boolean;
 }
 
 export function readTestState(): TestState {
-  return JSON.parse(readFileSync(TEST_STATE_FILE, 'utf8')) as TestState;
+  const adminUrl = process.env[ADMIN_URL_VARIABLE];
+  if (!adminUrl) throw new Error(`${ADMIN_URL_VARIABLE} is not set: run the tests through jest (npm test), whose global setup provides PostgreSQL`);
+  return { adminUrl };
 }

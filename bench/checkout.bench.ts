@@ -1,0 +1,203 @@
+import autocannon from 'autocannon';
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { findFreePort } from '../server/config/embedded-postgres';
+import {
+  availableStock,
+  catalogProducts,
+  deliveryCharges,
+  openStoreFixture,
+  setAvailableStock,
+  type StoreFixture,
+} from '../server/ordering/testing/store-fixture';
+import { freshDatabase } from './support/fresh-database';
+import { machine } from './support/machine';
+
+/**
+ * Checkout under load: 64 concurrent clients (autocannon) placing single-unit orders through
+ * POST /api/public/confirm-order against the store as shipped (dist/server/main.js, demo catalog), first on
+ * 64 distinct SKUs (one per client), then all on one hot SKU. Each request is a new checkout with its own
+ * Idempotency-Key and phone, as the storefront sends it. Bars (issue 3): >= 400 orders/s distinct,
+ * >= 150 orders/s hot, p99 < 250 ms, zero oversold units, no non-2xx answer.
+ */
+const CONNECTIONS = 64;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const STOCK_PER_SKU = 1_000_000;
+const RESULTS_FILE = resolve(__dirname, '../../bench/results/checkout.json');
+const ROOT = resolve(__dirname, '../..');
+
+interface Sku {
+  productId: number;
+  size: string;
+}
+
+interface Scenario {
+  name: string;
+  bar: { ordersPerSecond: number; p99Ms: number };
+  /** The SKU the n-th connection buys. */
+  skuFor: (connection: number) => Sku;
+}
+
+interface Outcome {
+  orders: number;
+  ordersPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+function startStore(env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((resolveStarted, reject) => {
+    const child = spawn(process.execPath, ['dist/server/main.js'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/Store is open/.test(output)) resolveStarted(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`the store exited with ${code}:\n${output.slice(-2000)}`)));
+  });
+}
+
+async function load(port: number, scenario: Scenario, seconds: number, deliveryTaka: number): Promise<Outcome> {
+  let connections = 0;
+  let sequence = 0;
+  const run = `${process.pid}-${Date.now()}`;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/public/confirm-order',
+        setupRequest: (request, context) => {
+          const state = context as { sku?: Sku };
+          state.sku ??= scenario.skuFor(connections++);
+          const n = sequence++;
+          const phone = `017${String(n % 100_000_000).padStart(8, '0')}`;
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', 'idempotency-key': `${run}-${n}` },
+            body: JSON.stringify({
+              cart: [{ id: state.sku.productId, size: state.sku.size, qty: 1 }],
+              coupon: null,
+              couponoffer: null,
+              data: { name: `Bench Buyer ${n}`, phone, address: 'Road 7, Dhanmondi, Dhaka', shipping_phone: phone, devliery_charge: deliveryTaka, paymentMethod: 'cash' },
+            }),
+          };
+        },
+      },
+    ],
+  });
+  const orders = result['2xx'];
+  return {
+    orders,
+    ordersPerSecond: Math.round(orders / (result.duration || seconds)),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** Units sold beyond what a SKU had: how far below zero its stream says it went, plus any sale not backed by a reservation. */
+async function oversold(fixture: StoreFixture, skus: Sku[], before: Map<string, number>, orders: number): Promise<{ oversoldUnits: number; reservedUnits: number }> {
+  let oversoldUnits = 0;
+  let reservedUnits = 0;
+  for (const sku of skus) {
+    const available = await availableStock(fixture, sku.productId, sku.size);
+    if (available < 0) oversoldUnits += -available;
+    reservedUnits += before.get(`${sku.productId}/${sku.size}`)! - available;
+  }
+  // Every order is one unit: an order without its reservation would be an oversale too.
+  return { oversoldUnits: oversoldUnits + Math.max(0, orders - reservedUnits), reservedUnits };
+}
+
+async function main(): Promise<void> {
+  const database = await freshDatabase('bench_checkout');
+  let store: ChildProcess | undefined;
+  let fixture: StoreFixture | undefined;
+  try {
+    const port = await findFreePort();
+    process.stdout.write('starting the store with the demo catalog...\n');
+    store = await startStore({
+      DATABASE_URL: database.url,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'true',
+      DATA_DIR: '.data/bench-checkout',
+    });
+    fixture = await openStoreFixture(database.url);
+    const products = await catalogProducts(fixture);
+    const deliveryTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
+    const distinct: Sku[] = Array.from({ length: CONNECTIONS }, (_, index) => {
+      const product = products[index % products.length];
+      return { productId: product.id, size: product.sizes[Math.floor(index / products.length) % product.sizes.length] };
+    });
+    const hot: Sku = { productId: products[0].id, size: products[0].sizes[1] };
+    const skus = [...distinct, hot];
+    process.stdout.write(`giving ${skus.length} SKUs ${STOCK_PER_SKU} units each...\n`);
+    for (const sku of skus) await setAvailableStock(fixture, sku.productId, sku.size, STOCK_PER_SKU);
+
+    const scenarios: Scenario[] = [
+      { name: `${CONNECTIONS} clients on ${CONNECTIONS} distinct SKUs`, bar: { ordersPerSecond: 400, p99Ms: 250 }, skuFor: (connection) => distinct[connection % distinct.length] },
+      { name: `${CONNECTIONS} clients on one hot SKU`, bar: { ordersPerSecond: 150, p99Ms: 250 }, skuFor: () => hot },
+    ];
+    await load(port, scenarios[0], 2, deliveryTaka); // warm-up: JIT, pools, fold caches
+
+    const results = [];
+    for (const scenario of scenarios) {
+      const scenarioSkus = scenario === scenarios[0] ? distinct : [hot];
+      const before = new Map<string, number>();
+      for (const sku of scenarioSkus) before.set(`${sku.productId}/${sku.size}`, await availableStock(fixture, sku.productId, sku.size));
+      const outcome = await load(port, scenario, SECONDS, deliveryTaka);
+      const stock = await oversold(fixture, scenarioSkus, before, outcome.orders);
+      const pass =
+        outcome.ordersPerSecond >= scenario.bar.ordersPerSecond &&
+        outcome.p99Ms < scenario.bar.p99Ms &&
+        stock.oversoldUnits === 0 &&
+        outcome.non2xx === 0 &&
+        outcome.errors === 0;
+      results.push({ scenario: scenario.name, ...outcome, ...stock, bar: { ...scenario.bar, oversoldUnits: 0 }, pass });
+      process.stdout.write(
+        `${scenario.name.padEnd(36)} ${String(outcome.ordersPerSecond).padStart(5)} orders/s  p50 ${outcome.p50Ms} ms  p99 ${outcome.p99Ms} ms  ` +
+          `orders ${outcome.orders}  reserved ${stock.reservedUnits}  oversold ${stock.oversoldUnits}  non-2xx ${outcome.non2xx}  errors ${outcome.errors}  ${pass ? 'PASS' : 'FAIL'}\n`,
+      );
+    }
+    mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+    writeFileSync(
+      RESULTS_FILE,
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          machine: machine(database.serverVersion),
+          load: { connections: CONNECTIONS, secondsPerRun: SECONDS, tool: 'autocannon', request: 'POST /api/public/confirm-order, 1 line of 1 unit, own Idempotency-Key' },
+          note: 'The load generator runs on the same machine as the store and PostgreSQL, and competes with them for its cores.',
+          results,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    process.stdout.write('results written to bench/results/checkout.json\n');
+    if (results.some((result) => !result.pass)) process.exitCode = 1;
+  } finally {
+    await fixture?.close();
+    store?.kill('SIGTERM');
+    await new Promise((resolveWait) => setTimeout(resolveWait, 1_500));
+    await database.dispose();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,253 @@
+import autocannon from 'autocannon';
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Client } from 'pg';
+import { findFreePort } from '../server/config/embedded-postgres';
+import { openDatabase } from '../server/database/data-source';
+import { EventStore } from '../server/event-store/event-store';
+import type { AppendRequest, EventMetadata } from '../server/event-store/event-store.types';
+import { skuStreamId } from '../server/inventory/domain/sku-stream';
+import { freshDatabase } from './support/fresh-database';
+import { machine } from './support/machine';
+
+/**
+ * The shop's read side under load: a catalog of 10,000 products in 5 sizes and 1,000,000 stock events,
+ * four public calls loaded by 64 connections (autocannon), against the store as shipped and against a bare
+ * node:http + pg server running the same SQL. Bars: throughput >= 0.6 of the baseline, p99 < 50 ms
+ * (search < 60 ms).
+ */
+const PRODUCTS = 10_000;
+const SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
+const EVENTS_PER_SKU = 20;
+const STREAMS_PER_APPEND = 50;
+const APPEND_WORKERS = 4;
+const CONNECTIONS = 64;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RESULTS_FILE = resolve(__dirname, '../../bench/results/shop.json');
+const ROOT = resolve(__dirname, '../..');
+
+const metadata: EventMetadata = { correlationId: 'bench-shop', causationId: null, actor: { id: 'bench', role: 'system' } };
+
+const PRINTS = ['Tiger', 'Rickshaw', 'Cassette', 'Skyline', 'Cricket', 'Lotus', 'Kite', 'Paisley', 'Samurai', 'Sunflower', 'Chai', 'Monsoon', 'Delta', 'Typography', 'Mango', 'Ferry', 'Tea Garden', 'Shapla', 'Banyan', 'Hilsa'];
+const CUTS = ['Graphic Tee', 'Pique Polo', 'Crew Neck Tee', 'V-Neck Tee', 'Oversized Tee', 'Crop Top', 'Henley', 'Boxy Tee'];
+const COLOURS = ['Black', 'White', 'Navy', 'Maroon', 'Olive', 'Mustard', 'Sky Blue', 'Charcoal', 'Sand', 'Rose', 'Teal', 'Lilac', 'Cream'];
+
+interface Scenario {
+  name: string;
+  bar: { p99Ms: number };
+  paths: string[];
+}
+
+const scenarios: Scenario[] = [
+  { name: 'getProductsByShop page 1', bar: { p99Ms: 50 }, paths: ['/api/public/getProductsByShop?page=1'] },
+  { name: 'getProductsByShop page 50', bar: { p99Ms: 50 }, paths: ['/api/public/getProductsByShop?page=50'] },
+  {
+    name: 'search-products',
+    bar: { p99Ms: 60 },
+    paths: ['tiger', 'polo', 'rickshw', 'oversized black', 'crop', 'mango tee', 'skylin', 'teal henley'].map(
+      (q) => `/api/public/search-products?q=${encodeURIComponent(q)}&category_id=all`,
+    ),
+  },
+  {
+    name: 'productRow',
+    bar: { p99Ms: 50 },
+    paths: Array.from({ length: 1_000 }, (_, index) => `/api/public/productRow?slug=bench-product-${1 + ((index * 7919) % PRODUCTS)}`),
+  },
+];
+
+async function seedCatalog(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`INSERT INTO settings (name, devliery_charge_paisa, devliery_charge_inside_dhk_paisa, devliery_charge_outside_dhk_paisa)
+                        VALUES ('Bench Bazaar', 7000, 7000, 13000)`);
+    const { rows: parents } = await client.query(
+      `INSERT INTO categories (name, slug, position) VALUES ('Men', 'men', 0), ('Women', 'women', 1) RETURNING id`,
+    );
+    const children: number[] = [];
+    for (const [index, parent] of parents.entries()) {
+      for (const cut of CUTS.slice(index * 4, index * 4 + 4)) {
+        const { rows } = await client.query(`INSERT INTO categories (name, slug, parent_id) VALUES ($1, $2, $3) RETURNING id`, [
+          cut,
+          `${index === 0 ? 'men' : 'women'}-${cut.toLowerCase().replace(/[^a-z]+/g, '-')}`,
+          parent.id,
+        ]);
+        children.push(rows[0].id);
+      }
+    }
+    const products = Array.from({ length: PRODUCTS }, (_, zero) => {
+      const n = zero + 1;
+      const cut = CUTS[n % CUTS.length];
+      const name = `${PRINTS[n % PRINTS.length]} ${cut} - ${COLOURS[Math.floor(n / 8) % COLOURS.length]} ${n}`;
+      return { n, name, category: children[CUTS.indexOf(cut)], price: 35_000 + (n % 110) * 1_000 };
+    });
+    await client.query(
+      `INSERT INTO products (slug, name, fullname, sku, price_paisa, old_price_paisa, description_html, category_id, thumbnail, images, created_at)
+       SELECT 'bench-product-' || n, name, name || ' - 180 GSM cotton', 'BP-' || n, price, CASE WHEN n % 4 = 0 THEN price + 20000 END,
+              '<p>Soft <strong>180 GSM</strong> cotton.</p>', category, '/uploads/bench.svg',
+              '[{"img":"/uploads/bench.svg","thumb":"/uploads/bench.svg"}]', now() - n * interval '1 minute'
+         FROM unnest($1::int[], $2::text[], $3::int[], $4::int[]) AS t(n, name, category, price)`,
+      [products.map((p) => p.n), products.map((p) => p.name), products.map((p) => p.category), products.map((p) => p.price)],
+    );
+    await client.query(`INSERT INTO product_sizes (product_id, size_id) SELECT p.id, z.id FROM products p CROSS JOIN sizes z`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** 20 events per SKU: stock received, then reservations and releases, as a year of orders would leave. */
+async function appendStock(url: string): Promise<{ events: number; seconds: number }> {
+  const dataSource = await openDatabase({ url, poolSize: APPEND_WORKERS, applicationName: 'bench-shop-seed' });
+  const store = new EventStore(dataSource);
+  const { rows } = await dataSource.query(`SELECT id FROM products ORDER BY id`).then((r: Array<{ id: number }>) => ({ rows: r }));
+  const skus = rows.flatMap((row) => SIZES.map((size) => ({ productId: row.id, size })));
+  const started = Date.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < skus.length) {
+      const slice = skus.slice(next, next + STREAMS_PER_APPEND);
+      next += STREAMS_PER_APPEND;
+      const requests: AppendRequest[] = slice.map(({ productId, size }) => ({
+        streamId: skuStreamId(productId, size),
+        expectedVersion: 0,
+        events: Array.from({ length: EVENTS_PER_SKU }, (_, index) => {
+          if (index === 0) return { type: 'StockReceived', data: { productId, size, quantity: 30 + (productId % 30) } };
+          const orderId = `B${productId}${size}${Math.ceil(index / 2)}`;
+          return index % 2 === 1
+            ? { type: 'StockReserved', data: { productId, size, quantity: 1, orderId } }
+            : { type: 'StockReleased', data: { productId, size, quantity: 1, orderId, reason: 'cancelled' } };
+        }),
+      }));
+      await store.appendToStreams(requests, metadata);
+    }
+  };
+  await Promise.all(Array.from({ length: APPEND_WORKERS }, worker));
+  await dataSource.destroy();
+  return { events: skus.length * EVENTS_PER_SKU, seconds: (Date.now() - started) / 1000 };
+}
+
+function startProcess(script: string, env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolveStarted, reject) => {
+    const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) resolveStarted(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output.slice(-2000)}`)));
+  });
+}
+
+async function waitForProjections(url: string): Promise<number> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  const started = Date.now();
+  try {
+    for (;;) {
+      const { rows } = await client.query(
+        `SELECT bool_and(c.position >= (SELECT max(global_position) FROM events)) AS done FROM projection_checkpoints c`,
+      );
+      if (rows[0].done) return (Date.now() - started) / 1000;
+      if (Date.now() - started > 600_000) throw new Error('projections did not catch up within 10 minutes');
+      await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+interface Load {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(port: number, scenario: Scenario, seconds: number): Promise<Load> {
+  let turn = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [{ setupRequest: (request) => ({ ...request, path: scenario.paths[turn++ % scenario.paths.length] }) }],
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main(): Promise<void> {
+  const database = await freshDatabase('bench_shop');
+  const children: ChildProcess[] = [];
+  try {
+    const schema = await openDatabase({ url: database.url, poolSize: 1 });
+    await schema.destroy();
+    process.stdout.write(`seeding ${PRODUCTS} products in ${SIZES.length} sizes...\n`);
+    await seedCatalog(database.url);
+    process.stdout.write(`appending ${PRODUCTS * SIZES.length * EVENTS_PER_SKU} stock events...\n`);
+    const appended = await appendStock(database.url);
+    process.stdout.write(`  ${appended.events} events in ${appended.seconds.toFixed(1)} s\n`);
+
+    const storePort = await findFreePort();
+    const baselinePort = await findFreePort();
+    const common = { DATABASE_URL: database.url, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'warn' };
+    process.stdout.write('starting the store and letting its projections catch up...\n');
+    children.push(
+      await startProcess('dist/server/main.js', { ...common, PORT: String(storePort), HOST: '127.0.0.1', SEED_DEMO: 'false', DATA_DIR: '.data/bench-shop' }, /Store is open/),
+    );
+    const catchUpSeconds = await waitForProjections(database.url);
+    process.stdout.write(`  caught up in ${catchUpSeconds.toFixed(1)} s\n`);
+    children.push(await startProcess('dist/bench/support/baseline-shop-server.js', { ...common, PORT: String(baselinePort) }, /baseline ready/));
+
+    const results = [];
+    for (const scenario of scenarios) {
+      await load(storePort, scenario, 2);
+      await load(baselinePort, scenario, 2);
+      const baseline = await load(baselinePort, scenario, SECONDS);
+      const store = await load(storePort, scenario, SECONDS);
+      const ratio = Math.round((store.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
+      const pass = ratio >= 0.6 && store.p99Ms < scenario.bar.p99Ms && store.non2xx === 0 && store.errors === 0;
+      results.push({ scenario: scenario.name, store, baseline, ratio, bar: { ratio: 0.6, ...scenario.bar }, pass });
+      process.stdout.write(
+        `${scenario.name.padEnd(28)} store ${String(store.requestsPerSecond).padStart(6)} req/s p50 ${store.p50Ms} ms p99 ${store.p99Ms} ms | ` +
+          `baseline ${String(baseline.requestsPerSecond).padStart(6)} req/s p50 ${baseline.p50Ms} ms p99 ${baseline.p99Ms} ms | ` +
+          `ratio ${ratio} ${pass ? 'PASS' : 'FAIL'}\n`,
+      );
+    }
+    mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+    writeFileSync(
+      RESULTS_FILE,
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          machine: machine(database.serverVersion),
+          catalog: { products: PRODUCTS, sizes: SIZES.length, stockEvents: appended.events, appendSeconds: appended.seconds, projectionCatchUpSeconds: catchUpSeconds },
+          load: { connections: CONNECTIONS, secondsPerRun: SECONDS, tool: 'autocannon' },
+          note: 'The store answers from its in-process read-model cache (invalidated when a projection moves); the baseline runs the same SQL on every request.',
+          results,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    process.stdout.write(`results written to bench/results/shop.json\n`);
+    if (results.some((result) => !result.pass)) process.exitCode = 1;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolveWait) => setTimeout(resolveWait, 1_000));
+    await database.dispose();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

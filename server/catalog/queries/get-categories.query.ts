@@ -1,0 +1,35 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+
+export interface CategoryResponse {
+  id: number;
+  name: string;
+  slug: string;
+  children: CategoryResponse[];
+}
+
+/** `tree`: parents with their children; `parents` / `children`: one flat level. */
+export type CategoryView = 'tree' | 'parents' | 'children';
+
+export class GetCategoriesQuery extends Query<CategoryResponse[]> {
+  constructor(readonly view: CategoryView) {
+    super();
+  }
+}
+
+@QueryHandler(GetCategoriesQuery)
+export class GetCategoriesHandler implements IQueryHandler<GetCategoriesQuery> {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute({ view }: GetCategoriesQuery): Promise<CategoryResponse[]> {
+    const rows: Array<{ id: number; name: string; slug: string; parent_id: number | null }> = await this.dataSource.query(
+      `SELECT id, name, slug, parent_id FROM categories ORDER BY position, id`,
+    );
+    const node = (row: (typeof rows)[number]): CategoryResponse => ({ id: row.id, name: row.name, slug: row.slug, children: [] });
+    if (view === 'parents') return rows.filter((row) => row.parent_id === null).map(node);
+    if (view === 'children') return rows.filter((row) => row.parent_id !== null).map(node);
+    const parents = new Map(rows.filter((row) => row.parent_id === null).map((row) => [row.id, node(row)]));
+    for (const row of rows) if (row.parent_id !== null) parents.get(row.parent_id)?.children.push(node(row));
+    return [...parents.values()];
+  }
+}

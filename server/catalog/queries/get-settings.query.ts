@@ -1,0 +1,45 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { NotFoundError } from '../../common/errors/domain-error';
+import { paisaToTaka } from '../../common/money';
+
+/** The store's public settings, field names as the specification spells them. */
+export interface SettingResponse {
+  name: string;
+  description: string;
+  fblink: string;
+  email: string;
+  whatsApp: string;
+  address: string;
+  currency: string;
+  devliery_charge: number;
+  devliery_charge_inside_dhk: number;
+  devliery_charge_outside_dhk: number;
+  bkash_number: string;
+}
+
+export class GetSettingsQuery extends Query<SettingResponse> {}
+
+@QueryHandler(GetSettingsQuery)
+export class GetSettingsHandler implements IQueryHandler<GetSettingsQuery> {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute(): Promise<SettingResponse> {
+    const rows = await this.dataSource.query(`SELECT * FROM settings WHERE id = 1`);
+    if (rows.length === 0) throw new NotFoundError('The store has no settings yet.');
+    const [row] = rows;
+    return {
+      name: row.name,
+      description: row.description,
+      fblink: row.fblink,
+      email: row.email,
+      whatsApp: row.whatsapp,
+      address: row.address,
+      currency: row.currency,
+      devliery_charge: paisaToTaka(row.devliery_charge_paisa),
+      devliery_charge_inside_dhk: paisaToTaka(row.devliery_charge_inside_dhk_paisa),
+      devliery_charge_outside_dhk: paisaToTaka(row.devliery_charge_outside_dhk_paisa),
+      bkash_number: row.bkash_number,
+    };
+  }
+}

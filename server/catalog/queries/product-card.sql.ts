@@ -1,0 +1,24 @@
+/**
+ * The columns every product list answer is built from, and their row type. Settings supply the currency
+ * when a product has none of its own; LEFT JOIN so a store without settings still lists its products.
+ */
+export const PRODUCT_CARD_COLUMNS = `
+  p.id, p.slug, p.name, p.fullname, p.sku, p.thumbnail, p.badge, p.price_paisa, p.old_price_paisa,
+  COALESCE(p.currency_symbol, s.currency, '৳') AS currency`;
+
+export const PRODUCT_CARD_FROM = `products p LEFT JOIN settings s ON s.id = 1`;
+
+export interface ProductCardRow {
+  id: number;
+  slug: string;
+  name: string;
+  fullname: string;
+  sku: string;
+  thumbnail: string;
+  badge: string | null;
+  price_paisa: number;
+  old_price_paisa: number | null;
+  currency: string;
+}
+
+export const PRODUCTS_PER_PAGE = 20;

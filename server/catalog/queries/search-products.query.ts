@@ -1,0 +1,52 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { ProductSearch } from '../search/product-search';
+
+export interface SearchHit {
+  id: number;
+  name: string;
+  slug: string;
+  thumbnail: string;
+}
+
+export const MIN_SEARCH_LENGTH = 2;
+const MAX_HITS = 10;
+
+export class SearchProductsQuery extends Query<SearchHit[]> {
+  constructor(
+    readonly text: string,
+    /** A category id (its children included), or null for all categories. */
+    readonly categoryId: number | null,
+  ) {
+    super();
+  }
+}
+
+/** The header's autocomplete: best matches first, nothing for fewer than two characters. */
+@QueryHandler(SearchProductsQuery)
+export class SearchProductsHandler implements IQueryHandler<SearchProductsQuery> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly search: ProductSearch,
+  ) {}
+
+  async execute({ text, categoryId }: SearchProductsQuery): Promise<SearchHit[]> {
+    if (text.trim().length < MIN_SEARCH_LENGTH) return [];
+    const plan = await this.search.plan(text, 1);
+    if (plan === null || plan === 'none') return [];
+    const parameters = [...plan.whereParameters, ...plan.rankParameters];
+    let categoryFilter = '';
+    if (categoryId !== null) {
+      parameters.push(categoryId);
+      const id = `$${parameters.length}::int`;
+      categoryFilter = `AND p.category_id IN (SELECT c.id FROM categories c WHERE c.id = ${id} OR c.parent_id = ${id})`;
+    }
+    return this.dataSource.query(
+      `SELECT p.id, p.name, p.slug, p.thumbnail FROM products p
+        WHERE ${plan.where} ${categoryFilter}
+        ORDER BY ${plan.rank} DESC, p.name, p.id
+        LIMIT ${MAX_HITS}`,
+      parameters,
+    );
+  }
+}

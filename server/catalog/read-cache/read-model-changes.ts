@@ -1,0 +1,45 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { EventNotificationListener } from '../../event-store/event-notifications';
+import { READ_MODELS_CHANNEL } from '../../event-store/projection-batch';
+import { ReadModelCache } from './read-model-cache';
+
+/**
+ * Keeps the answer cache honest across processes: projections and catalog writes NOTIFY the read model
+ * they changed, and every process drops the answers built from it. While the listening connection is down
+ * the cache is bypassed, and when it comes back everything is dropped, since notifications were missed.
+ */
+@Injectable()
+export class ReadModelChanges implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ReadModelCache');
+  private readonly listener: EventNotificationListener;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: ReadModelCache,
+  ) {
+    this.listener = EventNotificationListener.forDataSource(
+      dataSource,
+      // A notification without payload comes when the connection (re)opens.
+      (payload) => (payload ? cache.invalidate(payload) : cache.resume()),
+      (error) => {
+        cache.suspend();
+        this.logger.warn(`change notifications interrupted: ${error instanceof Error ? error.message : String(error)}`);
+      },
+      READ_MODELS_CHANNEL,
+    );
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.listener.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.listener.stop();
+  }
+
+  /** For writers of catalog tables: call inside the writing transaction, delivered on commit. */
+  static notifyQuery(readModel: string): [string, string[]] {
+    return ['SELECT pg_notify($1, $2)', [READ_MODELS_CHANNEL, readModel]];
+  }
+}

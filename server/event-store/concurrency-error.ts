@@ -1,0 +1,23 @@
+import { ConflictError } from '../common/errors/domain-error';
+import type { ExpectedVersion } from './event-store.types';
+
+/**
+ * A stream was not at the version the caller decided against. Nothing of the append was written; the
+ * caller may re-read the stream, decide again and retry. Reaching a client, it is a 409.
+ */
+export class ConcurrencyError extends ConflictError {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId} is at version ${actual}, expected ${String(expected)}`);
+  }
+}
+
+/** An event id was already recorded: the same append was retried after it had succeeded. */
+export class DuplicateEventError extends ConflictError {
+  constructor(readonly detail: string) {
+    super(`An event with this id is already recorded (${detail})`);
+  }
+}

@@ -1,0 +1,75 @@
+import type { EntityManager } from 'typeorm';
+import { checkpointFromRow, compareCheckpoints } from './checkpoint';
+import type { GlobalCheckpoint, RecordedEvent } from './event-store.types';
+import { EVENT_COLUMNS, RecordedEventRow, toRecordedEvent } from './recorded-event-row';
+
+/**
+ * Reading the log in its safe global order: (transaction id, global position), and only events written by
+ * transactions older than every transaction still in flight. An identity value is taken at insert but
+ * becomes visible at commit, so reading by position alone would skip an event committed late by a slow
+ * transaction; below the snapshot's xmin nothing can still appear.
+ */
+export interface SafeBatchQuery {
+  after: GlobalCheckpoint;
+  limit: number;
+  /** Only these event types; the batch still reports how far the log was scanned. */
+  types?: readonly string[];
+}
+
+export interface SafeBatch {
+  events: RecordedEvent[];
+  /** Where a reader may put its checkpoint after this batch: the last event, or the safe head if the batch was not full. */
+  scannedTo: GlobalCheckpoint;
+}
+
+/** The last event every reader may already see: the safe head. `null` when none is. */
+// ORDER BY names the table's columns: the select lists alias them to text, and a bare name would sort as text.
+export async function readSafeHead(manager: EntityManager): Promise<GlobalCheckpoint | null> {
+  const rows: Array<{ transaction_text: string; position_text: string }> = await manager.query(
+    `SELECT transaction_id::text AS transaction_text, global_position::text AS position_text FROM events
+      WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`,
+  );
+  return rows.length ? checkpointFromRow(rows[0]) : null;
+}
+
+/** The last committed event, safe or not: what "caught up as of now" means. `null` on an empty log. */
+export async function readCommittedHead(manager: EntityManager): Promise<GlobalCheckpoint | null> {
+  const rows: Array<{ transaction_text: string; position_text: string }> = await manager.query(
+    `SELECT transaction_id::text AS transaction_text, global_position::text AS position_text FROM events
+      ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`,
+  );
+  return rows.length ? checkpointFromRow(rows[0]) : null;
+}
+
+export async function readSafeBatch(manager: EntityManager, query: SafeBatchQuery): Promise<SafeBatch> {
+  // The head is fixed first: every event at or below it is final, so the second statement (a newer
+  // snapshot under READ COMMITTED) sees exactly the same events up to it and the batch may end there.
+  const head = await readSafeHead(manager);
+  if (!head || compareCheckpoints(head, query.after) <= 0) return { events: [], scannedTo: query.after };
+  const parameters: unknown[] = [
+    query.after.transactionId.toString(),
+    query.after.position.toString(),
+    head.transactionId.toString(),
+    head.position.toString(),
+    query.limit,
+  ];
+  const typeFilter = query.types ? 'AND type = ANY($6::text[])' : '';
+  if (query.types) parameters.push(query.types);
+  const rows: RecordedEventRow[] = await manager.query(
+    `SELECT ${EVENT_COLUMNS} FROM events
+      WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+        AND (transaction_id, global_position) <= ($3::xid8, $4::bigint)
+        ${typeFilter}
+      ORDER BY events.transaction_id, events.global_position
+      LIMIT $5`,
+    parameters,
+  );
+  const events = rows.map(toRecordedEvent);
+  const last = events[events.length - 1];
+  const full = events.length === query.limit;
+  return {
+    events,
+    scannedTo: full ? { transactionId: last.transactionId, position: last.globalPosition } : head,
+  };
+}

@@ -1,0 +1,56 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { compareCheckpoints } from './checkpoint';
+import { readSafeBatch } from './global-order';
+import { Projection, projectionContext } from './projection';
+import { compareAndSetCheckpoint, readCheckpoint } from './projection-checkpoints';
+import { tryLockProjection } from './projection-lock';
+
+/** NOTIFY channel whose payload names a read model (projection or state-stored table set) that changed. */
+export const READ_MODELS_CHANNEL = 'read_models';
+
+/** Called in the transaction that changed the read model, so listeners hear of it only once it is committed. */
+export async function notifyReadModelChanged(manager: EntityManager, projectionName: string): Promise<void> {
+  await manager.query('SELECT pg_notify($1, $2)', [READ_MODELS_CHANNEL, projectionName]);
+}
+
+/** 'more': call again at once. 'idle': caught up, or another process holds the projection. */
+export type BatchOutcome = 'more' | 'idle';
+
+/**
+ * One step of a live projection, in one transaction: take the projection's lock, read the events after
+ * its checkpoint, apply them to the serving tables and compare-and-set the checkpoint. A crash anywhere
+ * rolls back the writes with the checkpoint, so the next batch starts where the last committed one ended.
+ */
+export async function runProjectionBatch(dataSource: DataSource, projection: Projection, batchSize: number): Promise<BatchOutcome> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.startTransaction('READ COMMITTED');
+    const { manager } = runner;
+    if (!(await tryLockProjection(manager, projection.name))) {
+      await runner.rollbackTransaction();
+      return 'idle';
+    }
+    const from = await readCheckpoint(manager, projection.name);
+    const batch = await readSafeBatch(manager, { after: from, limit: batchSize, types: projection.eventTypes });
+    if (compareCheckpoints(batch.scannedTo, from) === 0) {
+      await runner.rollbackTransaction();
+      return 'idle';
+    }
+    if (batch.events.length > 0) {
+      await projection.apply(batch.events, projectionContext(manager, projection));
+      await notifyReadModelChanged(manager, projection.name);
+    }
+    if (!(await compareAndSetCheckpoint(manager, projection.name, from, batch.scannedTo))) {
+      await runner.rollbackTransaction();
+      return 'more';
+    }
+    await runner.commitTransaction();
+    return batch.events.length === batchSize ? 'more' : 'idle';
+  } catch (error) {
+    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+    throw error;
+  } finally {
+    await runner.release();
+  }
+}

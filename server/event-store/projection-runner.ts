@@ -1,0 +1,151 @@
+import type { DataSource } from 'typeorm';
+import { compareCheckpoints } from './checkpoint';
+import { EventNotificationListener } from './event-notifications';
+import { readCommittedHead } from './global-order';
+import { runProjectionBatch } from './projection-batch';
+import { ensureCheckpoints, readCheckpoint, recordFailure } from './projection-checkpoints';
+import { ProjectionRebuilder, RebuildOptions, RebuildResult } from './projection-rebuilder';
+import type { ProjectionRegistry } from './projection-registry';
+import { ProjectionStatus, readProjectionStatuses } from './projection-status';
+import { ProjectionSubscription, SubscriptionTiming } from './projection-subscription';
+
+export interface ProjectionRunnerLogger {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface ProjectionRunnerOptions extends Partial<SubscriptionTiming> {
+  /** Events per live batch. */
+  batchSize?: number;
+  /** Events per rebuild batch; large, since a rebuild's writes are batched per call of `apply`. */
+  rebuildBatchSize?: number;
+  logger?: ProjectionRunnerLogger;
+}
+
+const DEFAULTS = {
+  batchSize: 1_000,
+  rebuildBatchSize: 5_000,
+  pollIntervalMs: 1_000,
+  retryInitialMs: 250,
+  retryMaxMs: 30_000,
+};
+
+const CAUGHT_UP_POLL_MS = 20;
+
+/**
+ * Runs every registered projection: one subscription each, woken by LISTEN/NOTIFY and polling as a
+ * fallback. Any number of processes may run it; per-batch advisory locks make each projection advance in
+ * one place at a time (see projection-lock.ts).
+ */
+export class ProjectionRunner {
+  private readonly subscriptions = new Map<string, ProjectionSubscription>();
+  private listener: EventNotificationListener | null = null;
+  private started = false;
+  private readonly rebuilder: ProjectionRebuilder;
+  private readonly settings: typeof DEFAULTS;
+  private readonly logger: ProjectionRunnerLogger;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly registry: ProjectionRegistry,
+    options: ProjectionRunnerOptions = {},
+  ) {
+    const { logger, ...rest } = options;
+    this.settings = { ...DEFAULTS, ...definedOnly(rest) };
+    this.logger = logger ?? console;
+    this.rebuilder = new ProjectionRebuilder(dataSource, registry, this.settings.rebuildBatchSize);
+  }
+
+  get running(): boolean {
+    return this.started;
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    const projections = this.registry.list();
+    try {
+      await ensureCheckpoints(this.dataSource.manager, projections.map((projection) => projection.name));
+    } catch (error) {
+      this.started = false;
+      throw error;
+    }
+    for (const projection of projections) {
+      const subscription = new ProjectionSubscription(
+        () => runProjectionBatch(this.dataSource, projection, this.settings.batchSize),
+        (error, failures) => this.reportFailure(projection.name, error, failures),
+        this.settings,
+      );
+      this.subscriptions.set(projection.name, subscription);
+      subscription.start();
+    }
+    this.listener = EventNotificationListener.forDataSource(
+      this.dataSource,
+      () => this.wakeAll(),
+      (error) => this.logger.warn(`event notifications interrupted, polling meanwhile: ${messageOf(error)}`),
+    );
+    await this.listener.start();
+  }
+
+  /** Stops listening and waits for batches in flight to commit or roll back. */
+  async stop(): Promise<void> {
+    await this.listener?.stop();
+    this.listener = null;
+    await Promise.all([...this.subscriptions.values()].map((subscription) => subscription.stop()));
+    this.subscriptions.clear();
+    this.started = false;
+  }
+
+  /**
+   * Resolves once every registered projection's checkpoint has reached the last event committed before
+   * the call, whichever process applied it. Rejects after `timeoutMs`, naming the projections behind.
+   */
+  async waitUntilCaughtUp(timeoutMs = 30_000): Promise<void> {
+    const head = await readCommittedHead(this.dataSource.manager);
+    if (!head) return;
+    const deadline = Date.now() + timeoutMs;
+    let behind = this.registry.list().map((projection) => projection.name);
+    await ensureCheckpoints(this.dataSource.manager, behind);
+    this.wakeAll();
+    for (;;) {
+      const checkpoints = await Promise.all(behind.map((name) => readCheckpoint(this.dataSource.manager, name)));
+      behind = behind.filter((_, index) => compareCheckpoints(checkpoints[index], head) < 0);
+      if (behind.length === 0) return;
+      if (Date.now() > deadline) throw new Error(`projections not caught up after ${timeoutMs} ms: ${behind.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, CAUGHT_UP_POLL_MS));
+    }
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const names = this.registry.list().map((projection) => projection.name);
+    await ensureCheckpoints(this.dataSource.manager, names);
+    return readProjectionStatuses(this.dataSource.manager, names);
+  }
+
+  rebuild(name: string, options?: RebuildOptions): Promise<RebuildResult> {
+    return this.rebuilder.rebuild(name, options);
+  }
+
+  rebuildAll(options?: RebuildOptions): Promise<RebuildResult[]> {
+    return this.rebuilder.rebuildAll(options);
+  }
+
+  private wakeAll(): void {
+    for (const subscription of this.subscriptions.values()) subscription.wake();
+  }
+
+  private async reportFailure(name: string, error: unknown, failures: number): Promise<void> {
+    const message = messageOf(error);
+    this.logger.error(`projection ${name} failed (${failures} in a row), retrying: ${message}`);
+    await recordFailure(this.dataSource.manager, name, message);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Lets `{ batchSize: undefined }` fall back to the default instead of overriding it. */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}

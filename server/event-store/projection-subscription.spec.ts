@@ -1,0 +1,72 @@
+import type { BatchOutcome } from './projection-batch';
+import { ProjectionSubscription } from './projection-subscription';
+
+const timing = { pollIntervalMs: 10_000, retryInitialMs: 20, retryMaxMs: 60 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function setup(outcomes: Array<BatchOutcome | Error>) {
+  const calls: number[] = [];
+  const failures: number[] = [];
+  const started = Date.now();
+  const subscription = new ProjectionSubscription(
+    async () => {
+      calls.push(Date.now() - started);
+      const next = outcomes.shift() ?? 'idle';
+      if (next instanceof Error) throw next;
+      return next;
+    },
+    async (_error, consecutive) => {
+      failures.push(consecutive);
+    },
+    timing,
+  );
+  return { subscription, calls, failures };
+}
+
+describe('ProjectionSubscription', () => {
+  it('runs batches back to back while there is more, then waits for a wake-up', async () => {
+    const { subscription, calls } = setup(['more', 'more', 'idle']);
+    subscription.start();
+    await sleep(50);
+    expect(calls).toHaveLength(3);
+
+    subscription.wake();
+    await sleep(20);
+    await subscription.stop();
+
+    expect(calls).toHaveLength(4);
+  });
+
+  it('retries a failing batch with growing backoff and reports each consecutive failure', async () => {
+    const { subscription, calls, failures } = setup([new Error('a'), new Error('b'), new Error('c'), 'idle']);
+    subscription.start();
+    await sleep(250);
+    await subscription.stop();
+
+    expect(failures).toEqual([1, 2, 3]);
+    expect(calls).toHaveLength(4);
+    expect(calls[2] - calls[1]).toBeGreaterThanOrEqual(35);
+  });
+
+  it('does not let notifications cut a backoff short', async () => {
+    const { subscription, calls } = setup([new Error('down'), 'idle']);
+    subscription.start();
+    await sleep(5);
+    subscription.wake();
+    subscription.wake();
+    await sleep(5);
+
+    expect(calls).toHaveLength(1);
+    await subscription.stop();
+  });
+
+  it('stops promptly even while sleeping for the poll interval', async () => {
+    const { subscription } = setup(['idle']);
+    subscription.start();
+    await sleep(10);
+    const before = Date.now();
+    await subscription.stop();
+
+    expect(Date.now() - before).toBeLessThan(100);
+  });
+});

@@ -1,0 +1,76 @@
+import type { BatchOutcome } from './projection-batch';
+
+export interface SubscriptionTiming {
+  /** How long an idle subscription waits for a notification before looking anyway. */
+  pollIntervalMs: number;
+  /** First wait after a failure; doubled per consecutive failure up to `retryMaxMs`. */
+  retryInitialMs: number;
+  retryMaxMs: number;
+}
+
+/**
+ * Drives one projection: runs batches while there is work, sleeps until woken or the poll interval ends,
+ * and after a failure reports it and retries with exponential backoff. Each projection has its own
+ * subscription, so one failing never holds back another.
+ */
+export class ProjectionSubscription {
+  private stopped = false;
+  private woken = false;
+  private loop: Promise<void> | null = null;
+  private interruptSleep: (() => void) | null = null;
+
+  constructor(
+    private readonly runBatch: () => Promise<BatchOutcome>,
+    private readonly onFailure: (error: unknown, consecutiveFailures: number) => Promise<void>,
+    private readonly timing: SubscriptionTiming,
+  ) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** New events may be there. A wake during a batch is remembered so the next sleep is skipped. */
+  wake(): void {
+    this.woken = true;
+    this.interruptSleep?.();
+  }
+
+  /** Resolves once the batch in flight, if any, has committed or rolled back. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.interruptSleep?.();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      try {
+        this.woken = false;
+        const outcome = await this.runBatch();
+        failures = 0;
+        if (outcome === 'idle' && !this.woken) await this.sleep(this.timing.pollIntervalMs, true);
+      } catch (error) {
+        failures += 1;
+        await this.onFailure(error, failures).catch(() => undefined);
+        const backoff = Math.min(this.timing.retryMaxMs, this.timing.retryInitialMs * 2 ** (failures - 1));
+        // Notifications do not cut a backoff short: a broken projection would otherwise retry on every append.
+        await this.sleep(backoff, false);
+      }
+    }
+  }
+
+  private sleep(ms: number, wakeable: boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.interruptSleep = null;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.interruptSleep = () => {
+        if (wakeable || this.stopped) finish();
+      };
+    });
+  }
+}

@@ -1,0 +1,99 @@
+import type { SkuEvent } from './sku.events';
+import { InvalidStockCommand, NoSuchReservation, OutOfStock, StockWouldGoNegative } from './sku.errors';
+import { normalizeSize } from './sku-stream';
+
+/**
+ * Stock of one SKU, folded from its stream. `reservations` remembers what each order holds, so a release can
+ * never hand back more than that order took (a double cancel must not create stock).
+ */
+export type SkuState = {
+  available: number;
+  reserved: number;
+  reservations: Readonly<Record<string, number>>;
+};
+
+export const initialState = (): SkuState => ({ available: 0, reserved: 0, reservations: {} });
+
+type SkuRef = { productId: number; size: string };
+
+export type ReceiveStock = { type: 'ReceiveStock'; data: SkuRef & { quantity: number } };
+export type AdjustStock = { type: 'AdjustStock'; data: SkuRef & { delta: number; reason: string } };
+export type ReserveStock = { type: 'ReserveStock'; data: SkuRef & { quantity: number; orderId: string } };
+export type ReleaseStock = { type: 'ReleaseStock'; data: SkuRef & { quantity: number; orderId: string; reason: string } };
+
+export type SkuCommand = ReceiveStock | AdjustStock | ReserveStock | ReleaseStock;
+
+export function evolve(state: SkuState, event: SkuEvent): SkuState {
+  switch (event.type) {
+    case 'StockReceived':
+      return { ...state, available: state.available + event.data.quantity };
+    case 'StockAdjusted':
+      return { ...state, available: state.available + event.data.delta };
+    case 'StockReserved': {
+      const { orderId, quantity } = event.data;
+      const reservations = { ...state.reservations, [orderId]: (state.reservations[orderId] ?? 0) + quantity };
+      return { available: state.available - quantity, reserved: state.reserved + quantity, reservations };
+    }
+    case 'StockReleased': {
+      const { orderId, quantity } = event.data;
+      const { [orderId]: held = 0, ...others } = state.reservations;
+      const reservations = held > quantity ? { ...others, [orderId]: held - quantity } : others;
+      return { available: state.available + quantity, reserved: state.reserved - quantity, reservations };
+    }
+  }
+}
+
+/**
+ * Every stock rule lives here: available never goes below zero, a reservation needs the units to exist, and
+ * only what an order holds can be released. Pure: no clock (no rule depends on time; the store stamps
+ * events) and no I/O. Throws an error from sku.errors.ts when the command is refused.
+ */
+export function decide(command: SkuCommand, state: SkuState): SkuEvent[] {
+  const productId = command.data.productId;
+  const size = normalizeSize(command.data.size);
+  switch (command.type) {
+    case 'ReceiveStock': {
+      const quantity = positiveQuantity(command.data.quantity);
+      return [{ type: 'StockReceived', data: { productId, size, quantity } }];
+    }
+    case 'AdjustStock': {
+      const { delta } = command.data;
+      if (!Number.isInteger(delta) || delta === 0) throw new InvalidStockCommand(`Adjustment must be a non-zero whole number, got ${delta}`);
+      const reason = requiredText(command.data.reason, 'reason');
+      if (state.available + delta < 0) throw new StockWouldGoNegative(delta, state.available);
+      return [{ type: 'StockAdjusted', data: { productId, size, delta, reason } }];
+    }
+    case 'ReserveStock': {
+      const quantity = positiveQuantity(command.data.quantity);
+      const orderId = requiredText(command.data.orderId, 'orderId');
+      if (quantity > state.available) throw new OutOfStock(productId, size, quantity, state.available);
+      return [{ type: 'StockReserved', data: { productId, size, quantity, orderId } }];
+    }
+    case 'ReleaseStock': {
+      const quantity = positiveQuantity(command.data.quantity);
+      const orderId = requiredText(command.data.orderId, 'orderId');
+      const reason = requiredText(command.data.reason, 'reason');
+      const held = state.reservations[orderId] ?? 0;
+      if (quantity > held) throw new NoSuchReservation(orderId, quantity, held);
+      return [{ type: 'StockReleased', data: { productId, size, quantity, orderId, reason } }];
+    }
+  }
+}
+
+/** Folds a whole stream; what a command handler does between reading the stream and calling decide. */
+export function foldSku(events: Iterable<SkuEvent>, state: SkuState = initialState()): SkuState {
+  let current = state;
+  for (const event of events) current = evolve(current, event);
+  return current;
+}
+
+function positiveQuantity(quantity: number): number {
+  if (!Number.isInteger(quantity) || quantity <= 0) throw new InvalidStockCommand(`Quantity must be a positive whole number, got ${quantity}`);
+  return quantity;
+}
+
+function requiredText(value: string, field: string): string {
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  if (!trimmed) throw new InvalidStockCommand(`${field} is required`);
+  return trimmed;
+}

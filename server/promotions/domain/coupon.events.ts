@@ -1,0 +1,45 @@
+/**
+ * Facts about one coupon, recorded on stream `coupon-<CODE>` (code uppercased, see `couponStreamId`).
+ * Folded by the coupon decider (`coupon.ts`) whenever an order redeems or gives back a use.
+ */
+
+/**
+ * A coupon came into existence with its rules. Fires when staff (or the demo seed, `server/seed/demo-coupon.ts`)
+ * create a coupon. Consumed by the coupon decider (checkout, apply-coupon). Dates are ISO 8601 strings.
+ */
+export type CouponCreated = {
+  type: 'CouponCreated';
+  data: {
+    code: string;
+    /** Whole percent off the subtotal, 1-100. */
+    percent: number;
+    validFrom: string;
+    validUntil: string;
+    /** Redemptions across all customers. */
+    totalLimit: number;
+    /** Redemptions per phone number (the one identity every order has, guest or not). */
+    perPhoneLimit: number;
+  };
+};
+
+/**
+ * An order used the coupon. Fires at checkout, in the same append as the order's `OrderPlaced`, so a use is
+ * counted exactly when the order exists. Consumed by the coupon decider (limits) and the order read models.
+ */
+export type CouponRedeemed = {
+  type: 'CouponRedeemed';
+  data: { code: string; orderId: string; phone: string; percent: number; redeemedAt: string };
+};
+
+/**
+ * An order's use of the coupon was given back because the order was cancelled before shipping. Fires in the
+ * same append as `OrderCancelled`. Consumed by the coupon decider: the use no longer counts against limits.
+ */
+export type CouponRedemptionReleased = {
+  type: 'CouponRedemptionReleased';
+  data: { code: string; orderId: string; phone: string; reason: string };
+};
+
+export type CouponEvent = CouponCreated | CouponRedeemed | CouponRedemptionReleased;
+
+export const COUPON_EVENT_TYPES: ReadonlyArray<CouponEvent['type']> = ['CouponCreated', 'CouponRedeemed', 'CouponRedemptionReleased'];

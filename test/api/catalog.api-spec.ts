@@ -1,0 +1,383 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { EventStore } from '../../server/event-store/event-store';
+import { ProjectionRunner } from '../../server/event-store/projection-runner';
+import { skuStreamId } from '../../server/inventory/domain/sku-stream';
+import { startTestServer, TestServer } from '../support/test-server';
+
+interface Card {
+  id: number;
+  slug: string;
+  name: string;
+  price: number;
+  old_price: number | null;
+  currency: string;
+  thumbnail: string;
+  badge: string | null;
+}
+
+interface Page {
+  data: Card[];
+  current_page: number;
+  last_page: number;
+  total: number;
+  per_page: number;
+}
+
+describe('public catalog calls', () => {
+  let server: TestServer;
+  let db: Client;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    db = new Client({ connectionString: server.databaseUrl });
+    await db.connect();
+    await server.app.get(ProjectionRunner).waitUntilCaughtUp();
+  });
+  afterAll(async () => {
+    await db?.end();
+    await server?.stop();
+  });
+
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server.baseUrl}/api/public/${path}`, { headers });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  };
+
+  /** A SKU of the seeded catalog whose projected stock matches `condition`. */
+  const sku = async (condition: string) => {
+    const { rows } = await db.query(
+      `SELECT p.id, p.slug, p.name, st.size, st.available FROM sku_stock st JOIN products p ON p.id = st.product_id
+        WHERE ${condition} ORDER BY p.id, st.size LIMIT 1`,
+    );
+    expect(rows).toHaveLength(1);
+    return rows[0] as { id: number; slug: string; name: string; size: string; available: number };
+  };
+
+  describe('settingRow', () => {
+    it('gives the store settings with the delivery charges in Taka', async () => {
+      const { status, body } = await get('settingRow');
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({
+        name: expect.any(String),
+        currency: '৳',
+        devliery_charge_inside_dhk: 70,
+        devliery_charge_outside_dhk: 130,
+        bkash_number: expect.stringMatching(/^01\d{9}$/),
+      });
+      expect(Object.keys(body.data).sort()).toEqual(
+        [
+          'address', 'bkash_number', 'currency', 'description', 'devliery_charge', 'devliery_charge_inside_dhk',
+          'devliery_charge_outside_dhk', 'email', 'fblink', 'name', 'whatsApp',
+        ].sort(),
+      );
+    });
+
+    it('lets a browser revalidate with its ETag and get a 304 without a body', async () => {
+      const first = await get('settingRow');
+      const etag = first.headers.get('etag');
+      expect(etag).toBeTruthy();
+      expect(first.headers.get('cache-control')).toMatch(/max-age=\d+/);
+      // As a browser revalidates; without Cache-Control, fetch would add "no-cache", which forbids a 304.
+      const again = await fetch(`${server.baseUrl}/api/public/settingRow`, {
+        headers: { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' },
+      });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+    });
+  });
+
+  describe('categories', () => {
+    it('gives Men and Women with at least three children each', async () => {
+      const { body } = await get('parentChildCategory');
+      expect(body.data.map((parent: { name: string }) => parent.name)).toEqual(['Men', 'Women']);
+      for (const parent of body.data) {
+        expect(parent.children.length).toBeGreaterThanOrEqual(3);
+        for (const child of parent.children) expect(child).toEqual({ id: expect.any(Number), name: expect.any(String), slug: expect.any(String), children: [] });
+      }
+    });
+
+    it('lists parents and children separately', async () => {
+      const parents = (await get('parentCategory')).body.data;
+      const children = (await get('subCategory')).body.data;
+      expect(parents.map((category: { slug: string }) => category.slug)).toEqual(['men', 'women']);
+      expect(children.length).toBeGreaterThanOrEqual(6);
+      expect(children.map((category: { slug: string }) => category.slug)).not.toContain('men');
+    });
+  });
+
+  describe('product lists', () => {
+    it('pages the shop 20 at a time, newest first, with the paginator fields', async () => {
+      const first: Page = (await get('getProductsByShop?page=1')).body;
+      const { rows } = await db.query('SELECT count(*)::int AS total FROM products');
+      expect(first).toMatchObject({ current_page: 1, per_page: 20, total: rows[0].total, last_page: Math.ceil(rows[0].total / 20) });
+      expect(first.data).toHaveLength(20);
+      expect(first.data[0]).toEqual({
+        id: expect.any(Number), slug: expect.any(String), name: expect.any(String), fullname: expect.any(String),
+        sku: expect.any(String), thumbnail: expect.stringMatching(/^\/uploads\/products\/.+\.svg$/), price: expect.any(Number),
+        old_price: first.data[0].old_price === null ? null : expect.any(Number), currency: '৳',
+        badge: first.data[0].badge === null ? null : expect.any(String),
+      });
+      const second: Page = (await get('getProductsByShop?page=2')).body;
+      expect(second.current_page).toBe(2);
+      const firstIds = new Set(first.data.map((card) => card.id));
+      expect(second.data.some((card) => firstIds.has(card.id))).toBe(false);
+    });
+
+    it('gives the first page without a page parameter and an empty page past the last', async () => {
+      expect((await get('getProductsByShop')).body.current_page).toBe(1);
+      const past: Page = (await get('getProductsByShop?page=999')).body;
+      expect(past).toMatchObject({ data: [], current_page: 999, per_page: 20 });
+    });
+
+    it.each(['abc', '0', '-1', '1.5', '1e3', '99999999'])('answers page=%s with a 422 naming the page', async (page) => {
+      const { status, body } = await get(`getProductsByShop?page=${encodeURIComponent(page)}`);
+      expect(status).toBe(422);
+      expect(body.errors.page[0]).toBe('The page must be a whole number from 1.');
+    });
+
+    it('answers a repeated page parameter with a 422, not a 500', async () => {
+      const { status } = await get('getProductsByShop?page=1&page=2');
+      expect(status).toBe(422);
+    });
+
+    it('searches the shop with the same matching as the search box', async () => {
+      const page: Page = (await get('getProductsByShop?page=1&search=polo')).body;
+      expect(page.total).toBeGreaterThanOrEqual(5);
+      for (const card of page.data) expect(card.name.toLowerCase()).toContain('polo');
+    });
+
+    it('lists a child category with only its own products', async () => {
+      const page: Page = (await get('getProductsByShopBycategory?page=1&categlorySlug=men-polo-shirts')).body;
+      const { rows } = await db.query(
+        `SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id WHERE c.slug = 'men-polo-shirts'`,
+      );
+      expect(page.total).toBe(rows.length);
+      expect(page.data.map((card) => card.id).sort()).toEqual(rows.map((row) => row.id).sort());
+    });
+
+    it('lists every child of a parent category on the main category page', async () => {
+      const men: Page = (await get('shopByMainCategory?page=1&categlorySlug=men')).body;
+      const { rows } = await db.query(
+        `SELECT count(*)::int AS total FROM products p JOIN categories c ON c.id = p.category_id
+           JOIN categories parent ON parent.id = c.parent_id WHERE parent.slug = 'men'`,
+      );
+      expect(men.total).toBe(rows[0].total);
+      expect(men.total).toBeGreaterThan(20);
+    });
+
+    it('answers an unknown category slug with a 404 and a message', async () => {
+      for (const path of ['getProductsByShopBycategory?categlorySlug=no-such-thing', 'shopByMainCategory?categlorySlug=no-such-thing']) {
+        const { status, body } = await get(path);
+        expect(status).toBe(404);
+        expect(body).toEqual({ success: false, message: 'Category not found.' });
+      }
+    });
+
+    it('answers a category page without a slug with a 422', async () => {
+      const { status, body } = await get('getProductsByShopBycategory?page=1');
+      expect(status).toBe(422);
+      expect(body.errors.categlorySlug[0]).toBe('The categlorySlug is required.');
+    });
+
+    it('gives trending products that are in stock', async () => {
+      const { body } = await get('getProducts');
+      expect(body.data.length).toBeGreaterThan(0);
+      const { rows } = await db.query(
+        `SELECT product_id FROM sku_stock GROUP BY product_id HAVING sum(available) > 0`,
+      );
+      const inStock = new Set(rows.map((row) => row.product_id));
+      for (const card of body.data as Card[]) expect(inStock.has(card.id)).toBe(true);
+    });
+  });
+
+  describe('search-products', () => {
+    const search = async (q: string, category = 'all') =>
+      (await get(`search-products?q=${encodeURIComponent(q)}&category_id=${category}`)).body.data as Array<{ id: number; name: string; slug: string }>;
+
+    it('finds a product from part of a word anywhere in its name', async () => {
+      expect((await search('ricksh')).map((hit) => hit.name)).toContain('Dhaka Rickshaw Art Tee');
+      expect((await search('bengal')).map((hit) => hit.name)).toContain('Royal Bengal Tiger Tee');
+    });
+
+    it('ignores case and accents', async () => {
+      expect((await search('TIGER'))[0].name).toBe('Royal Bengal Tiger Tee');
+      expect((await search('tígér'))[0].name).toBe('Royal Bengal Tiger Tee');
+    });
+
+    it('still finds a product with one letter wrong, missing or swapped', async () => {
+      expect((await search('rickshw')).map((hit) => hit.name)).toContain('Dhaka Rickshaw Art Tee');
+      expect((await search('casette')).map((hit) => hit.name)).toContain('Retro Cassette Tee');
+      expect((await search('samuria')).map((hit) => hit.name)).toContain('Street Samurai Oversized Tee');
+    });
+
+    it('ranks the best match first', async () => {
+      const hits = await search('crop top');
+      expect(hits.length).toBeGreaterThan(1);
+      expect(hits[0].name.toLowerCase()).toMatch(/^ribbed crop top/);
+      const polo = await search('classic pique polo');
+      expect(polo[0].name).toMatch(/^Classic Pique Polo/);
+    });
+
+    it('answers nothing for fewer than two characters and for words the catalog does not have', async () => {
+      expect(await search('t')).toEqual([]);
+      expect(await search('')).toEqual([]);
+      expect(await search('zzzzqqq')).toEqual([]);
+    });
+
+    it('keeps to the chosen category and its children', async () => {
+      const { rows } = await db.query(`SELECT id FROM categories WHERE slug = 'women'`);
+      const women = await search('tee', String(rows[0].id));
+      expect(women.length).toBeGreaterThan(0);
+      for (const hit of women) expect(hit.slug).toMatch(/^women-/);
+      const men = await search('oversized', 'all');
+      expect(men.some((hit) => hit.slug.startsWith('men-'))).toBe(true);
+    });
+
+    it('gives only id, name, slug and thumbnail', async () => {
+      const [hit] = await search('polo');
+      expect(Object.keys(hit).sort()).toEqual(['id', 'name', 'slug', 'thumbnail']);
+    });
+
+    it('answers a category_id that is neither all nor a number with a 422', async () => {
+      const { status, body } = await get('search-products?q=polo&category_id=men');
+      expect(status).toBe(422);
+      expect(body.errors.category_id).toBeDefined();
+    });
+  });
+
+  describe('productRow', () => {
+    it('gives the product with pictures, category and uppercase sizes, marking sold-out sizes', async () => {
+      const soldOut = await sku('st.available = 0');
+      const { status, body } = await get(`productRow?slug=${soldOut.slug}`);
+      expect(status).toBe(200);
+      const product = body.data;
+      expect(product).toMatchObject({ id: soldOut.id, slug: soldOut.slug, name: soldOut.name, currency: '৳' });
+      expect(product.previewImages.length).toBeGreaterThan(0);
+      expect(product.previewImages[0]).toEqual({ img: expect.stringMatching(/^\/uploads\//) });
+      expect(product.thumbImages[0]).toEqual({ thumb: expect.stringMatching(/^\/uploads\//) });
+      expect(product.category).toEqual({ id: expect.any(Number), name: expect.any(String), slug: expect.any(String) });
+      for (const size of product.productAttr) expect(size.value).toBe(size.value.toUpperCase());
+      expect(product.productAttr.find((size: { value: string }) => size.value === soldOut.size)).toMatchObject({ sold_out: true });
+    });
+
+    it('answers an unknown slug with a 404 and a message', async () => {
+      const { status, body } = await get('productRow?slug=no-such-product');
+      expect(status).toBe(404);
+      expect(body).toEqual({ success: false, message: 'Product not found.' });
+    });
+
+    it('serves descriptions without script, even for a row written around the API', async () => {
+      const { rows } = await db.query(`SELECT slug FROM products ORDER BY id DESC LIMIT 1`);
+      await db.query(
+        `UPDATE products SET description_html = '<p onclick="steal()">Soft<script>alert(1)</script> <b>cotton</b></p>' WHERE slug = $1`,
+        [rows[0].slug],
+      );
+      await db.query(`SELECT pg_notify('read_models', 'catalog')`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { body } = await get(`productRow?slug=${rows[0].slug}`);
+      expect(body.data.description).toBe('<p>Soft <b>cotton</b></p>');
+    });
+
+    it('shows a size as sold out once its stock events say so', async () => {
+      const inStock = await sku('st.available > 3');
+      const before = await get(`productRow?slug=${inStock.slug}`);
+      expect(before.body.data.productAttr.find((size: { value: string }) => size.value === inStock.size).sold_out).toBe(false);
+      const store = server.app.get(EventStore);
+      await store.append(
+        skuStreamId(inStock.id, inStock.size),
+        'any',
+        [{ type: 'StockAdjusted', data: { productId: inStock.id, size: inStock.size, delta: -inStock.available, reason: 'stock count' } }],
+        { correlationId: randomUUID(), causationId: null, actor: { id: 'test', role: 'admin' } },
+      );
+      await server.app.get(ProjectionRunner).waitUntilCaughtUp();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const after = await get(`productRow?slug=${inStock.slug}`, { 'If-None-Match': before.headers.get('etag')!, 'Cache-Control': 'max-age=0' });
+      expect(after.status).toBe(200);
+      expect(after.body.data.productAttr.find((size: { value: string }) => size.value === inStock.size).sold_out).toBe(true);
+    });
+  });
+
+  describe('relatedProducts', () => {
+    it('never lists the product itself, puts the same category first and sold-out products last', async () => {
+      const { rows } = await db.query(`SELECT slug, id, category_id FROM products WHERE slug = 'men-classic-pique-polo-navy'`);
+      const [target] = rows;
+      const { body } = await get(`relatedProducts?slug=${target.slug}`);
+      const related = body.data as Card[];
+      expect(related.length).toBeGreaterThan(0);
+      expect(related.map((card) => card.id)).not.toContain(target.id);
+      const { rows: facts } = await db.query(
+        `SELECT p.id, p.category_id = $2 AS same, COALESCE((SELECT sum(available) FROM sku_stock WHERE product_id = p.id), 0) > 0 AS in_stock
+           FROM products p WHERE p.id = ANY($1::int[])`,
+        [related.map((card) => card.id), target.category_id],
+      );
+      const byId = new Map(facts.map((fact) => [fact.id, fact]));
+      const order = related.map((card) => byId.get(card.id)!);
+      const rank = (fact: { same: boolean; in_stock: boolean }) => (fact.in_stock ? 0 : 2) + (fact.same ? 0 : 1);
+      for (let index = 1; index < order.length; index += 1) expect(rank(order[index])).toBeGreaterThanOrEqual(rank(order[index - 1]));
+      expect(order[0].same).toBe(true);
+    });
+
+    it('answers an unknown slug with a 404', async () => {
+      expect((await get('relatedProducts?slug=no-such-product')).status).toBe(404);
+    });
+  });
+
+  describe('checkProductAttribue', () => {
+    it('says yes for a quantity in stock, and is never cached', async () => {
+      const inStock = await sku('st.available >= 2');
+      const { status, body, headers } = await get(`checkProductAttribue?product_id=${inStock.id}&slug=${inStock.slug}&size=${inStock.size.toLowerCase()}&qty=2`);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ success: true, available: inStock.available });
+      expect(headers.get('cache-control')).toBe('no-store');
+    });
+
+    it('answers 404 with a message naming the product and size when the quantity exceeds the stock', async () => {
+      const low = await sku('st.available BETWEEN 1 AND 3');
+      const { status, body } = await get(`checkProductAttribue?product_id=${low.id}&size=${low.size}&qty=${low.available + 1}`);
+      expect(status).toBe(404);
+      expect(body.message).toBe(`Only ${low.available} left of ${low.name} in size ${low.size}.`);
+    });
+
+    it('answers 404 for a sold-out size and for an unknown product', async () => {
+      const soldOut = await sku('st.available = 0');
+      const out = await get(`checkProductAttribue?product_id=${soldOut.id}&size=${soldOut.size}&qty=1`);
+      expect(out.status).toBe(404);
+      expect(out.body.message).toBe(`${soldOut.name} is out of stock in size ${soldOut.size}.`);
+      const unknown = await get('checkProductAttribue?product_id=999999&size=M&qty=1');
+      expect(unknown).toMatchObject({ status: 404, body: { message: 'Product is not available.' } });
+    });
+
+    it('answers 422 for a missing size, a size the product does not come in, and a quantity under 1', async () => {
+      const inStock = await sku('st.available > 0');
+      const noSize = await get(`checkProductAttribue?product_id=${inStock.id}&qty=1`);
+      expect(noSize.status).toBe(422);
+      expect(noSize.body.errors.size[0]).toBe('Please select a size before adding to cart.');
+      expect((await get(`checkProductAttribue?product_id=${inStock.id}&size=XXXL&qty=1`)).status).toBe(422);
+      const zero = await get(`checkProductAttribue?product_id=${inStock.id}&size=${inStock.size}&qty=0`);
+      expect(zero.status).toBe(422);
+      expect(zero.body.errors.qty[0]).toBe('The quantity must be a whole number of at least 1.');
+    });
+  });
+
+  describe('getPostData', () => {
+    it.each([
+      [1, /about/i],
+      [2, /terms/i],
+      [4, /privacy/i],
+      [5, /return/i],
+    ])('gives info page %s with its title and HTML body', async (categoryId, title) => {
+      const { status, body } = await get(`getPostData?category_id=${categoryId}`);
+      expect(status).toBe(200);
+      expect(body.data.name).toMatch(title);
+      expect(body.data.description_full).toMatch(/<p>/);
+    });
+
+    it('answers an unknown page with a 404 and a non-number with a 422', async () => {
+      expect(await get('getPostData?category_id=3')).toMatchObject({ status: 404, body: { message: 'Page not found.' } });
+      expect((await get('getPostData?category_id=about')).status).toBe(422);
+      expect((await get('getPostData')).status).toBe(422);
+    });
+  });
+});
