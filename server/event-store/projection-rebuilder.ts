@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { START } from './checkpoint';
 import type { GlobalCheckpoint } from './event-store.types';
-import { readCommittedHead, readSafeBatch } from './global-order';
+import { readCommittedHead, readSafeBatch, refreshEventStatistics } from './global-order';
 import { Projection, projectionContext, REBUILD_SUFFIX } from './projection';
 import { notifyReadModelChanged } from './projection-batch';
 import { clearRebuild, ensureCheckpoints, recordRebuildProgress, recordRebuildStart, setCheckpoint } from './projection-checkpoints';
@@ -84,9 +84,7 @@ export class ProjectionRebuilder {
   }
 
   private async prepareCopies(projection: Projection): Promise<bigint> {
-    // Right after a bulk load the statistics of `events` are stale, and the planner then answers each batch
-    // by fetching and sorting every remaining event instead of walking the global-order index.
-    await this.dataSource.query('ANALYZE events');
+    await refreshEventStatistics(this.dataSource);
     return this.dataSource.transaction(async (manager) => {
       // Without its row the swap could not record where the copies end, and the runner would replay everything.
       await ensureCheckpoints(manager, [projection.name]);

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { compareCheckpoints } from './checkpoint';
 import { EventNotificationListener } from './event-notifications';
-import { readCommittedHead } from './global-order';
+import { readCommittedHead, refreshEventStatistics } from './global-order';
 import { runProjectionBatch } from './projection-batch';
 import { ensureCheckpoints, readCheckpoint, recordFailure } from './projection-checkpoints';
 import { ProjectionRebuilder, RebuildOptions, RebuildResult } from './projection-rebuilder';
@@ -66,6 +66,7 @@ export class ProjectionRunner {
     const projections = this.registry.list();
     try {
       await ensureCheckpoints(this.dataSource.manager, projections.map((projection) => projection.name));
+      await refreshEventStatistics(this.dataSource);
     } catch (error) {
       this.started = false;
       throw error;
