@@ -79,7 +79,7 @@ async function seedCatalog(url: string): Promise<void> {
     const products = Array.from({ length: PRODUCTS }, (_, zero) => {
       const n = zero + 1;
       const cut = CUTS[n % CUTS.length];
-      const name = `${PRINTS[n % PRINTS.length]} ${cut} - ${COLOURS[Math.floor(n / 8) % COLOURS.length]} ${n}`;
+      const name = `${PRINTS[n % PRINTS.length]} ${cut} - ${COLOURS[Math.floor(n / 8) % COLOURS.length]}`;
       return { n, name, category: children[CUTS.indexOf(cut)], price: 35_000 + (n % 110) * 1_000 };
     });
     await client.query(
@@ -127,18 +127,20 @@ async function appendStock(url: string): Promise<{ events: number; seconds: numb
   return { events: skus.length * EVENTS_PER_SKU, seconds: (Date.now() - started) / 1000 };
 }
 
-function startProcess(script: string, env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolveStarted, reject) => {
-    const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) resolveStarted(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output.slice(-2000)}`)));
-  });
+/** Starts a server script and resolves once `readyUrl` answers 200. */
+async function startProcess(script: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${errors}`);
+    const ready = await fetch(readyUrl).then((response) => response.ok, () => false);
+    if (ready) return child;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`${script} did not answer ${readyUrl} within 120 s:\n${errors}`);
 }
 
 async function waitForProjections(url: string): Promise<number> {
@@ -201,11 +203,21 @@ async function main(): Promise<void> {
     const common = { DATABASE_URL: database.url, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'warn' };
     process.stdout.write('starting the store and letting its projections catch up...\n');
     children.push(
-      await startProcess('dist/server/main.js', { ...common, PORT: String(storePort), HOST: '127.0.0.1', SEED_DEMO: 'false', DATA_DIR: '.data/bench-shop' }, /Store is open/),
+      await startProcess(
+        'dist/server/main.js',
+        { ...common, PORT: String(storePort), HOST: '127.0.0.1', SEED_DEMO: 'false', DATA_DIR: '.data/bench-shop' },
+        `http://127.0.0.1:${storePort}/api/health`,
+      ),
     );
     const catchUpSeconds = await waitForProjections(database.url);
     process.stdout.write(`  caught up in ${catchUpSeconds.toFixed(1)} s\n`);
-    children.push(await startProcess('dist/bench/support/baseline-shop-server.js', { ...common, PORT: String(baselinePort) }, /baseline ready/));
+    children.push(
+      await startProcess(
+        'dist/bench/support/baseline-shop-server.js',
+        { ...common, PORT: String(baselinePort) },
+        `http://127.0.0.1:${baselinePort}/api/public/getProductsByShop?page=1`,
+      ),
+    );
 
     const results = [];
     for (const scenario of scenarios) {

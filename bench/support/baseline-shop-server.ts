@@ -44,5 +44,5 @@ const server = createServer((request, response) => {
     });
 });
 
-server.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('baseline ready\n'));
+server.listen(Number(process.env.PORT), '127.0.0.1');
 process.on('SIGTERM', () => server.close(() => void pool.end().then(() => process.exit(0))));

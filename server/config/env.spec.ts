@@ -26,6 +26,12 @@ describe('parseEnv', () => {
     ]);
   });
 
+  it('turns the projections off only when asked, and refuses other values', () => {
+    expect(parseEnv({}).PROJECTIONS).toBe('on');
+    expect(parseEnv({ PROJECTIONS: 'off' }).PROJECTIONS).toBe('off');
+    expect(() => parseEnv({ PROJECTIONS: 'no' })).toThrow(/PROJECTIONS/);
+  });
+
   it('treats an empty REDIS_URL as absent and refuses a short JWT secret', () => {
     expect(parseEnv({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
     expect(() => parseEnv({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);

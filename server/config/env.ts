@@ -59,6 +59,8 @@ export const envSchema = z.object({
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  /** `off` for an API-only process: projections then run in the other processes (one per projection). */
+  PROJECTIONS: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof envSchema>;

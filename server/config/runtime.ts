@@ -44,7 +44,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
       ...paths,
       seedDemo: env.SEED_DEMO,
       logLevel: env.LOG_LEVEL,
-      runProjections: true,
+      runProjections: env.PROJECTIONS === 'on',
     },
     stop,
   };
