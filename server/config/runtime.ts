@@ -45,6 +45,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
       seedDemo: env.SEED_DEMO,
       logLevel: env.LOG_LEVEL,
       runProjections: env.PROJECTIONS === 'on',
+      runMailWorker: env.MAIL_WORKER === 'on',
     },
     stop,
   };

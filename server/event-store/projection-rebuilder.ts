@@ -14,6 +14,8 @@ export interface RebuildProgress {
   phase: 'copying' | 'swapped';
   /** Events applied to the copies so far. */
   processed: number;
+  /** Global position the copies have been read up to; with `target`, how far the rebuild has come. */
+  position: bigint;
   /** Global position of the last committed event when the rebuild started: a target for a progress bar. */
   target: bigint;
 }
@@ -54,19 +56,19 @@ export class ProjectionRebuilder {
     const started = Date.now();
     try {
       const target = await this.prepareCopies(projection);
-      const report = (phase: RebuildProgress['phase'], processed: number) =>
-        options.onProgress?.({ projection: name, phase, processed, target });
+      const report = (phase: RebuildProgress['phase'], processed: number, at: bigint) =>
+        options.onProgress?.({ projection: name, phase, processed, position: at, target });
       let processed = 0;
       let position: GlobalCheckpoint = START;
       for (;;) {
         const step = await this.dataSource.transaction((manager) => this.copyBatch(manager, projection, position, processed));
         processed += step.applied;
         position = step.scannedTo;
-        report('copying', processed);
+        report('copying', processed, position.position);
         if (step.applied < this.batchSize) break;
       }
       processed += await this.swap(projection, position);
-      report('swapped', processed);
+      report('swapped', processed, target);
       const durationMs = Date.now() - started;
       return { projection: name, processed, durationMs, eventsPerSecond: Math.round(processed / Math.max(durationMs / 1000, 0.001)) };
     } catch (error) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { absentAsUndefined, pageParameter } from '../../common/validation/query-parameters';
 
 /**
  * Query-string rules of the public catalog calls. Query values arrive as strings (or arrays when a name is
@@ -10,16 +11,7 @@ const text = (name: string, max: number, required = `The ${name} is required.`) 
     .trim()
     .max(max, `The ${name} may have at most ${max} characters.`);
 
-const absentAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-const page = z.preprocess(
-  (value) => absentAsUndefined(value) ?? '1',
-  z
-    .string({ error: 'The page must be a whole number from 1.' })
-    .regex(/^\d{1,5}$/, 'The page must be a whole number from 1.')
-    .transform(Number)
-    .refine((value) => value >= 1, 'The page must be a whole number from 1.'),
-);
+const page = pageParameter;
 
 const search = z.preprocess(absentAsUndefined, text('search', 100).optional());
 

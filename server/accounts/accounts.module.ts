@@ -1,0 +1,75 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { MailModule } from '../mail/mail.module';
+import { AuthController } from './api/auth.controller';
+import { CustomerOrdersController } from './api/customer-orders.controller';
+import { PublicAccountsController } from './api/public-accounts.controller';
+import { UserController } from './api/user.controller';
+import { ACCESS_TOKEN_TTL_SECONDS, JWT_ALGORITHM } from './auth/access-token';
+import { AccessTokenService } from './auth/access-token.service';
+import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { JwtStrategy } from './auth/jwt.strategy';
+import { OptionalJwtAuthGuard } from './auth/optional-jwt-auth.guard';
+import { RolesGuard } from './auth/roles.guard';
+import { LogInHandler } from './login/log-in.handler';
+import { PasswordHasher } from './password-hasher';
+import { ChangePasswordHandler } from './password/change-password.handler';
+import { UpdateProfileHandler } from './profile/update-profile.handler';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { ConfirmEmailHandler } from './recovery/confirm-email.handler';
+import { FindAccountHandler } from './recovery/find-account.handler';
+import { RequestEmailVerificationHandler } from './recovery/request-email-verification.handler';
+import { RequestPasswordResetHandler } from './recovery/request-password-reset.handler';
+import { ResetPasswordHandler } from './recovery/reset-password.handler';
+import { RegisterCustomerHandler } from './register/register-customer.handler';
+import { AccountRecorder } from './users/account-recorder';
+import { CLOCK, systemClock } from './users/clock';
+import { DUMMY_PASSWORD_HASH, makeDummyPasswordHash } from './users/dummy-password-hash';
+import { LinkOrigins } from './users/link-origins';
+
+/**
+ * Customers and staff: registration, sign-in (passport-jwt bearer tokens), profile, password change and
+ * recovery. Exports the guards other contexts put on their routes; `RateLimitModule` (global) brings
+ * `@RateLimit(...)` to every controller. Needs `EventStoreModule`, `CqrsModule` and `TypeOrmModule` in the app.
+ */
+@Module({
+  imports: [
+    PassportModule.register({ defaultStrategy: 'jwt', session: false }),
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        secret: config.jwtSecret,
+        signOptions: { algorithm: JWT_ALGORITHM, expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+        verifyOptions: { algorithms: [JWT_ALGORITHM] },
+      }),
+    }),
+    RateLimitModule,
+    MailModule,
+  ],
+  controllers: [AuthController, UserController, PublicAccountsController, CustomerOrdersController],
+  providers: [
+    { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
+    { provide: DUMMY_PASSWORD_HASH, useFactory: makeDummyPasswordHash, inject: [PasswordHasher] },
+    { provide: CLOCK, useValue: systemClock },
+    AccessTokenService,
+    AccountRecorder,
+    LinkOrigins,
+    JwtStrategy,
+    JwtAuthGuard,
+    OptionalJwtAuthGuard,
+    RolesGuard,
+    RegisterCustomerHandler,
+    LogInHandler,
+    UpdateProfileHandler,
+    ChangePasswordHandler,
+    RequestPasswordResetHandler,
+    ResetPasswordHandler,
+    FindAccountHandler,
+    RequestEmailVerificationHandler,
+    ConfirmEmailHandler,
+  ],
+  exports: [PassportModule, JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard, AccessTokenService],
+})
+export class AccountsModule {}

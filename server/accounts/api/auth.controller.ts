@@ -1,0 +1,46 @@
+import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
+import type { AuthenticatedUser } from '../../common/request/authenticated-user';
+import { RequestMeta, RequestMetadata } from '../../common/request/request-metadata';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { LogIn } from '../login/log-in.command';
+import type { SignedIn } from '../login/log-in.handler';
+import { ChangePassword } from '../password/change-password.command';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
+import { RegisterCustomer } from '../register/register-customer.command';
+import { loginRequest, parseNewPassword, parseOrThrow, registerRequest } from './dto/account.requests';
+
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('register')
+  @RateLimit('register')
+  async register(@Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    const input = parseOrThrow(registerRequest, body);
+    const signedIn = await this.commands.execute<RegisterCustomer, SignedIn>(new RegisterCustomer(input, meta));
+    return { success: true, message: 'Your account has been created.', ...signedIn };
+  }
+
+  @Post('userLogin')
+  @HttpCode(200)
+  @RateLimit('login')
+  async login(@Body() body: unknown) {
+    const { email, password } = parseOrThrow(loginRequest, body);
+    const signedIn = await this.commands.execute<LogIn, SignedIn>(new LogIn(email, password));
+    return { success: true, message: 'Logged in.', ...signedIn };
+  }
+
+  /** Multipart (as the storefront sends it) or JSON: password, password_confirmation. */
+  @Post('updatePassword')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard)
+  @UseInterceptors(NoFilesInterceptor())
+  async updatePassword(@Body() body: unknown, @CurrentUser() user: AuthenticatedUser, @RequestMeta() meta: RequestMetadata) {
+    const password = parseNewPassword(body, { password: 'password', confirmation: 'password_confirmation' });
+    const signedIn = await this.commands.execute<ChangePassword, SignedIn>(new ChangePassword(user.id, password, meta));
+    return { success: true, message: 'Your password has been changed.', ...signedIn };
+  }
+}

@@ -1,0 +1,41 @@
+import { Body, Controller, Get, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
+import { UnauthorizedError } from '../../common/errors/domain-error';
+import type { AuthenticatedUser } from '../../common/request/authenticated-user';
+import { RequestMeta, RequestMetadata } from '../../common/request/request-metadata';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { UpdateProfile } from '../profile/update-profile.command';
+import { findUserById } from '../users/user-account';
+import { toUserResponse, UserResponse } from '../users/user.response';
+import { parseOrThrow, updateProfileRequest } from './dto/account.requests';
+
+@Controller('user')
+@UseGuards(JwtAuthGuard)
+export class UserController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  @Get('checkCurrentUser')
+  async checkCurrentUser(@CurrentUser() current: AuthenticatedUser) {
+    const user = await findUserById(this.dataSource.manager, current.id);
+    if (!user) throw new UnauthorizedError('Please log in to continue.');
+    return { success: true, user: toUserResponse(user) };
+  }
+
+  /** Multipart (as the storefront sends it) or JSON: name, phone_number. */
+  @Post('updateUserFrontend')
+  @HttpCode(200)
+  @UseInterceptors(NoFilesInterceptor())
+  async updateUserFrontend(@Body() body: unknown, @CurrentUser() current: AuthenticatedUser, @RequestMeta() meta: RequestMetadata) {
+    const input = parseOrThrow(updateProfileRequest, body);
+    const user = await this.commands.execute<UpdateProfile, UserResponse>(
+      new UpdateProfile(current.id, input.name, input.phone_number, meta),
+    );
+    return { success: true, message: 'Has been successfully update', user };
+  }
+}

@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { DataSource } from 'typeorm';
+import type { AuthenticatedUser } from '../../common/request/authenticated-user';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { findUserById } from '../users/user-account';
+import { AccessTokenClaims, JWT_ALGORITHM } from './access-token';
+
+/**
+ * Verifies the bearer token (HS256 only, signature and expiry) and then the account behind it: a token for
+ * a deleted account, or one issued before the last password change, is refused. The role and name come from
+ * the account as it is now, not from the claims.
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly dataSource: DataSource,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.jwtSecret,
+      algorithms: [JWT_ALGORITHM],
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(claims: AccessTokenClaims): Promise<AuthenticatedUser | false> {
+    if (typeof claims.sub !== 'string' || typeof claims.pwd_at !== 'number') return false;
+    const user = await findUserById(this.dataSource.manager, claims.sub);
+    if (!user || user.passwordChangedAt.getTime() !== claims.pwd_at) return false;
+    return { id: user.id, name: user.name, email: user.email, role: user.role };
+  }
+}

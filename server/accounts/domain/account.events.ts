@@ -1,0 +1,81 @@
+/**
+ * Facts about an account, recorded on its `user-<id>` stream. The `users` table is the account's state and
+ * is written in the transaction that appends these. No event carries a password hash or a raw token: a
+ * token event names the token row (`tokenId`), whose hash alone is stored.
+ *
+ * Consumers: the mail subscription (server/mail) sends a mail for PasswordResetRequested,
+ * EmailVerificationRequested and PasswordResetCompleted.
+ */
+export type AccountEvent =
+  | CustomerRegistered
+  | CustomerProfileUpdated
+  | PasswordChanged
+  | PasswordResetRequested
+  | PasswordResetCompleted
+  | EmailVerificationRequested
+  | EmailVerified
+  | EmailChanged;
+
+/** A visitor created a customer account; `referredBy` is the inviting customer when an invite code was used. */
+export interface CustomerRegistered {
+  type: 'CustomerRegistered';
+  data: { userId: string; name: string; email: string; inviteCode: string; referredBy: string | null };
+}
+
+/** The customer changed the name or phone number on their profile. */
+export interface CustomerProfileUpdated {
+  type: 'CustomerProfileUpdated';
+  data: { userId: string; name: string; phoneNumber: string | null };
+}
+
+/** A signed-in user set a new password; tokens issued before `changedAt` stop working. */
+export interface PasswordChanged {
+  type: 'PasswordChanged';
+  data: { userId: string; changedAt: string };
+}
+
+/**
+ * Someone asked for a reset link for this account's e-mail. Fires the reset mail; the raw token travels
+ * only in an encrypted envelope keyed by this event's id (docs/decisions/021).
+ */
+export interface PasswordResetRequested {
+  type: 'PasswordResetRequested';
+  data: { userId: string; email: string; name: string; tokenId: string; linkOrigin: string; expiresAt: string };
+}
+
+/** The reset link was used: the password is new, every older session has ended. Fires a notice mail. */
+export interface PasswordResetCompleted {
+  type: 'PasswordResetCompleted';
+  data: { userId: string; email: string; name: string; tokenId: string; changedAt: string };
+}
+
+/**
+ * A verification link was issued, mailed to `email`: the account's existing address when asked through
+ * phone recovery (docs/decisions/022), or the new address after an e-mail change.
+ */
+export interface EmailVerificationRequested {
+  type: 'EmailVerificationRequested';
+  data: {
+    userId: string;
+    email: string;
+    name: string;
+    tokenId: string;
+    linkOrigin: string;
+    expiresAt: string;
+    reason: 'phone-recovery' | 'email-changed';
+  };
+}
+
+/** The account's e-mail was proven by a verification link. */
+export interface EmailVerified {
+  type: 'EmailVerified';
+  data: { userId: string; email: string; tokenId: string };
+}
+
+/** The account's e-mail was replaced through a verification link sent to the previous address. */
+export interface EmailChanged {
+  type: 'EmailChanged';
+  data: { userId: string; previousEmail: string; newEmail: string; tokenId: string };
+}
+
+export const MAIL_WORTHY_ACCOUNT_EVENTS = ['PasswordResetRequested', 'EmailVerificationRequested', 'PasswordResetCompleted'] as const;

@@ -1,0 +1,7 @@
+/** Someone signs in with e-mail and password. */
+export class LogIn {
+  constructor(
+    readonly email: string,
+    readonly password: string,
+  ) {}
+}

@@ -1,0 +1,51 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { TooManyRequestsError } from '../../common/errors/domain-error';
+import { RATE_LIMIT_POLICIES, RateLimitPolicyName, RateLimitRule, rateLimitSubject } from './rate-limit.policies';
+import { RateLimiter } from './rate-limiter';
+
+export const RATE_LIMIT_KEY = 'accounts:rate-limit';
+
+export interface RateLimitMetadata {
+  name: string;
+  rules: RateLimitRule[];
+}
+
+/** Counts the request against every rule of the route's policy; 429 with Retry-After once one is exceeded. */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const policy = this.reflector.getAllAndOverride<RateLimitMetadata | undefined>(RATE_LIMIT_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!policy) return true;
+    const request = context.switchToHttp().getRequest<Request>();
+    let retryAfter = 0;
+    for (const rule of policy.rules) {
+      const subject = rateLimitSubject(request, rule.by);
+      if (subject === undefined) continue;
+      const outcome = await this.limiter.hit(`${policy.name}:${rule.by}:${subject}`, rule.max, rule.windowSeconds);
+      if (!outcome.allowed) retryAfter = Math.max(retryAfter, outcome.retryAfterSeconds);
+    }
+    if (retryAfter > 0) throw new TooManyRequestsError(tooManyMessage(retryAfter), retryAfter);
+    return true;
+  }
+}
+
+export function tooManyMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}
+
+/** Resolves a policy name (see RATE_LIMIT_POLICIES) or custom rules into the guard's metadata. */
+export function rateLimitMetadata(policy: RateLimitPolicyName | RateLimitMetadata): RateLimitMetadata {
+  return typeof policy === 'string' ? { name: policy, rules: RATE_LIMIT_POLICIES[policy] as RateLimitRule[] } : policy;
+}

@@ -1,0 +1,74 @@
+import type { Request } from 'express';
+import { normalizeEmail, normalizePhone } from '../users/contact-rules';
+
+/** What a limit counts by. A request without that value (no e-mail in the body) is not counted by it. */
+export type RateLimitKey = 'ip' | 'email' | 'phone' | 'orderId';
+
+export interface RateLimitRule {
+  by: RateLimitKey;
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * The store's limits. Per IP they are generous: mobile carriers in Bangladesh put many customers behind one
+ * address (CGNAT). Per account, phone or order they are tight: that is what a guesser targets.
+ */
+export const RATE_LIMIT_POLICIES = {
+  login: [
+    { by: 'ip', max: 60, windowSeconds: 15 * 60 },
+    { by: 'email', max: 10, windowSeconds: 15 * 60 },
+  ],
+  register: [{ by: 'ip', max: 10, windowSeconds: 60 * 60 }],
+  'find-account': [
+    { by: 'ip', max: 20, windowSeconds: 60 * 60 },
+    { by: 'phone', max: 5, windowSeconds: 60 * 60 },
+  ],
+  'send-verifymail': [
+    { by: 'ip', max: 10, windowSeconds: 60 * 60 },
+    { by: 'phone', max: 3, windowSeconds: 60 * 60 },
+    { by: 'email', max: 3, windowSeconds: 60 * 60 },
+  ],
+  'forgot-password': [
+    { by: 'ip', max: 10, windowSeconds: 60 * 60 },
+    { by: 'email', max: 3, windowSeconds: 60 * 60 },
+  ],
+  tracking: [
+    { by: 'ip', max: 60, windowSeconds: 15 * 60 },
+    { by: 'phone', max: 20, windowSeconds: 15 * 60 },
+    { by: 'orderId', max: 10, windowSeconds: 15 * 60 },
+  ],
+} satisfies Record<string, RateLimitRule[]>;
+
+export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES;
+
+/** The value a rule counts by, from the body first, then the query string. */
+export function rateLimitSubject(request: Request, by: RateLimitKey): string | undefined {
+  if (by === 'ip') return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+  const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+  const query = request.query as Record<string, unknown>;
+  const pick = (...names: string[]): string | undefined => {
+    for (const source of [body, query]) {
+      for (const name of names) {
+        const value = source[name];
+        if (typeof value === 'string' && value.trim()) return value;
+      }
+    }
+    return undefined;
+  };
+  switch (by) {
+    case 'email': {
+      const email = pick('email');
+      return email ? normalizeEmail(email).slice(0, 254) : undefined;
+    }
+    case 'phone': {
+      const phone = pick('phone', 'phone_number');
+      const digits = phone ? normalizePhone(phone) : '';
+      return digits ? digits.slice(0, 20) : undefined;
+    }
+    case 'orderId': {
+      const orderId = pick('orderId', 'order_id');
+      return orderId ? orderId.trim().slice(0, 100) : undefined;
+    }
+  }
+}

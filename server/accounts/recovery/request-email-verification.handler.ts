@@ -1,0 +1,32 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { NotFoundError } from '../../common/errors/domain-error';
+import { eventMetadata } from '../../common/request/request-metadata';
+import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
+import { AccountRecorder } from '../users/account-recorder';
+import { CLOCK, Clock } from '../users/clock';
+import { LinkOrigins } from '../users/link-origins';
+import { findUserByPhone } from '../users/user-account';
+import { emailVerificationRequest } from './email-verification';
+import { ACCOUNT_NOT_FOUND } from './find-account.handler';
+import { RequestEmailVerification } from './recovery.commands';
+
+@CommandHandler(RequestEmailVerification)
+export class RequestEmailVerificationHandler implements ICommandHandler<RequestEmailVerification, void> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly recorder: AccountRecorder,
+    private readonly envelopes: MailEnvelopes,
+    private readonly origins: LinkOrigins,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ phone, host, meta }: RequestEmailVerification): Promise<void> {
+    const user = await findUserByPhone(this.dataSource.manager, phone);
+    if (!user) throw new NotFoundError(ACCOUNT_NOT_FOUND);
+    // The link goes to the address the account already has: knowing a phone number proves nothing.
+    const request = emailVerificationRequest(user, user.email, this.origins.resolve(host), 'phone-recovery', this.clock.now(), this.envelopes);
+    await this.recorder.record(user, [request.event], eventMetadata(meta), (tx) => request.write(tx));
+  }
+}

@@ -1,0 +1,52 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { eventMetadata } from '../../common/request/request-metadata';
+import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
+import { issueToken, storeToken } from '../tokens/one-time-tokens';
+import { AccountRecorder } from '../users/account-recorder';
+import { CLOCK, Clock } from '../users/clock';
+import { LinkOrigins } from '../users/link-origins';
+import { findUserByEmail } from '../users/user-account';
+import { RequestPasswordReset } from './recovery.commands';
+
+@CommandHandler(RequestPasswordReset)
+export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordReset, void> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly recorder: AccountRecorder,
+    private readonly envelopes: MailEnvelopes,
+    private readonly origins: LinkOrigins,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ email, host, meta }: RequestPasswordReset): Promise<void> {
+    const user = await findUserByEmail(this.dataSource.manager, email);
+    if (!user) return;
+    const token = issueToken('password-reset', this.clock.now());
+    const eventId = randomUUID();
+    await this.recorder.record(
+      user,
+      [
+        {
+          id: eventId,
+          type: 'PasswordResetRequested',
+          data: {
+            userId: user.id,
+            email: user.email,
+            name: user.name,
+            tokenId: token.id,
+            linkOrigin: this.origins.resolve(host),
+            expiresAt: token.expiresAt.toISOString(),
+          },
+        },
+      ],
+      eventMetadata(meta),
+      async (tx) => {
+        await storeToken(tx, token, { userId: user.id, purpose: 'password-reset', email: user.email });
+        await this.envelopes.store(tx, eventId, { token: token.raw }, token.expiresAt);
+      },
+    );
+  }
+}

@@ -1,0 +1,64 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { randomInt, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { ValidationFailedError } from '../../common/errors/domain-error';
+import { eventMetadata } from '../../common/request/request-metadata';
+import { AccessTokenService } from '../auth/access-token.service';
+import type { SignedIn } from '../login/log-in.handler';
+import { PasswordHasher } from '../password-hasher';
+import { AccountRecorder } from '../users/account-recorder';
+import { CLOCK, Clock } from '../users/clock';
+import { CONTACT_MESSAGES } from '../users/contact-rules';
+import { uniqueViolation } from '../users/unique-violation';
+import { findUserByEmail, findUserById, findUserByInviteCode } from '../users/user-account';
+import { toUserResponse } from '../users/user.response';
+import { RegisterCustomer } from './register-customer.command';
+
+@CommandHandler(RegisterCustomer)
+export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer, SignedIn> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly recorder: AccountRecorder,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: AccessTokenService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ input, meta }: RegisterCustomer): Promise<SignedIn> {
+    const manager = this.dataSource.manager;
+    if (await findUserByEmail(manager, input.email)) throw ValidationFailedError.field('email', CONTACT_MESSAGES.emailTaken);
+    // An unknown invite code (an old link) does not block registration; it just counts for no one.
+    const referrer = input.inviteCode ? await findUserByInviteCode(manager, input.inviteCode.trim().toUpperCase()) : null;
+    const passwordHash = await this.hasher.hash(input.password);
+    const id = randomUUID();
+    const inviteCode = newInviteCode();
+    const now = this.clock.now();
+    try {
+      await this.recorder.record(
+        { id, streamVersion: 0 },
+        [{ type: 'CustomerRegistered', data: { userId: id, name: input.name, email: input.email, inviteCode, referredBy: referrer?.id ?? null } }],
+        eventMetadata(meta),
+        async (tx) => {
+          await tx.query(
+            `INSERT INTO users (id, name, email, password_hash, role, password_changed_at, invite_code, referred_by, created_at)
+             VALUES ($1, $2, $3, $4, 'customer', $5, $6, $7, $5)`,
+            [id, input.name, input.email, passwordHash, now, inviteCode, referrer?.id ?? null],
+          );
+        },
+      );
+    } catch (error) {
+      if (uniqueViolation(error) === 'users_email_key') throw ValidationFailedError.field('email', CONTACT_MESSAGES.emailTaken);
+      throw error;
+    }
+    const user = (await findUserById(manager, id))!;
+    return { user: toUserResponse(user), ...(await this.tokens.issue(user)) };
+  }
+}
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** Ten characters without look-alikes (0/O, 1/I): easy to read aloud, 50 bits so collisions stay theoretical. */
+function newInviteCode(): string {
+  return Array.from({ length: 10 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+}

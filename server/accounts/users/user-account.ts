@@ -1,0 +1,77 @@
+import type { EntityManager } from 'typeorm';
+import type { UserRole } from '../../common/request/authenticated-user';
+
+/** A row of `users`: the state of an account, kept in the transaction that appends its events. */
+export interface UserAccount {
+  id: string;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  passwordHash: string;
+  role: UserRole;
+  emailVerifiedAt: Date | null;
+  passwordChangedAt: Date;
+  inviteCode: string | null;
+  referredBy: string | null;
+  createdAt: Date;
+  /** Version of the `user-<id>` stream this row reflects; the expected version of the next append. */
+  streamVersion: number;
+}
+
+interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  phone_number: string | null;
+  password_hash: string;
+  role: UserRole;
+  email_verified_at: Date | null;
+  password_changed_at: Date;
+  invite_code: string | null;
+  referred_by: string | null;
+  created_at: Date;
+  stream_version: number;
+}
+
+export const userStreamId = (userId: string): string => `user-${userId}`;
+
+const COLUMNS = `id, name, email, phone_number, password_hash, role, email_verified_at, password_changed_at,
+  invite_code, referred_by, created_at, stream_version`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findUserById(manager: EntityManager, id: string): Promise<UserAccount | null> {
+  if (!UUID.test(id)) return null;
+  return one(await manager.query(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]));
+}
+
+export async function findUserByEmail(manager: EntityManager, email: string): Promise<UserAccount | null> {
+  return one(await manager.query(`SELECT ${COLUMNS} FROM users WHERE email = lower($1)`, [email]));
+}
+
+export async function findUserByPhone(manager: EntityManager, phone: string): Promise<UserAccount | null> {
+  return one(await manager.query(`SELECT ${COLUMNS} FROM users WHERE phone_number = $1`, [phone]));
+}
+
+export async function findUserByInviteCode(manager: EntityManager, code: string): Promise<UserAccount | null> {
+  return one(await manager.query(`SELECT ${COLUMNS} FROM users WHERE invite_code = $1`, [code]));
+}
+
+function one(rows: UserRow[]): UserAccount | null {
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    passwordHash: row.password_hash,
+    role: row.role,
+    emailVerifiedAt: row.email_verified_at,
+    passwordChangedAt: row.password_changed_at,
+    inviteCode: row.invite_code,
+    referredBy: row.referred_by,
+    createdAt: row.created_at,
+    streamVersion: row.stream_version,
+  };
+}

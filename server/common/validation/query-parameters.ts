@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Query-string values arrive as strings; an empty one counts as absent. */
+export const absentAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** `page`: absent means 1; anything but a whole number from 1 is a 422 naming the page. */
+export const pageParameter = z.preprocess(
+  (value) => absentAsUndefined(value) ?? '1',
+  z
+    .string({ error: 'The page must be a whole number from 1.' })
+    .regex(/^\d{1,5}$/, 'The page must be a whole number from 1.')
+    .transform(Number)
+    .refine((value) => value >= 1, 'The page must be a whole number from 1.'),
+);

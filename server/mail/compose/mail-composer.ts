@@ -1,0 +1,122 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { MailEnvelopes } from '../envelopes/mail-envelopes';
+import { emailVerificationMail, passwordResetMail, passwordResetNoticeMail } from '../templates/account-mails';
+import type { RenderedMail, StoreIdentity } from '../templates/layout';
+import { OrderMailLine, orderPlacedMail, orderStatusMail, OrderSummary } from '../templates/order-mails';
+import type { OutgoingMail } from '../transport/mail-transport';
+
+export interface StoredEvent {
+  id: string;
+  streamId: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export type Composition = { mail: OutgoingMail } | { skip: string };
+
+/**
+ * Turns a mail-worthy event into the mail to send: recipient, subject, text and HTML with the store's
+ * name. Reads what it needs from the log (an order's first event for its e-mail) and, for a link mail, the
+ * token from its envelope. Nothing it produces is logged.
+ */
+@Injectable()
+export class MailComposer {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly envelopes: MailEnvelopes,
+  ) {}
+
+  async compose(event: StoredEvent, manager: EntityManager): Promise<Composition> {
+    const settings = await this.storeSettings(manager);
+    const data = event.data;
+    const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+    const origin = this.allowedOrigin(str(data.linkOrigin));
+    const store: StoreIdentity = { ...settings, origin };
+    const from = `"${settings.name.replace(/["\\\r\n]/g, '')}" <${this.fromAddress(settings.email)}>`;
+    const envelope = (to: string, rendered: RenderedMail): Composition => ({
+      mail: { from, to, ...rendered, messageId: `<${event.id}@${hostOf(this.config.appOrigins[0])}>` },
+    });
+
+    switch (event.type) {
+      case 'PasswordResetRequested':
+      case 'EmailVerificationRequested': {
+        const contents = await this.envelopes.open(manager, event.id);
+        if (!contents) return { skip: 'the link expired before the mail could be sent' };
+        const token = encodeURIComponent(contents.token);
+        return event.type === 'PasswordResetRequested'
+          ? envelope(str(data.email), passwordResetMail(store, str(data.name), `${origin}/forget-password-recover-email/${token}`))
+          : envelope(str(data.email), emailVerificationMail(store, str(data.name), `${origin}/verify-email/${token}`, str(data.reason)));
+      }
+      case 'PasswordResetCompleted':
+        return envelope(str(data.email), passwordResetNoticeMail(store, str(data.name)));
+      case 'OrderPlaced':
+      case 'InstantOrderPlaced': {
+        const summary = orderSummary(data);
+        const to = customerEmail(data);
+        return to ? envelope(to, orderPlacedMail(store, summary)) : { skip: 'the order has no e-mail' };
+      }
+      default: {
+        const placed = await this.placedEvent(manager, event.streamId);
+        const to = placed && customerEmail(placed);
+        if (!placed || !to) return { skip: 'the order has no e-mail' };
+        const summary = orderSummary(placed);
+        return envelope(
+          to,
+          orderStatusMail(store, event.type, summary, {
+            reason: str(data.reason) || null,
+            courier: str(data.courier) || null,
+            trackingCode: str(data.trackingCode) || null,
+          }),
+        );
+      }
+    }
+  }
+
+  /** The origin recorded with the event, if it is still allowed; else the default one. */
+  private allowedOrigin(recorded: string): string {
+    return this.config.appOrigins.includes(recorded) ? recorded : this.config.appOrigins[0];
+  }
+
+  private fromAddress(settingsEmail: string): string {
+    return /^[^\s@<>"]+@[^\s@<>"]+$/.test(settingsEmail) ? settingsEmail : `no-reply@${hostOf(this.config.appOrigins[0])}`;
+  }
+
+  private async storeSettings(manager: EntityManager): Promise<{ name: string; email: string }> {
+    const rows: Array<{ name: string; email: string }> = await manager
+      .query('SELECT name, email FROM settings WHERE id = 1')
+      .catch(() => []);
+    return { name: rows[0]?.name || 'Our store', email: rows[0]?.email ?? '' };
+  }
+
+  private async placedEvent(manager: EntityManager, streamId: string): Promise<Record<string, unknown> | null> {
+    const rows: Array<{ data: Record<string, unknown> }> = await manager.query(
+      `SELECT data FROM events WHERE stream_id = $1 AND type IN ('OrderPlaced', 'InstantOrderPlaced') ORDER BY stream_position LIMIT 1`,
+      [streamId],
+    );
+    return rows[0]?.data ?? null;
+  }
+}
+
+function hostOf(origin: string): string {
+  return new URL(origin).hostname;
+}
+
+function customerEmail(data: Record<string, unknown>): string | null {
+  const customer = data.customer as { email?: unknown } | undefined;
+  return typeof customer?.email === 'string' && customer.email.includes('@') ? customer.email : null;
+}
+
+function orderSummary(data: Record<string, unknown>): OrderSummary {
+  const customer = (data.customer ?? {}) as { name?: unknown };
+  const lines = Array.isArray(data.lines) ? (data.lines as OrderMailLine[]) : [];
+  const totals = data.totals as { grandTotalPaisa?: number } | undefined;
+  const payment = data.payment as { amountPaisa?: number } | undefined;
+  return {
+    orderId: String(data.orderId ?? ''),
+    customerName: typeof customer.name === 'string' ? customer.name : 'customer',
+    lines,
+    totalPaisa: totals?.grandTotalPaisa ?? payment?.amountPaisa ?? null,
+  };
+}

@@ -1,0 +1,90 @@
+import type { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { MailDelivery, MailSendFailedError } from '../delivery/mail-delivery';
+import type { MailJobData } from '../mail-events';
+import type { MailQueue } from './mail-queue';
+
+const POLL_INTERVAL_MS = 500;
+const BATCH = 10;
+
+/**
+ * Without Redis, `mail_deliveries` is the queue: the subscription writes a pending row per event in its
+ * batch transaction (so a crash loses nothing), and this poller sends the rows that are due. A failed send
+ * sets `next_attempt_at` with the same exponential backoff BullMQ uses. Several processes may poll: the
+ * per-event lock in MailDelivery keeps each mail to one sender.
+ */
+export class InProcessMailQueue implements MailQueue {
+  readonly mode = 'in-process';
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+  private woken = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly delivery: MailDelivery,
+    private readonly logger: Logger,
+  ) {}
+
+  async enqueue(jobs: MailJobData[]): Promise<void> {
+    // The rows are written by the subscription's transaction; look soon after it commits.
+    if (jobs.length > 0) setTimeout(() => this.wake(), 20).unref();
+  }
+
+  startWorker(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  private wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.woken = false;
+      let due: string[] = [];
+      try {
+        const rows: Array<{ event_id: string }> = await this.dataSource.query(
+          `SELECT event_id FROM mail_deliveries
+            WHERE status IN ('pending', 'failed', 'sending') AND next_attempt_at <= now()
+            ORDER BY next_attempt_at LIMIT $1`,
+          [BATCH],
+        );
+        due = rows.map((row) => row.event_id);
+        await Promise.all(due.map((eventId) => this.deliverOne(eventId)));
+      } catch (error) {
+        if (this.running) this.logger.warn(`mail queue poll failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (!this.woken && this.running && due.length < BATCH) await this.sleep(POLL_INTERVAL_MS);
+    }
+  }
+
+  private async deliverOne(eventId: string): Promise<void> {
+    try {
+      await this.delivery.deliver(eventId);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn(error instanceof MailSendFailedError && error.dead ? `giving up: ${message}` : `${message}; will retry`);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+}

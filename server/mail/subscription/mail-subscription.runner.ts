@@ -1,0 +1,52 @@
+import type { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { EventNotificationListener } from '../../event-store/event-notifications';
+import { runProjectionBatch } from '../../event-store/projection-batch';
+import { ensureCheckpoints, recordFailure } from '../../event-store/projection-checkpoints';
+import { ProjectionSubscription } from '../../event-store/projection-subscription';
+import { MailSubscriptionProjection } from './mail-subscription';
+
+/** Backoff after a failed batch (Redis away): short enough that mail resumes within seconds of recovery. */
+const TIMING = { pollIntervalMs: 1_000, retryInitialMs: 250, retryMaxMs: 5_000 };
+const BATCH_SIZE = 200;
+
+/** Runs the mail subscription in this process: woken by NOTIFY on append, polling as a fallback. */
+export class MailSubscriptionRunner {
+  private subscription: ProjectionSubscription | undefined;
+  private listener: EventNotificationListener | undefined;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly projection: MailSubscriptionProjection,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await ensureCheckpoints(this.dataSource.manager, [this.projection.name]);
+    let lastMessage = '';
+    this.subscription = new ProjectionSubscription(
+      () => runProjectionBatch(this.dataSource, this.projection, BATCH_SIZE),
+      async (error, failures) => {
+        const message = error instanceof Error ? error.message : String(error);
+        if (message !== lastMessage || failures % 20 === 1) {
+          this.logger.warn(`mail subscription failed (${failures} in a row), retrying: ${message}`);
+        }
+        lastMessage = message;
+        await recordFailure(this.dataSource.manager, this.projection.name, message);
+      },
+      TIMING,
+    );
+    this.subscription.start();
+    this.listener = EventNotificationListener.forDataSource(
+      this.dataSource,
+      () => this.subscription?.wake(),
+      () => undefined,
+    );
+    await this.listener.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.listener?.stop();
+    await this.subscription?.stop();
+  }
+}

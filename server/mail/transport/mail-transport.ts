@@ -1,0 +1,68 @@
+import { Logger } from '@nestjs/common';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Derived from the event id: a receiver that sees the same message twice can tell. */
+  messageId: string;
+}
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'file';
+  send(mail: OutgoingMail, eventId: string): Promise<void>;
+  close(): void;
+}
+
+export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
+
+/** nodemailer over SMTP_URL. Time limits keep a hung server from holding a worker slot for long. */
+export class SmtpMailTransport implements MailTransport {
+  readonly kind = 'smtp';
+  private readonly transporter: Transporter;
+
+  constructor(smtpUrl: string) {
+    this.transporter = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+      logger: false,
+      debug: false,
+    });
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.transporter.sendMail(mail);
+  }
+
+  close(): void {
+    this.transporter.close();
+  }
+}
+
+/** Without SMTP_URL: each mail becomes `<data>/mail/<time>-<event id>.eml`, and the log says where. */
+export class FileMailTransport implements MailTransport {
+  readonly kind = 'file';
+  private readonly logger = new Logger('Mail');
+  private readonly transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  constructor(private readonly folder: string) {}
+
+  async send(mail: OutgoingMail, eventId: string): Promise<void> {
+    const info = await this.transporter.sendMail(mail);
+    await mkdir(this.folder, { recursive: true });
+    const file = join(this.folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${eventId}.eml`);
+    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    this.logger.log(`Mail "${mail.subject}" to ${mail.to} written to ${file}`);
+  }
+
+  close(): void {
+    this.transporter.close();
+  }
+}

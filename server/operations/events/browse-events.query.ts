@@ -1,0 +1,83 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+
+export interface EventFilter {
+  /** Exact event type. */
+  type?: string;
+  /** A stream id, or a prefix ending in '-' ("order-", "sku-12-") for every stream of that kind. */
+  stream?: string;
+  from?: Date;
+  to?: Date;
+  /** Paging backwards: only events before this global position. */
+  before?: bigint;
+  limit: number;
+}
+
+export interface EventRow {
+  position: string;
+  id: string;
+  streamId: string;
+  streamPosition: number;
+  type: string;
+  schemaVersion: number;
+  data: unknown;
+  metadata: unknown;
+  recordedAt: string;
+}
+
+export interface EventPage {
+  data: EventRow[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  next_before: string | null;
+}
+
+export class BrowseEventsQuery extends Query<EventPage> {
+  constructor(readonly filter: EventFilter) {
+    super();
+  }
+}
+
+/** The operator's view of the log: newest first, filtered by type, stream and time, paged by position. */
+@QueryHandler(BrowseEventsQuery)
+export class BrowseEventsHandler implements IQueryHandler<BrowseEventsQuery> {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute({ filter }: BrowseEventsQuery): Promise<EventPage> {
+    const conditions: string[] = [];
+    const parameters: unknown[] = [];
+    const add = (condition: (parameter: string) => string, value: unknown) => {
+      parameters.push(value);
+      conditions.push(condition(`$${parameters.length}`));
+    };
+    if (filter.type) add((p) => `type = ${p}`, filter.type);
+    if (filter.stream?.endsWith('-')) add((p) => `stream_id LIKE ${p} || '%'`, filter.stream.replace(/[\\%_]/g, '\\$&'));
+    else if (filter.stream) add((p) => `stream_id = ${p}`, filter.stream);
+    if (filter.from) add((p) => `recorded_at >= ${p}`, filter.from);
+    if (filter.to) add((p) => `recorded_at <= ${p}`, filter.to);
+    if (filter.before !== undefined) add((p) => `global_position < ${p}::bigint`, filter.before.toString());
+    parameters.push(filter.limit + 1);
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT global_position::text AS position, event_id, stream_id, stream_position, type, schema_version, data, metadata, recorded_at
+         FROM events ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+        ORDER BY global_position DESC
+        LIMIT $${parameters.length}`,
+      parameters,
+    );
+    const page = rows.slice(0, filter.limit).map(toEventRow);
+    return { data: page, next_before: rows.length > filter.limit ? page[page.length - 1].position : null };
+  }
+}
+
+export function toEventRow(row: Record<string, unknown>): EventRow {
+  return {
+    position: String(row.position),
+    id: String(row.event_id),
+    streamId: String(row.stream_id),
+    streamPosition: Number(row.stream_position),
+    type: String(row.type),
+    schemaVersion: Number(row.schema_version),
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: (row.recorded_at as Date).toISOString(),
+  };
+}

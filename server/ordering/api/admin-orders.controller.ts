@@ -1,0 +1,98 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Roles } from '../../accounts/auth/roles.decorator';
+import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
+import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { GetCareOrderQuery } from '../care/get-care-order.query';
+import type { OrderChangeResult } from '../change-order/order-changes';
+import {
+  AddOrderNoteCommand,
+  CancelOrderCommand,
+  ConfirmOrderCommand,
+  DeliverOrderCommand,
+  MarkBkashPaymentVerifiedCommand,
+  ReturnOrderCommand,
+  ShipOrderCommand,
+  StartProcessingCommand,
+} from '../change-order/order-steps.commands';
+import { STATUS_NAMES } from '../domain/order-status';
+import { PlaceInstantOrderCommand } from '../place-instant-order/place-instant-order.command';
+import { instantOrderRequest, noteRequest, reasonRequest, shipRequest, stepRequest } from './dto/admin-orders.requests';
+
+const answer = (result: OrderChangeResult) => ({
+  success: true,
+  orderId: result.orderId,
+  status: result.status,
+  order_status_name: STATUS_NAMES[result.status],
+  message: `Order ${result.orderId} is ${STATUS_NAMES[result.status].toLowerCase()}.`,
+});
+
+/** Care and admin: an order's full view and timeline, each status step, notes and instant (phone) orders. */
+@Controller('admin/orders')
+@Roles('care', 'admin')
+export class AdminOrdersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post('instant')
+  async placeInstantOrder(@Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    const { orderId } = await this.commands.execute(new PlaceInstantOrderCommand(parseOrThrow(instantOrderRequest, body), meta));
+    return { success: true, order_id: orderId, message: 'Instant order recorded.' };
+  }
+
+  @Get(':orderId')
+  async view(@Param('orderId') orderId: string) {
+    return { success: true, ...(await this.queries.execute(new GetCareOrderQuery(orderId))) };
+  }
+
+  @Post(':orderId/confirm')
+  @HttpCode(200)
+  async confirm(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    return answer(await this.commands.execute(new ConfirmOrderCommand(orderId, meta, parseOrThrow(stepRequest, body).note ?? null)));
+  }
+
+  @Post(':orderId/start-processing')
+  @HttpCode(200)
+  async startProcessing(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    return answer(await this.commands.execute(new StartProcessingCommand(orderId, meta, parseOrThrow(stepRequest, body).note ?? null)));
+  }
+
+  @Post(':orderId/ship')
+  @HttpCode(200)
+  async ship(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    const { note, courier, tracking_code } = parseOrThrow(shipRequest, body);
+    return answer(await this.commands.execute(new ShipOrderCommand(orderId, meta, note ?? null, courier ?? null, tracking_code ?? null)));
+  }
+
+  @Post(':orderId/deliver')
+  @HttpCode(200)
+  async deliver(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    return answer(await this.commands.execute(new DeliverOrderCommand(orderId, meta, parseOrThrow(stepRequest, body).note ?? null)));
+  }
+
+  @Post(':orderId/cancel')
+  @HttpCode(200)
+  async cancel(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    return answer(await this.commands.execute(new CancelOrderCommand(orderId, meta, parseOrThrow(reasonRequest, body).reason)));
+  }
+
+  @Post(':orderId/return')
+  @HttpCode(200)
+  async markReturned(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    return answer(await this.commands.execute(new ReturnOrderCommand(orderId, meta, parseOrThrow(reasonRequest, body).reason)));
+  }
+
+  @Post(':orderId/verify-bkash')
+  @HttpCode(200)
+  async verifyBkash(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    return answer(await this.commands.execute(new MarkBkashPaymentVerifiedCommand(orderId, meta, parseOrThrow(stepRequest, body).note ?? null)));
+  }
+
+  @Post(':orderId/notes')
+  @HttpCode(200)
+  async addNote(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    return answer(await this.commands.execute(new AddOrderNoteCommand(orderId, meta, parseOrThrow(noteRequest, body).note)));
+  }
+}

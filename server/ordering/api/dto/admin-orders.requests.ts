@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { parseTaka } from '../../domain/money';
+import type { InstantOrderInput } from '../../place-instant-order/place-instant-order.command';
+import { BD_MOBILE, CHECKOUT_MESSAGES as M } from './confirm-order.request';
+
+const optionalText = (max: number) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim() : undefined), z.string().max(max, `At most ${max} characters.`).optional());
+const requiredText = (message: string, max: number) =>
+  z.preprocess((value) => value ?? '', z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, `At most ${max} characters.`));
+
+export const stepRequest = z.object({ note: optionalText(1000) });
+export const shipRequest = z.object({ note: optionalText(1000), courier: optionalText(100), tracking_code: optionalText(100) });
+export const reasonRequest = z.object({ reason: requiredText('A reason is required.', 500) });
+export const noteRequest = z.object({ note: requiredText('A note cannot be empty.', 2000) });
+
+const money = (field: string) =>
+  z.unknown().optional().transform((value, context) => {
+    const paisa = value === undefined || value === null || value === '' ? 0 : parseTaka(value);
+    if (paisa === null) {
+      context.addIssue({ code: 'custom', message: `The ${field} must be an amount in Taka with at most two decimals.` });
+      return z.NEVER;
+    }
+    return paisa;
+  });
+
+/** Staff's instant (phone) order form: customer, payment type and the agreed money in Taka, optional lines. */
+export const instantOrderRequest = z
+  .object({
+    name: requiredText(M.nameRequired, 100),
+    phone: z.preprocess((value) => value ?? '', z.string().trim().min(1, { error: M.phoneRequired, abort: true }).regex(BD_MOBILE, M.phoneInvalid)),
+    address: optionalText(500),
+    email: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim() : undefined), z.email(M.emailInvalid).optional()),
+    payment_type: requiredText('Payment Type Required', 30),
+    amount: money('amount'),
+    discount: money('discount'),
+    advance: money('advance'),
+    lines: z
+      .array(z.object({ id: z.coerce.number().int().positive(M.productInvalid), size: requiredText(M.sizeRequired, 10), qty: z.coerce.number().int().min(1, M.quantityInvalid).max(100, M.quantityTooLarge) }))
+      .max(50)
+      .optional(),
+  })
+  .transform(
+    (body): InstantOrderInput => ({
+      customer: { name: body.name, email: body.email ?? null, phone: body.phone, address: body.address ?? '', shippingPhone: body.phone, userId: null },
+      paymentType: body.payment_type,
+      amountPaisa: body.amount,
+      discountPaisa: body.discount,
+      advancePaisa: body.advance,
+      lines: (body.lines ?? []).map((line) => ({ productId: line.id, size: line.size, quantity: line.qty })),
+    }),
+  );

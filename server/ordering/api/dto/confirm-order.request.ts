@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { FieldErrors, ValidationFailedError } from '../../../common/errors/domain-error';
+import { fieldErrors } from '../../../common/validation/zod-validation.pipe';
+import { parseTaka } from '../../domain/money';
+import type { CheckoutInput } from '../../place-order/place-order.command';
+
+/** Bangladeshi mobile numbers: 11 digits, 01 then an operator digit 3-9. */
+export const BD_MOBILE = /^01[3-9]\d{8}$/;
+
+/** Messages of the confirm-order form (spec §5; titles such as "Name Required" are the client's too). */
+export const CHECKOUT_MESSAGES = {
+  nameRequired: 'Name Required',
+  nameTooLong: 'Name must be at most 100 characters.',
+  phoneRequired: 'Phone Required',
+  phoneInvalid: 'Phone must be an 11-digit mobile number starting with 01.',
+  addressRequired: 'Address Required',
+  addressTooLong: 'Address must be at most 500 characters.',
+  shippingPhoneRequired: 'Shipping Phone Required',
+  shippingPhoneInvalid: 'Shipping phone must be an 11-digit mobile number starting with 01.',
+  emailInvalid: 'Invalid email format',
+  paymentMethodInvalid: 'Payment method must be cash or bkash.',
+  bkashNumberRequired: 'Bkash Number Required',
+  bkashNumberInvalid: 'Bkash number must be an 11-digit mobile number starting with 01.',
+  transactionIdRequired: 'Transaction ID Required',
+  transactionIdInvalid: 'Transaction ID must be 6 to 20 letters or digits.',
+  deliveryChargeRequired: 'Please choose a shipping option: inside or outside Dhaka.',
+  cartEmpty: 'Cart is empty!',
+  cartTooLong: 'At most 50 different items per order.',
+  productInvalid: 'This product is no longer available.',
+  sizeRequired: 'Please select a size before adding to cart.',
+  quantityInvalid: 'Quantity must be at least 1.',
+  quantityTooLarge: 'At most 100 of one item per order.',
+} as const;
+
+const M = CHECKOUT_MESSAGES;
+
+/** Missing, null and numbers (a phone typed into a number field) read as text; everything else as given. */
+const asText = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'number' ? String(value) : value);
+const text = (required: string, max: number, tooLong: string) =>
+  z.preprocess(asText, z.string({ error: required }).trim().min(1, required).max(max, tooLong));
+const mobile = (required: string, invalid: string) =>
+  z.preprocess(asText, z.string({ error: required }).trim().min(1, { error: required, abort: true }).regex(BD_MOBILE, invalid));
+
+const cartLine = z.object({
+  id: z.coerce.number({ error: M.productInvalid }).int(M.productInvalid).positive(M.productInvalid).max(2 ** 31 - 1, M.productInvalid),
+  size: z.preprocess(asText, z.string({ error: M.sizeRequired }).trim().min(1, M.sizeRequired).max(10, M.sizeRequired)),
+  qty: z.coerce.number({ error: M.quantityInvalid }).int(M.quantityInvalid).min(1, M.quantityInvalid).max(100, M.quantityTooLarge),
+});
+
+const customerData = z
+  .object({
+    name: text(M.nameRequired, 100, M.nameTooLong),
+    email: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim() : undefined), z.email(M.emailInvalid).max(254, M.emailInvalid).optional()),
+    phone: mobile(M.phoneRequired, M.phoneInvalid),
+    address: text(M.addressRequired, 500, M.addressTooLong),
+    shipping_phone: mobile(M.shippingPhoneRequired, M.shippingPhoneInvalid),
+    paymentMethod: z.preprocess(
+      (value) => (value === undefined || value === null || value === '' ? 'cash' : typeof value === 'string' ? value.trim().toLowerCase() : value),
+      z.enum(['cash', 'bkash'], { error: M.paymentMethodInvalid }),
+    ),
+    bkash_number: z.unknown().optional(),
+    transaction_id: z.unknown().optional(),
+    devliery_charge: z.unknown().optional().transform((value, context) => {
+      const paisa = parseTaka(value);
+      if (paisa === null) {
+        context.addIssue({ code: 'custom', message: M.deliveryChargeRequired });
+        return z.NEVER;
+      }
+      return paisa;
+    }),
+  })
+  .transform((data, context) => {
+    if (data.paymentMethod !== 'bkash') return { ...data, bkashNumber: null, transactionId: null };
+    const bkashNumber = String(asText(data.bkash_number)).trim();
+    const transactionId = String(asText(data.transaction_id)).trim();
+    if (!bkashNumber) context.addIssue({ code: 'custom', path: ['bkash_number'], message: M.bkashNumberRequired });
+    else if (!BD_MOBILE.test(bkashNumber)) context.addIssue({ code: 'custom', path: ['bkash_number'], message: M.bkashNumberInvalid });
+    if (!transactionId) context.addIssue({ code: 'custom', path: ['transaction_id'], message: M.transactionIdRequired });
+    else if (!/^[A-Za-z0-9]{6,20}$/.test(transactionId)) context.addIssue({ code: 'custom', path: ['transaction_id'], message: M.transactionIdInvalid });
+    return { ...data, bkashNumber, transactionId: transactionId.toUpperCase() };
+  });
+
+/**
+ * `POST /api/public/confirm-order` as the storefront sends it: `{ cart, coupon, couponoffer, data }`. What
+ * the browser says about prices, totals and the coupon's percent is not read at all (issue 3).
+ */
+export const confirmOrderRequest = z.object({
+  cart: z.array(cartLine, { error: M.cartEmpty }).min(1, M.cartEmpty).max(50, M.cartTooLong),
+  /** The stored apply_coupon object ({ couponCode, ... }), a bare code, or nothing. */
+  coupon: z.unknown().optional().transform(couponCodeOf),
+  couponoffer: z.unknown().optional(),
+  data: z.preprocess((value) => value ?? {}, customerData),
+});
+
+function couponCodeOf(value: unknown): string | null {
+  const raw = typeof value === 'string' ? value : typeof value === 'object' && value !== null ? (value as { couponCode?: unknown }).couponCode : null;
+  const code = typeof raw === 'string' ? raw.trim() : '';
+  return code && code.length <= 40 ? code : null;
+}
+
+/** Parses the body into a checkout; a 422 keyed by the form's field names (`name`, `phone`, `cart.0.qty` ...). */
+export function parseConfirmOrder(body: unknown, userId: string | null): CheckoutInput {
+  const result = confirmOrderRequest.safeParse(body ?? {});
+  if (!result.success) throw new ValidationFailedError(withoutDataPrefix(fieldErrors(result.error)));
+  const { cart, coupon, data } = result.data;
+  return {
+    customer: { name: data.name, email: data.email ?? null, phone: data.phone, address: data.address, shippingPhone: data.shipping_phone, userId },
+    payment: { method: data.paymentMethod, bkashNumber: data.bkashNumber, transactionId: data.transactionId },
+    deliveryChargePaisa: data.devliery_charge,
+    cart: cart.map((line) => ({ productId: line.id, size: line.size, quantity: line.qty })),
+    couponCode: coupon,
+  };
+}
+
+function withoutDataPrefix(errors: FieldErrors): FieldErrors {
+  const result: FieldErrors = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const key = field === 'data' ? 'body' : field.replace(/^data\./, '');
+    (result[key] ??= []).push(...messages);
+  }
+  return result;
+}

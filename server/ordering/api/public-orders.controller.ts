@@ -1,0 +1,63 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import { OptionalJwtAuthGuard } from '../../accounts/auth/optional-jwt-auth.guard';
+import { CurrentUser } from '../../accounts/auth/current-user.decorator';
+import { RateLimit } from '../../accounts/rate-limit/rate-limit.decorator';
+import { BadRequestError } from '../../common/errors/domain-error';
+import type { AuthenticatedUser } from '../../common/request/authenticated-user';
+import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
+import { PlaceOrderCommand } from '../place-order/place-order.command';
+import { GetOrderInformationQuery } from '../track-order/get-order-information.query';
+import { GetOrderSummaryQuery } from '../track-order/get-order-summary.query';
+import { parseConfirmOrder } from './dto/confirm-order.request';
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
+
+/** The storefront's order calls (spec §7). Thin: parse, send to the bus, shape the answer. */
+@Controller('public')
+export class PublicOrdersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  /** 201 with a new order; 200 with the same order when the Idempotency-Key was seen before. */
+  @Post('confirm-order')
+  @UseGuards(OptionalJwtAuthGuard)
+  async confirmOrder(
+    @Body() body: unknown,
+    @Headers('idempotency-key') key: string | undefined,
+    @CurrentUser() user: AuthenticatedUser | undefined,
+    @RequestMeta() meta: RequestMetadata,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new BadRequestError('The Idempotency-Key header must be 8 to 100 letters, digits or ._:-');
+    const checkout = parseConfirmOrder(body, user?.role === 'customer' ? user.id : null);
+    const result = await this.commands.execute(new PlaceOrderCommand(checkout, key ?? null, meta));
+    response.status(result.replayed ? 200 : 201);
+    return { success: true, order_id: result.orderId, message: 'Your order has been placed. Our customer care team will call you to confirm it.' };
+  }
+
+  @Get('getOrderInformation')
+  @RateLimit('tracking')
+  async getOrderInformation(@Query('orderId') orderId: unknown, @Query('phone') phone: unknown) {
+    const data = await this.queries.execute(new GetOrderInformationQuery(orderId, phone));
+    return { success: true, data, message: 'Order found.' };
+  }
+
+  /** The `/verify/{orderId}/{phone}` screen's data: the same as getOrderInformation. */
+  @Get('verify/:orderId/:phone')
+  @RateLimit('tracking')
+  async verify(@Param('orderId') orderId: string, @Param('phone') phone: string) {
+    return this.getOrderInformation(orderId, phone);
+  }
+
+  @Get('getOrders')
+  @HttpCode(200)
+  @UseGuards(OptionalJwtAuthGuard)
+  @RateLimit('tracking')
+  async getOrders(@Query('orderId') orderId: unknown, @Query('phone') phone: unknown, @CurrentUser() user: AuthenticatedUser | undefined) {
+    return { success: true, ...(await this.queries.execute(new GetOrderSummaryQuery(orderId, phone, user))) };
+  }
+}

@@ -1,0 +1,15 @@
+import { Query } from '@nestjs/cqrs';
+import type { OrderHistoryLineResponse, OrderRowResponse, OrderTimelineEntryResponse } from '../api/dto/order.responses';
+
+export interface CareOrderView {
+  orderrow: OrderRowResponse;
+  history: OrderHistoryLineResponse[];
+  timeline: OrderTimelineEntryResponse[];
+}
+
+/** Care's view of one order: the full row, its lines and every event with time, actor and note. */
+export class GetCareOrderQuery extends Query<CareOrderView> {
+  constructor(readonly orderId: unknown) {
+    super();
+  }
+}

@@ -1,0 +1,54 @@
+import { Command } from '@nestjs/cqrs';
+import type { RequestMetadata } from '../../common/request/request-metadata';
+import type { OrderChangeResult } from './order-changes';
+
+/** What every staff step carries: the order, who asks (request metadata) and an optional note for the timeline. */
+export abstract class OrderStep extends Command<OrderChangeResult> {
+  constructor(
+    readonly orderId: string,
+    readonly meta: RequestMetadata,
+    readonly note: string | null = null,
+  ) {
+    super();
+  }
+}
+
+/** pending → confirmed: care called the customer. */
+export class ConfirmOrderCommand extends OrderStep {}
+
+/** confirmed → processing: the warehouse picks and packs. */
+export class StartProcessingCommand extends OrderStep {}
+
+/** processing → shipped. */
+export class ShipOrderCommand extends OrderStep {
+  constructor(orderId: string, meta: RequestMetadata, note: string | null, readonly courier: string | null = null, readonly trackingCode: string | null = null) {
+    super(orderId, meta, note);
+  }
+}
+
+/** shipped → delivered. */
+export class DeliverOrderCommand extends OrderStep {}
+
+/** pending / confirmed / processing → cancelled; releases the stock and the coupon use. The reason is required. */
+export class CancelOrderCommand extends OrderStep {
+  constructor(orderId: string, meta: RequestMetadata, readonly reason: string) {
+    super(orderId, meta, reason);
+  }
+}
+
+/** delivered → returned; restocks the units. The reason is required. */
+export class ReturnOrderCommand extends OrderStep {
+  constructor(orderId: string, meta: RequestMetadata, readonly reason: string) {
+    super(orderId, meta, reason);
+  }
+}
+
+/** Care checked the bKash transfer. */
+export class MarkBkashPaymentVerifiedCommand extends OrderStep {}
+
+/** A note on the order's timeline; the note is required. */
+export class AddOrderNoteCommand extends OrderStep {
+  constructor(orderId: string, meta: RequestMetadata, readonly text: string) {
+    super(orderId, meta, text);
+  }
+}

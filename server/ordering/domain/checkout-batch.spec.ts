@@ -1,0 +1,52 @@
+import { foldSku } from '../../inventory/domain/sku';
+import { foldCoupon } from '../../promotions/domain/coupon';
+import { ProductOutOfStock } from './order.errors';
+import { CouponRejected } from '../../promotions/domain/coupon.errors';
+import type { PlaceOrder } from './checkout';
+import { decideCheckoutBatch } from './checkout-batch';
+
+const now = new Date('2026-03-10T10:00:00.000Z');
+const products = new Map([[1, { id: 1, name: 'Tiger Tee', slug: 'tiger', thumbnail: '/t.svg', pricePaisa: 65000, sizes: ['M'] }]]);
+
+const order = (orderId: string, phone: string, couponCode: string | null = null): PlaceOrder => ({
+  type: 'PlaceOrder',
+  data: {
+    orderId,
+    now,
+    customer: { name: 'A', email: null, phone, address: 'Dhaka', shippingPhone: phone, userId: null },
+    payment: { method: 'cash', bkashNumber: null, transactionId: null },
+    deliveryChargePaisa: 6000,
+    cart: [{ productId: 1, size: 'M', quantity: 1 }],
+    couponCode,
+    placedBy: { actor: { id: 'guest', role: 'guest' }, requestId: `r-${orderId}`, correlationId: `c-${orderId}` },
+  },
+});
+
+describe('a batch of checkouts', () => {
+  it('decides each on the stock the ones before it left: 3 units, 4 buyers, the 4th refused', () => {
+    const { outcomes, merged } = decideCheckoutBatch([order('A', '01711111111'), order('B', '01722222222'), order('C', '01733333333'), order('D', '01744444444')], {
+      products,
+      delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
+      skus: new Map([['sku-1-M', foldSku([{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 3 } }])]]),
+      coupons: new Map(),
+    });
+    expect(outcomes.map((outcome) => outcome.accepted)).toEqual([true, true, true, false]);
+    expect(outcomes[3]).toMatchObject({ error: expect.any(ProductOutOfStock) });
+    const sku = merged.find((stream) => stream.streamId === 'sku-1-M')!;
+    expect(sku.events.map((event) => (event.data as { orderId: string }).orderId)).toEqual(['A', 'B', 'C']);
+    expect(merged.filter((stream) => stream.streamId.startsWith('order-')).map((stream) => stream.streamId)).toEqual(['order-A', 'order-B', 'order-C']);
+  });
+
+  it('counts the coupon uses of earlier checkouts in the batch against the limits', () => {
+    const coupon = foldCoupon([
+      { type: 'CouponCreated', data: { code: 'EID', percent: 10, validFrom: '2026-03-01T00:00:00Z', validUntil: '2026-04-01T00:00:00Z', totalLimit: 2, perPhoneLimit: 1 } },
+    ]);
+    const { outcomes } = decideCheckoutBatch([order('A', '01711111111', 'EID'), order('B', '01711111111', 'EID'), order('C', '01722222222', 'EID'), order('D', '01733333333', 'EID')], {
+      products,
+      delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
+      skus: new Map([['sku-1-M', foldSku([{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 10 } }])]]),
+      coupons: new Map([['coupon-EID', coupon]]),
+    });
+    expect(outcomes.map((outcome) => (outcome.accepted ? 'ok' : (outcome.error as CouponRejected).reason))).toEqual(['ok', 'used-by-phone', 'ok', 'used-up']);
+  });
+});

@@ -1,0 +1,135 @@
+import { foldSku } from '../../inventory/domain/sku';
+import type { SkuEvent } from '../../inventory/domain/sku.events';
+import { CouponRejected } from '../../promotions/domain/coupon.errors';
+import { foldCoupon } from '../../promotions/domain/coupon';
+import type { CouponEvent } from '../../promotions/domain/coupon.events';
+import { checkoutStreams, decideCheckout, type CatalogProduct, type CheckoutStates, type PlaceOrder } from './checkout';
+import type { OrderPlaced } from './order.events';
+import { OrderRuleViolation, ProductOutOfStock } from './order.errors';
+import { decideOrderChange } from './order-change';
+import { foldOrder } from './order';
+
+const now = new Date('2026-03-10T10:00:00.000Z');
+const tiger: CatalogProduct = { id: 1, name: 'Royal Bengal Tiger Tee', slug: 'tiger', thumbnail: '/t.svg', pricePaisa: 65000, sizes: ['S', 'M', 'L'] };
+const polo: CatalogProduct = { id: 2, name: 'Classic Polo', slug: 'polo', thumbnail: '/p.svg', pricePaisa: 95000, sizes: ['M'] };
+const received = (productId: number, size: string, quantity: number): SkuEvent => ({ type: 'StockReceived', data: { productId, size, quantity } });
+const coupon: CouponEvent = {
+  type: 'CouponCreated',
+  data: { code: 'EID10', percent: 10, validFrom: '2026-03-01T00:00:00Z', validUntil: '2026-03-31T00:00:00Z', totalLimit: 10, perPhoneLimit: 1 },
+};
+
+function placeOrder(overrides: Partial<PlaceOrder['data']> = {}): PlaceOrder {
+  return {
+    type: 'PlaceOrder',
+    data: {
+      orderId: 'K7M2P9QX',
+      now,
+      customer: { name: 'Rahim', email: null, phone: '01711111111', address: 'Mirpur 10', shippingPhone: '01711111111', userId: null },
+      payment: { method: 'cash', bkashNumber: null, transactionId: null },
+      deliveryChargePaisa: 6000,
+      cart: [{ productId: 1, size: 'm', quantity: 2 }],
+      couponCode: null,
+      placedBy: { actor: { id: 'guest', role: 'guest' }, requestId: 'r-1', correlationId: 'c-1' },
+      ...overrides,
+    },
+  };
+}
+
+/** given (stock per SKU, coupon stream) / when (a checkout) / then (events per stream, or a refusal). */
+function given(stock: Record<string, SkuEvent[]>, couponEvents: CouponEvent[] | null = null): { when: (command: PlaceOrder) => () => ReturnType<typeof decideCheckout> } {
+  const states: CheckoutStates = {
+    products: new Map([[1, tiger], [2, polo]]),
+    delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
+    skus: new Map(Object.entries(stock).map(([id, events]) => [id, foldSku(events)])),
+    coupon: couponEvents ? foldCoupon(couponEvents) : null,
+  };
+  return { when: (command) => () => decideCheckout(command, states) };
+}
+
+describe('checkout decider', () => {
+  it('prices every line from the catalog, reserves the units and issues one token per unit', () => {
+    const decision = given({ 'sku-1-M': [received(1, 'M', 5)] }).when(placeOrder())();
+    const [order, sku] = decision;
+    expect(order.streamId).toBe('order-K7M2P9QX');
+    const placed = order.events[0] as OrderPlaced;
+    expect(placed.data.lines).toEqual([{ productId: 1, size: 'M', name: tiger.name, slug: 'tiger', thumbnail: '/t.svg', quantity: 2, unitPricePaisa: 65000 }]);
+    expect(placed.data.totals).toEqual({ subtotalPaisa: 130000, discountPaisa: 0, deliveryChargePaisa: 6000, grandTotalPaisa: 136000 });
+    expect(placed.data.shipping).toEqual({ zone: 'inside', chargePaisa: 6000 });
+    expect(placed.data.luckyDrawTokens).toEqual(['K7M2P9QX-1', 'K7M2P9QX-2']);
+    expect(sku).toEqual({ streamId: 'sku-1-M', events: [{ type: 'StockReserved', data: { productId: 1, size: 'M', quantity: 2, orderId: 'K7M2P9QX' } }] });
+  });
+
+  it('merges two lines of the same product and size into one reservation', () => {
+    const decision = given({ 'sku-1-M': [received(1, 'M', 5)] }).when(placeOrder({ cart: [{ productId: 1, size: 'M', quantity: 1 }, { productId: 1, size: 'm', quantity: 2 }] }))();
+    expect((decision[0].events[0] as OrderPlaced).data.lines).toHaveLength(1);
+    expect(decision[1].events).toEqual([{ type: 'StockReserved', data: { productId: 1, size: 'M', quantity: 3, orderId: 'K7M2P9QX' } }]);
+  });
+
+  it('fails the whole order when one line is short, naming the product and size', () => {
+    const run = given({ 'sku-1-M': [received(1, 'M', 5)], 'sku-2-M': [received(2, 'M', 1)] }).when(
+      placeOrder({ cart: [{ productId: 1, size: 'M', quantity: 1 }, { productId: 2, size: 'M', quantity: 2 }] }),
+    );
+    expect(run).toThrow(ProductOutOfStock);
+    expect(run).toThrow('Out of Stock: Classic Polo (Size: M) has only 1 left.');
+  });
+
+  it('refuses an unknown product and a size the product does not come in', () => {
+    expect(given({}).when(placeOrder({ cart: [{ productId: 99, size: 'M', quantity: 1 }] }))).toThrow(OrderRuleViolation);
+    const run = given({}).when(placeOrder({ cart: [{ productId: 2, size: 'XL', quantity: 1 }] }));
+    expect(run).toThrow('Size XL is not available for Classic Polo.');
+  });
+
+  it('takes the outside-Dhaka zone for its charge and refuses a charge that matches neither zone', () => {
+    const decision = given({ 'sku-1-M': [received(1, 'M', 5)] }).when(placeOrder({ deliveryChargePaisa: 12000 }))();
+    expect((decision[0].events[0] as OrderPlaced).data.shipping).toEqual({ zone: 'outside', chargePaisa: 12000 });
+    expect(given({ 'sku-1-M': [received(1, 'M', 5)] }).when(placeOrder({ deliveryChargePaisa: 100 }))).toThrow(
+      'Please choose a shipping option: inside or outside Dhaka.',
+    );
+  });
+
+  it("applies the coupon's percent to the subtotal and redeems it for the order's phone", () => {
+    const decision = given({ 'sku-1-M': [received(1, 'M', 5)] }, [coupon]).when(placeOrder({ couponCode: 'eid10' }))();
+    const placed = decision[0].events[0] as OrderPlaced;
+    expect(placed.data.coupon).toEqual({ code: 'EID10', percent: 10 });
+    expect(placed.data.totals).toEqual({ subtotalPaisa: 130000, discountPaisa: 13000, deliveryChargePaisa: 6000, grandTotalPaisa: 123000 });
+    expect(decision[2]).toEqual({
+      streamId: 'coupon-EID10',
+      events: [{ type: 'CouponRedeemed', data: { code: 'EID10', orderId: 'K7M2P9QX', phone: '01711111111', percent: 10, redeemedAt: now.toISOString() } }],
+    });
+  });
+
+  it('refuses an unknown coupon on the coupon field', () => {
+    const run = given({ 'sku-1-M': [received(1, 'M', 5)] }, []).when(placeOrder({ couponCode: 'NOPE' }));
+    expect(run).toThrow(CouponRejected);
+    try {
+      run();
+    } catch (error) {
+      expect((error as CouponRejected).errors).toEqual({ coupon: ['Invalid coupon code.'] });
+    }
+  });
+
+  it('lists the SKU and coupon streams a checkout touches, sorted and without repeats', () => {
+    expect(checkoutStreams(placeOrder({ cart: [{ productId: 2, size: 'M', quantity: 1 }, { productId: 1, size: 's', quantity: 1 }, { productId: 2, size: 'm', quantity: 1 }], couponCode: 'eid10' }).data)).toEqual({
+      skus: ['sku-1-S', 'sku-2-M'],
+      coupon: 'coupon-EID10',
+    });
+  });
+
+  it('gives back the units and the coupon use when the order is cancelled', () => {
+    const decision = given({ 'sku-1-M': [received(1, 'M', 5)] }, [coupon]).when(placeOrder({ couponCode: 'EID10' }))();
+    const order = foldOrder(decision[0].events as OrderPlaced[]);
+    const change = decideOrderChange(
+      { type: 'CancelOrder', data: { orderId: 'K7M2P9QX', now, reason: 'customer asked' } },
+      {
+        order,
+        skus: new Map([['sku-1-M', foldSku([received(1, 'M', 5), ...(decision[1].events as SkuEvent[])])]]),
+        coupon: foldCoupon([coupon, ...(decision[2].events as CouponEvent[])]),
+      },
+    );
+    expect(change.map((stream) => [stream.streamId, stream.events.map((event) => event.type)])).toEqual([
+      ['order-K7M2P9QX', ['OrderCancelled']],
+      ['sku-1-M', ['StockReleased']],
+      ['coupon-EID10', ['CouponRedemptionReleased']],
+    ]);
+  });
+});

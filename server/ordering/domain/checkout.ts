@@ -1,0 +1,190 @@
+import { OutOfStock } from '../../inventory/domain/sku.errors';
+import { decide as decideSku, type SkuState } from '../../inventory/domain/sku';
+import { normalizeSize, skuStreamId } from '../../inventory/domain/sku-stream';
+import { CouponRejected } from '../../promotions/domain/coupon.errors';
+import { decideCoupon, type CouponState } from '../../promotions/domain/coupon';
+import type { CouponRedeemed } from '../../promotions/domain/coupon.events';
+import { couponStreamId, normalizeCouponCode } from '../../promotions/domain/coupon-stream';
+import { percentOf, type Paisa } from './money';
+import type { OrderCustomer, OrderLine, OrderPlaced, OrderPlacement, PaymentMethod, ShippingZone } from './order.events';
+import { OrderRuleViolation, ProductOutOfStock } from './order.errors';
+import { orderStreamId } from './order-id';
+import type { StreamEvents } from './stream-events';
+
+/** A line as the shopper asked for it; the price the browser showed is not part of it (issue 3). */
+export interface CartLine {
+  productId: number;
+  size: string;
+  quantity: number;
+}
+
+/** What the catalog says about a product at the moment of the order. */
+export interface CatalogProduct {
+  id: number;
+  name: string;
+  slug: string;
+  thumbnail: string;
+  pricePaisa: Paisa;
+  sizes: readonly string[];
+}
+
+export interface DeliveryCharges {
+  insidePaisa: Paisa;
+  outsidePaisa: Paisa;
+}
+
+export type PlaceOrder = {
+  type: 'PlaceOrder';
+  data: {
+    orderId: string;
+    now: Date;
+    customer: OrderCustomer;
+    payment: { method: PaymentMethod; bkashNumber: string | null; transactionId: string | null };
+    /** The delivery charge the shopper chose, which must be one of the two zones' charges. */
+    deliveryChargePaisa: Paisa;
+    cart: CartLine[];
+    couponCode: string | null;
+    placedBy: OrderPlacement;
+  };
+};
+
+export interface CheckoutStates {
+  products: ReadonlyMap<number, CatalogProduct>;
+  delivery: DeliveryCharges;
+  /** State of every SKU stream the cart touches, by stream id. */
+  skus: ReadonlyMap<string, SkuState>;
+  /** State of the coupon stream, when a code was given. */
+  coupon: CouponState | null;
+}
+
+/** The streams a checkout reads and writes besides the new order's own. */
+export function checkoutStreams({ cart, couponCode }: Pick<PlaceOrder['data'], 'cart' | 'couponCode'>): { skus: string[]; coupon: string | null } {
+  const skus = new Set<string>();
+  for (const line of cart) {
+    const streamId = safeSkuStreamId(line);
+    if (streamId) skus.add(streamId);
+  }
+  return { skus: [...skus].sort(), coupon: couponCode ? couponStreamId(couponCode) : null };
+}
+
+/**
+ * Every rule of a checkout, across the streams it touches: each line is a known product in an offered size,
+ * priced from the catalog; the delivery charge is one of the two zones'; each SKU has the units (the SKU
+ * decider's rule); the coupon may be used by this phone now (the coupon decider's rules); one lucky-draw
+ * token per unit. Returns the events of every stream, the order's first. Pure: time comes in the command.
+ */
+export function decideCheckout(command: PlaceOrder, states: CheckoutStates): StreamEvents[] {
+  const { orderId, now, customer, payment } = command.data;
+  const lines = priceLines(command.data.cart, states.products, 'cart');
+  const zone = shippingZone(command.data.deliveryChargePaisa, states.delivery);
+  if (payment.method === 'bkash' && (!payment.bkashNumber || !payment.transactionId)) {
+    throw new OrderRuleViolation('bkash_number', 'Bkash Number and Transaction ID are required for bKash payment.');
+  }
+  const skuStreams = reserveStock(lines, orderId, states.skus);
+
+  let coupon: OrderPlaced['data']['coupon'] = null;
+  const streams: StreamEvents[] = [];
+  if (command.data.couponCode) {
+    const code = normalizeCouponCode(command.data.couponCode);
+    const redeemed = redeemOnField(code, orderId, customer.phone, now, states.coupon);
+    coupon = { code, percent: redeemed.data.percent };
+    streams.push({ streamId: couponStreamId(code), events: [redeemed] });
+  }
+
+  const subtotalPaisa = lines.reduce((sum, line) => sum + line.quantity * line.unitPricePaisa, 0);
+  const discountPaisa = coupon ? percentOf(subtotalPaisa, coupon.percent) : 0;
+  const deliveryChargePaisa = command.data.deliveryChargePaisa;
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const placed: OrderPlaced = {
+    type: 'OrderPlaced',
+    data: {
+      orderId,
+      orderType: 1,
+      placedAt: now.toISOString(),
+      customer,
+      payment,
+      shipping: { zone, chargePaisa: deliveryChargePaisa },
+      lines,
+      coupon,
+      totals: { subtotalPaisa, discountPaisa, deliveryChargePaisa, grandTotalPaisa: subtotalPaisa - discountPaisa + deliveryChargePaisa },
+      luckyDrawTokens: luckyDrawTokens(orderId, units),
+      placedBy: command.data.placedBy,
+    },
+  };
+  return [{ streamId: orderStreamId(orderId), events: [placed] }, ...skuStreams, ...streams];
+}
+
+/**
+ * Lines priced from the catalog, same product and size merged into one line. `field` prefixes the error keys
+ * (`cart.2.size`), so a shopper's form can point at the line.
+ */
+export function priceLines(cart: readonly CartLine[], products: ReadonlyMap<number, CatalogProduct>, field: string): OrderLine[] {
+  const merged = new Map<string, OrderLine>();
+  cart.forEach((line, index) => {
+    const product = products.get(line.productId);
+    if (!product) throw new OrderRuleViolation(`${field}.${index}.id`, 'This product is no longer available.');
+    const size = normalizeSize(line.size);
+    if (!product.sizes.includes(size)) throw new OrderRuleViolation(`${field}.${index}.size`, `Size ${size} is not available for ${product.name}.`);
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) throw new OrderRuleViolation(`${field}.${index}.qty`, 'Quantity must be at least 1.');
+    const key = `${product.id}/${size}`;
+    const existing = merged.get(key);
+    if (existing) existing.quantity += line.quantity;
+    else {
+      merged.set(key, {
+        productId: product.id,
+        size,
+        name: product.name,
+        slug: product.slug,
+        thumbnail: product.thumbnail,
+        quantity: line.quantity,
+        unitPricePaisa: product.pricePaisa,
+      });
+    }
+  });
+  return [...merged.values()];
+}
+
+/** A `StockReserved` per line, decided by the SKU decider; any line short of stock fails the whole order. */
+export function reserveStock(lines: readonly OrderLine[], orderId: string, skus: ReadonlyMap<string, SkuState>): StreamEvents[] {
+  return lines.map((line) => {
+    const streamId = skuStreamId(line.productId, line.size);
+    const state = skus.get(streamId);
+    if (!state) throw new Error(`SKU stream ${streamId} was not loaded`);
+    try {
+      const events = decideSku({ type: 'ReserveStock', data: { productId: line.productId, size: line.size, quantity: line.quantity, orderId } }, state);
+      return { streamId, events };
+    } catch (error) {
+      if (error instanceof OutOfStock) throw new ProductOutOfStock(line.name, line.size, error.available, 'cart');
+      throw error;
+    }
+  });
+}
+
+function shippingZone(chargePaisa: Paisa, delivery: DeliveryCharges): ShippingZone {
+  if (chargePaisa === delivery.insidePaisa) return 'inside';
+  if (chargePaisa === delivery.outsidePaisa) return 'outside';
+  throw new OrderRuleViolation('devliery_charge', 'Please choose a shipping option: inside or outside Dhaka.');
+}
+
+function redeemOnField(code: string, orderId: string, phone: string, now: Date, state: CouponState | null): CouponRedeemed {
+  try {
+    const [event] = decideCoupon({ type: 'RedeemCoupon', data: { code, orderId, phone, now } }, state ?? { exists: false });
+    return event as CouponRedeemed;
+  } catch (error) {
+    if (error instanceof CouponRejected) throw error.onField('coupon');
+    throw error;
+  }
+}
+
+/** One token per unit, derived from the order id so they are unique without a shared counter (docs/decisions/016). */
+export function luckyDrawTokens(orderId: string, units: number): string[] {
+  return Array.from({ length: units }, (_, index) => `${orderId}-${index + 1}`);
+}
+
+function safeSkuStreamId(line: CartLine): string | null {
+  try {
+    return skuStreamId(line.productId, line.size);
+  } catch {
+    return null; // an impossible product id or size: decideCheckout refuses the line with a field error
+  }
+}

@@ -1,0 +1,50 @@
+import { decide as decideSku, type SkuState } from '../../inventory/domain/sku';
+import { skuStreamId } from '../../inventory/domain/sku-stream';
+import { decideCoupon, type CouponState } from '../../promotions/domain/coupon';
+import { couponStreamId } from '../../promotions/domain/coupon-stream';
+import { decideOrder, type OrderCommand, type OrderState } from './order';
+import { orderStreamId } from './order-id';
+import type { StreamEvents } from './stream-events';
+
+export interface OrderChangeStates {
+  order: OrderState;
+  skus: ReadonlyMap<string, SkuState>;
+  coupon: CouponState | null;
+}
+
+/**
+ * The streams a staff step touches besides the order's: a cancel gives back every line's units and the
+ * coupon's use; a return puts the units back into stock (the coupon stays used: the sale happened).
+ */
+export function orderChangeStreams(command: OrderCommand, order: OrderState): { skus: string[]; coupon: string | null } {
+  if (order.status === 'none' || (command.type !== 'CancelOrder' && command.type !== 'ReturnOrder')) return { skus: [], coupon: null };
+  const skus = [...new Set(order.lines.map((line) => skuStreamId(line.productId, line.size)))].sort();
+  const coupon = command.type === 'CancelOrder' && order.couponCode ? couponStreamId(order.couponCode) : null;
+  return { skus, coupon };
+}
+
+/** The order's events (by `decideOrder`) plus the releases they imply, decided by the SKU and coupon deciders. */
+export function decideOrderChange(command: OrderCommand, states: OrderChangeStates): StreamEvents[] {
+  const orderEvents = decideOrder(command, states.order);
+  const order = states.order;
+  if (order.status === 'none') return [];
+  const result: StreamEvents[] = [{ streamId: orderStreamId(order.orderId), events: orderEvents }];
+  if (command.type !== 'CancelOrder' && command.type !== 'ReturnOrder') return result;
+
+  const reason = command.type === 'CancelOrder' ? `order cancelled: ${command.data.reason.trim()}` : `order returned: ${command.data.reason.trim()}`;
+  for (const line of order.lines) {
+    const streamId = skuStreamId(line.productId, line.size);
+    const state = states.skus.get(streamId);
+    if (!state) throw new Error(`SKU stream ${streamId} was not loaded`);
+    const events = decideSku(
+      { type: 'ReleaseStock', data: { productId: line.productId, size: line.size, quantity: line.quantity, orderId: order.orderId, reason } },
+      state,
+    );
+    result.push({ streamId, events });
+  }
+  if (command.type === 'CancelOrder' && order.couponCode && states.coupon) {
+    const events = decideCoupon({ type: 'ReleaseCouponRedemption', data: { code: order.couponCode, orderId: order.orderId, reason } }, states.coupon);
+    result.push({ streamId: couponStreamId(order.couponCode), events });
+  }
+  return result;
+}

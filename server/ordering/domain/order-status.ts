@@ -1,0 +1,27 @@
+/**
+ * The order status state machine (docs/decisions/013). A status is where the last status event left the
+ * order; the table says which step may follow which. Anything not listed is refused.
+ */
+export type OrderStatus = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'returned';
+
+export type StatusStep = 'confirm' | 'startProcessing' | 'ship' | 'deliver' | 'cancel' | 'return';
+
+export const TRANSITIONS: Record<StatusStep, { from: readonly OrderStatus[]; to: OrderStatus }> = {
+  confirm: { from: ['pending'], to: 'confirmed' },
+  startProcessing: { from: ['confirmed'], to: 'processing' },
+  ship: { from: ['processing'], to: 'shipped' },
+  deliver: { from: ['shipped'], to: 'delivered' },
+  cancel: { from: ['pending', 'confirmed', 'processing'], to: 'cancelled' },
+  return: { from: ['delivered'], to: 'returned' },
+};
+
+/** Names shown to shoppers (spec §4: the style class is the lowercased name with dashes). */
+export const STATUS_NAMES: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  returned: 'Returned',
+};

@@ -1,0 +1,143 @@
+/**
+ * Facts about one order, recorded on stream `order-<id>`. Every event is consumed by the order-tracking
+ * projection (`order_details`, also written inline at checkout for the confirmation page) and the care
+ * timeline projection (`order_timeline`); who did it and why travel in the event metadata (actor, note).
+ */
+import type { Actor } from '../../event-store/event-store.types';
+import type { Paisa } from './money';
+
+export type OrderType = 1 | 2;
+export const ONLINE_ORDER: OrderType = 1;
+export const INSTANT_ORDER: OrderType = 2;
+
+export type PaymentMethod = 'cash' | 'bkash';
+export type ShippingZone = 'inside' | 'outside';
+
+/** A bought line as priced by the server from the catalog at the moment of the order. */
+export interface OrderLine {
+  productId: number;
+  size: string;
+  name: string;
+  slug: string;
+  thumbnail: string;
+  quantity: number;
+  unitPricePaisa: Paisa;
+}
+
+export interface OrderCustomer {
+  name: string;
+  email: string | null;
+  phone: string;
+  address: string;
+  shippingPhone: string;
+  /** The logged-in customer who placed it; null for a guest checkout. */
+  userId: string | null;
+}
+
+/**
+ * A shopper's online checkout (order type 1) was accepted: every line priced from the catalog, stock reserved
+ * on the SKU streams and the coupon redeemed in the same append. Fires from `PlaceOrder`. Consumed by the
+ * order read models (tracking, confirmation, customer history), the care timeline and the order mail.
+ */
+export type OrderPlaced = {
+  type: 'OrderPlaced';
+  data: {
+    orderId: string;
+    orderType: 1;
+    placedAt: string;
+    customer: OrderCustomer;
+    payment: { method: PaymentMethod; bkashNumber: string | null; transactionId: string | null };
+    shipping: { zone: ShippingZone; chargePaisa: Paisa };
+    lines: OrderLine[];
+    coupon: { code: string; percent: number } | null;
+    totals: { subtotalPaisa: Paisa; discountPaisa: Paisa; deliveryChargePaisa: Paisa; grandTotalPaisa: Paisa };
+    /** Lucky-draw tokens, one per unit bought (spec §9); shown as the order's "coupons". */
+    luckyDrawTokens: string[];
+    /**
+     * Who placed it, from which request. Part of the fact itself because several checkouts may share one
+     * append (and so one metadata) under load (docs/decisions/017).
+     */
+    placedBy: OrderPlacement;
+  };
+};
+
+export interface OrderPlacement {
+  actor: Actor;
+  requestId: string | null;
+  correlationId: string;
+}
+
+/**
+ * A staff member took an order over the phone (order type 2, "instant order"): the money is what staff
+ * agreed with the customer (amount, discount, advance, due), lines are reserved like an online order's.
+ * Fires from `PlaceInstantOrder`. Consumed by the same read models as `OrderPlaced`.
+ */
+export type InstantOrderPlaced = {
+  type: 'InstantOrderPlaced';
+  data: {
+    orderId: string;
+    orderType: 2;
+    placedAt: string;
+    customer: OrderCustomer;
+    payment: { type: string; amountPaisa: Paisa; discountPaisa: Paisa; advancePaisa: Paisa; duePaisa: Paisa };
+    lines: OrderLine[];
+  };
+};
+
+/** Care called the customer and the order stands. Fires from `ConfirmOrder`. Consumed by read models, timeline. */
+export type OrderConfirmed = { type: 'OrderConfirmed'; data: { orderId: string; at: string } };
+
+/** The warehouse started picking and packing. Fires from `StartProcessing`. Consumed by read models, timeline. */
+export type OrderProcessingStarted = { type: 'OrderProcessingStarted'; data: { orderId: string; at: string } };
+
+/** The parcel left with a courier. Fires from `ShipOrder`. Consumed by read models, timeline (and later shipping mail). */
+export type OrderShipped = {
+  type: 'OrderShipped';
+  data: { orderId: string; at: string; courier: string | null; trackingCode: string | null };
+};
+
+/** The customer received the parcel. Fires from `DeliverOrder`. Consumed by read models (celebration message), timeline. */
+export type OrderDelivered = { type: 'OrderDelivered'; data: { orderId: string; at: string } };
+
+/**
+ * The order will not be fulfilled. Fires from `CancelOrder` (reason required), in the same append as the
+ * `StockReleased` of every line and the coupon's `CouponRedemptionReleased`. Consumed by read models, timeline.
+ */
+export type OrderCancelled = { type: 'OrderCancelled'; data: { orderId: string; at: string; reason: string } };
+
+/**
+ * The customer sent the delivered goods back. Fires from `ReturnOrder`, in the same append as the
+ * `StockReleased` that restocks every line. Consumed by read models, timeline.
+ */
+export type OrderReturned = { type: 'OrderReturned'; data: { orderId: string; at: string; reason: string } };
+
+/** Care checked the bKash transfer against the statement. Fires from `MarkBkashPaymentVerified`. Consumed by read models, timeline. */
+export type BkashPaymentVerified = { type: 'BkashPaymentVerified'; data: { orderId: string; at: string; transactionId: string } };
+
+/** A staff member wrote a note on the order. Fires from `AddOrderNote`. Consumed by the care timeline. */
+export type OrderNoteAdded = { type: 'OrderNoteAdded'; data: { orderId: string; at: string; note: string } };
+
+export type OrderEvent =
+  | OrderPlaced
+  | InstantOrderPlaced
+  | OrderConfirmed
+  | OrderProcessingStarted
+  | OrderShipped
+  | OrderDelivered
+  | OrderCancelled
+  | OrderReturned
+  | BkashPaymentVerified
+  | OrderNoteAdded;
+
+export const ORDER_EVENT_TYPES: ReadonlyArray<OrderEvent['type']> = [
+  'OrderPlaced',
+  'InstantOrderPlaced',
+  'OrderConfirmed',
+  'OrderProcessingStarted',
+  'OrderShipped',
+  'OrderDelivered',
+  'OrderCancelled',
+  'OrderReturned',
+  'BkashPaymentVerified',
+  'OrderNoteAdded',
+];

@@ -1,0 +1,131 @@
+import type { OrderEvent, OrderPlaced } from './order.events';
+import { OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
+import { decideOrder, foldOrder, type OrderCommand } from './order';
+import { TRANSITIONS, type OrderStatus } from './order-status';
+
+const now = new Date('2026-03-10T10:00:00.000Z');
+const at = now.toISOString();
+
+function placedOrder(overrides: Partial<OrderPlaced['data']> = {}): OrderPlaced {
+  return {
+    type: 'OrderPlaced',
+    data: {
+      orderId: 'K7M2P9QX',
+      orderType: 1,
+      placedAt: '2026-03-09T08:00:00.000Z',
+      customer: { name: 'Rahim', email: null, phone: '01711111111', address: 'Mirpur 10, Dhaka', shippingPhone: '01711111111', userId: null },
+      payment: { method: 'cash', bkashNumber: null, transactionId: null },
+      shipping: { zone: 'inside', chargePaisa: 6000 },
+      lines: [{ productId: 1, size: 'M', name: 'Tee', slug: 'tee', thumbnail: '/t.svg', quantity: 2, unitPricePaisa: 65000 }],
+      coupon: null,
+      totals: { subtotalPaisa: 130000, discountPaisa: 0, deliveryChargePaisa: 6000, grandTotalPaisa: 136000 },
+      luckyDrawTokens: ['K7M2P9QX-1', 'K7M2P9QX-2'],
+      placedBy: { actor: { id: 'guest', role: 'guest' }, requestId: 'r-1', correlationId: 'c-1' },
+      ...overrides,
+    },
+  };
+}
+
+const orderId = 'K7M2P9QX';
+const stepEvents: Record<OrderStatus, OrderEvent[]> = {
+  pending: [],
+  confirmed: [{ type: 'OrderConfirmed', data: { orderId, at } }],
+  processing: [{ type: 'OrderConfirmed', data: { orderId, at } }, { type: 'OrderProcessingStarted', data: { orderId, at } }],
+  shipped: [
+    { type: 'OrderConfirmed', data: { orderId, at } },
+    { type: 'OrderProcessingStarted', data: { orderId, at } },
+    { type: 'OrderShipped', data: { orderId, at, courier: null, trackingCode: null } },
+  ],
+  delivered: [
+    { type: 'OrderConfirmed', data: { orderId, at } },
+    { type: 'OrderProcessingStarted', data: { orderId, at } },
+    { type: 'OrderShipped', data: { orderId, at, courier: null, trackingCode: null } },
+    { type: 'OrderDelivered', data: { orderId, at } },
+  ],
+  cancelled: [{ type: 'OrderCancelled', data: { orderId, at, reason: 'changed mind' } }],
+  returned: [
+    { type: 'OrderConfirmed', data: { orderId, at } },
+    { type: 'OrderProcessingStarted', data: { orderId, at } },
+    { type: 'OrderShipped', data: { orderId, at, courier: null, trackingCode: null } },
+    { type: 'OrderDelivered', data: { orderId, at } },
+    { type: 'OrderReturned', data: { orderId, at, reason: 'too small' } },
+  ],
+};
+
+/** given (the order's past) / when (a staff step) / then (events, or a refusal). */
+function given(...events: OrderEvent[]) {
+  return {
+    when: (command: OrderCommand) => {
+      const run = () => decideOrder(command, foldOrder(events));
+      return {
+        then: (...expected: OrderEvent[]) => expect(run()).toEqual(expected),
+        thenRefuses: (error: new (...args: never[]) => Error) => expect(run).toThrow(error),
+      };
+    },
+  };
+}
+
+const commands: Record<keyof typeof TRANSITIONS, OrderCommand> = {
+  confirm: { type: 'ConfirmOrder', data: { orderId, now } },
+  startProcessing: { type: 'StartProcessing', data: { orderId, now } },
+  ship: { type: 'ShipOrder', data: { orderId, now } },
+  deliver: { type: 'DeliverOrder', data: { orderId, now } },
+  cancel: { type: 'CancelOrder', data: { orderId, now, reason: 'customer asked' } },
+  return: { type: 'ReturnOrder', data: { orderId, now, reason: 'wrong size' } },
+};
+
+describe('order status decider', () => {
+  const statuses = Object.keys(stepEvents) as OrderStatus[];
+  const cases = (Object.keys(TRANSITIONS) as Array<keyof typeof TRANSITIONS>).flatMap((step) =>
+    statuses.map((from) => ({ step, from, allowed: TRANSITIONS[step].from.includes(from) })),
+  );
+
+  it.each(cases.filter((c) => c.allowed))('allows $step from $from', ({ step, from }) => {
+    const events = decideOrder(commands[step], foldOrder([placedOrder(), ...stepEvents[from]]));
+    expect(events).toHaveLength(1);
+    expect(foldOrder([placedOrder(), ...stepEvents[from], ...events])).toMatchObject({ status: TRANSITIONS[step].to });
+  });
+
+  it.each(cases.filter((c) => !c.allowed))('refuses $step from $from', ({ step, from }) => {
+    given(placedOrder(), ...stepEvents[from]).when(commands[step]).thenRefuses(TransitionNotAllowed);
+  });
+
+  it('records the reason of a cancellation and refuses one without a reason', () => {
+    given(placedOrder())
+      .when({ type: 'CancelOrder', data: { orderId, now, reason: '  customer asked  ' } })
+      .then({ type: 'OrderCancelled', data: { orderId, at, reason: 'customer asked' } });
+    given(placedOrder()).when({ type: 'CancelOrder', data: { orderId, now, reason: ' ' } }).thenRefuses(OrderRuleViolation);
+  });
+
+  it('records courier and tracking code when shipping', () => {
+    given(placedOrder(), ...stepEvents.processing)
+      .when({ type: 'ShipOrder', data: { orderId, now, courier: 'Pathao', trackingCode: 'PX-1' } })
+      .then({ type: 'OrderShipped', data: { orderId, at, courier: 'Pathao', trackingCode: 'PX-1' } });
+  });
+
+  it('refuses any step on an order that does not exist', () => {
+    given().when(commands.confirm).thenRefuses(UnknownOrder);
+  });
+
+  describe('MarkBkashPaymentVerified', () => {
+    const bkash = placedOrder({ payment: { method: 'bkash', bkashNumber: '01812345678', transactionId: 'TX9A8B7C' } });
+    const verify: OrderCommand = { type: 'MarkBkashPaymentVerified', data: { orderId, now } };
+
+    it('verifies a bKash order once', () => {
+      given(bkash).when(verify).then({ type: 'BkashPaymentVerified', data: { orderId, at, transactionId: 'TX9A8B7C' } });
+      given(bkash, { type: 'BkashPaymentVerified', data: { orderId, at, transactionId: 'TX9A8B7C' } }).when(verify).thenRefuses(OrderRuleViolation);
+    });
+
+    it('refuses a cash order and a cancelled one', () => {
+      given(placedOrder()).when(verify).thenRefuses(OrderRuleViolation);
+      given(bkash, ...stepEvents.cancelled).when(verify).thenRefuses(OrderRuleViolation);
+    });
+  });
+
+  it('adds a note in any status, but not an empty one', () => {
+    given(placedOrder(), ...stepEvents.delivered)
+      .when({ type: 'AddOrderNote', data: { orderId, now, note: 'Customer happy' } })
+      .then({ type: 'OrderNoteAdded', data: { orderId, at, note: 'Customer happy' } });
+    given(placedOrder()).when({ type: 'AddOrderNote', data: { orderId, now, note: '' } }).thenRefuses(OrderRuleViolation);
+  });
+});

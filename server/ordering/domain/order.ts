@@ -1,0 +1,160 @@
+import type { OrderEvent, OrderType, PaymentMethod } from './order.events';
+import { OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
+import { TRANSITIONS, type OrderStatus, type StatusStep } from './order-status';
+
+/** What the rules of one order need from its stream; the read models hold the rest. */
+export type OrderState =
+  | { status: 'none' }
+  | {
+      status: OrderStatus;
+      orderId: string;
+      orderType: OrderType;
+      phone: string;
+      paymentMethod: PaymentMethod | null;
+      transactionId: string | null;
+      bkashVerified: boolean;
+      lines: ReadonlyArray<{ productId: number; size: string; quantity: number }>;
+      couponCode: string | null;
+    };
+
+export const initialOrderState = (): OrderState => ({ status: 'none' });
+
+type Step<T extends string, D = object> = { type: T; data: { orderId: string; now: Date } & D };
+
+export type ConfirmOrder = Step<'ConfirmOrder'>;
+export type StartProcessing = Step<'StartProcessing'>;
+export type ShipOrder = Step<'ShipOrder', { courier?: string | null; trackingCode?: string | null }>;
+export type DeliverOrder = Step<'DeliverOrder'>;
+export type CancelOrder = Step<'CancelOrder', { reason: string }>;
+export type ReturnOrder = Step<'ReturnOrder', { reason: string }>;
+export type MarkBkashPaymentVerified = Step<'MarkBkashPaymentVerified'>;
+export type AddOrderNote = Step<'AddOrderNote', { note: string }>;
+
+/** Every staff step on an existing order. Placing an order is decided in `checkout.ts` / `instant-order.ts`. */
+export type OrderCommand =
+  | ConfirmOrder
+  | StartProcessing
+  | ShipOrder
+  | DeliverOrder
+  | CancelOrder
+  | ReturnOrder
+  | MarkBkashPaymentVerified
+  | AddOrderNote;
+
+const STEP_OF: Partial<Record<OrderCommand['type'], StatusStep>> = {
+  ConfirmOrder: 'confirm',
+  StartProcessing: 'startProcessing',
+  ShipOrder: 'ship',
+  DeliverOrder: 'deliver',
+  CancelOrder: 'cancel',
+  ReturnOrder: 'return',
+};
+
+export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
+  switch (event.type) {
+    case 'OrderPlaced':
+      return {
+        status: 'pending',
+        orderId: event.data.orderId,
+        orderType: 1,
+        phone: event.data.customer.phone,
+        paymentMethod: event.data.payment.method,
+        transactionId: event.data.payment.transactionId,
+        bkashVerified: false,
+        lines: event.data.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+        couponCode: event.data.coupon?.code ?? null,
+      };
+    case 'InstantOrderPlaced':
+      return {
+        status: 'pending',
+        orderId: event.data.orderId,
+        orderType: 2,
+        phone: event.data.customer.phone,
+        paymentMethod: null,
+        transactionId: null,
+        bkashVerified: false,
+        lines: event.data.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+        couponCode: null,
+      };
+    case 'OrderConfirmed':
+      return withStatus(state, 'confirmed');
+    case 'OrderProcessingStarted':
+      return withStatus(state, 'processing');
+    case 'OrderShipped':
+      return withStatus(state, 'shipped');
+    case 'OrderDelivered':
+      return withStatus(state, 'delivered');
+    case 'OrderCancelled':
+      return withStatus(state, 'cancelled');
+    case 'OrderReturned':
+      return withStatus(state, 'returned');
+    case 'BkashPaymentVerified':
+      return state.status === 'none' ? state : { ...state, bkashVerified: true };
+    case 'OrderNoteAdded':
+      return state;
+  }
+}
+
+function withStatus(state: OrderState, status: OrderStatus): OrderState {
+  return state.status === 'none' ? state : { ...state, status };
+}
+
+export function foldOrder(events: Iterable<OrderEvent>, state: OrderState = initialOrderState()): OrderState {
+  let current = state;
+  for (const event of events) current = evolveOrder(current, event);
+  return current;
+}
+
+/**
+ * Every rule of a staff step on an order: it must exist, the status machine must allow the step, a cancel or
+ * return needs a reason, a bKash verification needs a bKash order not verified yet, a note needs text.
+ * Returns the order's own events; what the step releases on other streams is `order-change.ts`'s business.
+ */
+export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
+  if (state.status === 'none') throw new UnknownOrder(command.data.orderId);
+  const { orderId } = state;
+  const at = command.data.now.toISOString();
+  const step = STEP_OF[command.type];
+  if (step && !TRANSITIONS[step].from.includes(state.status)) throw new TransitionNotAllowed(step, state.status);
+  switch (command.type) {
+    case 'ConfirmOrder':
+      return [{ type: 'OrderConfirmed', data: { orderId, at } }];
+    case 'StartProcessing':
+      return [{ type: 'OrderProcessingStarted', data: { orderId, at } }];
+    case 'ShipOrder':
+      return [
+        {
+          type: 'OrderShipped',
+          data: { orderId, at, courier: optionalText(command.data.courier), trackingCode: optionalText(command.data.trackingCode) },
+        },
+      ];
+    case 'DeliverOrder':
+      return [{ type: 'OrderDelivered', data: { orderId, at } }];
+    case 'CancelOrder':
+      return [{ type: 'OrderCancelled', data: { orderId, at, reason: requiredText(command.data.reason, 'reason', 'A reason is required to cancel an order.') } }];
+    case 'ReturnOrder':
+      return [{ type: 'OrderReturned', data: { orderId, at, reason: requiredText(command.data.reason, 'reason', 'A reason is required to record a return.') } }];
+    case 'MarkBkashPaymentVerified': {
+      if (state.paymentMethod !== 'bkash' || !state.transactionId) throw new OrderRuleViolation('paymentMethod', 'This order is not paid by bKash.');
+      if (state.bkashVerified) throw new OrderRuleViolation('paymentMethod', 'The bKash payment of this order is already verified.');
+      if (state.status === 'cancelled' || state.status === 'returned') {
+        throw new OrderRuleViolation('status', `A ${state.status} order's payment cannot be verified.`);
+      }
+      return [{ type: 'BkashPaymentVerified', data: { orderId, at, transactionId: state.transactionId } }];
+    }
+    case 'AddOrderNote':
+      return [{ type: 'OrderNoteAdded', data: { orderId, at, note: requiredText(command.data.note, 'note', 'A note cannot be empty.', 2000) } }];
+  }
+}
+
+function requiredText(value: unknown, field: string, message: string, max = 500): string {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text) throw new OrderRuleViolation(field, message);
+  if (text.length > max) throw new OrderRuleViolation(field, `At most ${max} characters.`);
+  return text;
+}
+
+function optionalText(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  return text ? text.slice(0, 200) : null;
+}

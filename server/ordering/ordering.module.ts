@@ -1,0 +1,58 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { CLOCK, systemClock } from '../accounts/users/clock';
+import { ProjectionRegistry } from '../event-store/projection-registry';
+import { AdminOrdersController } from './api/admin-orders.controller';
+import { PublicOrdersController } from './api/public-orders.controller';
+import { GetCareOrderHandler } from './care/get-care-order.handler';
+import { OrderChanges } from './change-order/order-changes';
+import { ORDER_STEP_HANDLERS } from './change-order/order-steps.handlers';
+import { GetCustomerOrderDetailsHandler } from './customer-orders/get-customer-order-details.handler';
+import { GetCustomerOrdersHandler } from './customer-orders/get-customer-orders.handler';
+import { PlaceInstantOrderHandler } from './place-instant-order/place-instant-order.handler';
+import { CatalogLookup } from './place-order/catalog-lookup';
+import { CheckoutIdempotency } from './place-order/checkout-idempotency';
+import { CheckoutBatcher } from './place-order/checkout-batcher';
+import { PlaceOrderHandler } from './place-order/place-order.handler';
+import { OrderTimelineProjection } from './projections/order-timeline.projection';
+import { OrderTrackingProjection } from './projections/order-tracking.projection';
+import { OrderReadModel } from './read-model/order-read-model';
+import { GetOrderInformationHandler } from './track-order/get-order-information.handler';
+import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler';
+import { StreamStates } from './write/stream-states';
+import { StreamWriter } from './write/stream-writer';
+
+/**
+ * Orders: checkout (confirm-order), tracking, staff status steps and instant orders, and the read models
+ * behind them. Exposes `GetCustomerOrdersQuery` / `GetCustomerOrderDetailsQuery` on the QueryBus for the
+ * accounts context's `orders/*` routes. Needs `EventStoreModule`, `CqrsModule`, `TypeOrmModule` and
+ * `AccountsModule` (guards, rate limits) in the app.
+ */
+@Module({
+  controllers: [PublicOrdersController, AdminOrdersController],
+  providers: [
+    { provide: CLOCK, useValue: systemClock },
+    StreamStates,
+    StreamWriter,
+    CatalogLookup,
+    CheckoutIdempotency,
+    OrderReadModel,
+    OrderChanges,
+    CheckoutBatcher,
+    PlaceOrderHandler,
+    PlaceInstantOrderHandler,
+    ...ORDER_STEP_HANDLERS,
+    GetOrderInformationHandler,
+    GetOrderSummaryHandler,
+    GetCustomerOrdersHandler,
+    GetCustomerOrderDetailsHandler,
+    GetCareOrderHandler,
+  ],
+})
+export class OrderingModule implements OnModuleInit {
+  constructor(private readonly projections: ProjectionRegistry) {}
+
+  onModuleInit(): void {
+    this.projections.register(new OrderTrackingProjection());
+    this.projections.register(new OrderTimelineProjection());
+  }
+}

@@ -1,0 +1,201 @@
+import type { RecordedEvent } from '../../event-store/event-store.types';
+import { ORDER_EVENT_TYPES, type OrderEvent } from '../domain/order.events';
+import type { OrderStatus } from '../domain/order-status';
+
+/** A row of `order_details` as written (snake_case: it goes to jsonb_to_recordset as is). */
+export interface OrderDetailsRow {
+  order_id: string;
+  order_type: number;
+  status: OrderStatus;
+  user_id: string | null;
+  customer_name: string;
+  email: string | null;
+  phone: string;
+  address: string;
+  shipping_phone: string;
+  payment_method: string | null;
+  bkash_number: string | null;
+  transaction_id: string | null;
+  bkash_verified: boolean;
+  shipping_zone: string | null;
+  coupon_code: string | null;
+  discount_percent: number;
+  subtotal_paisa: number | null;
+  discount_paisa: number;
+  delivery_charge_paisa: number | null;
+  grand_total_paisa: number | null;
+  payment_type: string | null;
+  amount_paisa: number | null;
+  advance_paisa: number | null;
+  due_paisa: number | null;
+  lucky_draw_tokens: string[];
+  placed_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface OrderLineRow {
+  order_id: string;
+  line_no: number;
+  product_id: number;
+  size: string;
+  name: string;
+  slug: string;
+  thumbnail: string;
+  quantity: number;
+  unit_price_paisa: number;
+}
+
+/** What later events change on an order already stored. */
+export interface OrderUpdateRow {
+  order_id: string;
+  status: OrderStatus | null;
+  bkash_verified: boolean;
+  version: number;
+  updated_at: string;
+}
+
+export interface OrderTrackingChanges {
+  inserts: OrderDetailsRow[];
+  lines: OrderLineRow[];
+  updates: OrderUpdateRow[];
+}
+
+const STATUS_AFTER: Partial<Record<OrderEvent['type'], OrderStatus>> = {
+  OrderConfirmed: 'confirmed',
+  OrderProcessingStarted: 'processing',
+  OrderShipped: 'shipped',
+  OrderDelivered: 'delivered',
+  OrderCancelled: 'cancelled',
+  OrderReturned: 'returned',
+};
+
+const orderEventTypes = new Set<string>(ORDER_EVENT_TYPES);
+
+export function isOrderEvent(event: RecordedEvent): event is RecordedEvent<OrderEvent['type'], OrderEvent['data']> {
+  return orderEventTypes.has(event.type) && event.streamId.startsWith('order-');
+}
+
+/**
+ * Folds a batch into the rows it inserts and the changes it makes. Pure; the writer turns the result into
+ * at most three statements, and version guards there make a replayed batch change nothing.
+ */
+export function foldOrderTracking(events: readonly RecordedEvent[]): OrderTrackingChanges {
+  const inserts = new Map<string, OrderDetailsRow>();
+  const lines: OrderLineRow[] = [];
+  const updates = new Map<string, OrderUpdateRow>();
+  const ordered = inStreamOrder(events.filter(isOrderEvent));
+
+  for (const recorded of ordered) {
+    const event = { type: recorded.type, data: recorded.data } as OrderEvent;
+    const at = new Date(recorded.recordedAt).toISOString();
+    if (event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced') {
+      const row = placedRow(event, recorded.streamPosition, at);
+      inserts.set(row.order_id, row);
+      event.data.lines.forEach((line, index) =>
+        lines.push({
+          order_id: row.order_id,
+          line_no: index + 1,
+          product_id: line.productId,
+          size: line.size,
+          name: line.name,
+          slug: line.slug,
+          thumbnail: line.thumbnail,
+          quantity: line.quantity,
+          unit_price_paisa: line.unitPricePaisa,
+        }),
+      );
+      continue;
+    }
+    const orderId = event.data.orderId;
+    const status = STATUS_AFTER[event.type] ?? null;
+    const verified = event.type === 'BkashPaymentVerified';
+    const inserted = inserts.get(orderId);
+    if (inserted) {
+      inserted.status = status ?? inserted.status;
+      inserted.bkash_verified ||= verified;
+      inserted.version = recorded.streamPosition;
+      inserted.updated_at = at;
+      continue;
+    }
+    const update = updates.get(orderId) ?? { order_id: orderId, status: null, bkash_verified: false, version: 0, updated_at: at };
+    updates.set(orderId, {
+      order_id: orderId,
+      status: status ?? update.status,
+      bkash_verified: update.bkash_verified || verified,
+      version: Math.max(update.version, recorded.streamPosition),
+      updated_at: at,
+    });
+  }
+  return { inserts: [...inserts.values()], lines, updates: [...updates.values()] };
+}
+
+function placedRow(event: Extract<OrderEvent, { type: 'OrderPlaced' | 'InstantOrderPlaced' }>, version: number, recordedAt: string): OrderDetailsRow {
+  const { customer } = event.data;
+  const common = {
+    order_id: event.data.orderId,
+    order_type: event.data.orderType,
+    status: 'pending' as const,
+    user_id: customer.userId,
+    customer_name: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    address: customer.address,
+    shipping_phone: customer.shippingPhone,
+    bkash_verified: false,
+    placed_at: event.data.placedAt,
+    updated_at: recordedAt,
+    version,
+  };
+  if (event.type === 'OrderPlaced') {
+    const { payment, totals, coupon } = event.data;
+    return {
+      ...common,
+      payment_method: payment.method,
+      bkash_number: payment.bkashNumber,
+      transaction_id: payment.transactionId,
+      shipping_zone: event.data.shipping.zone,
+      coupon_code: coupon?.code ?? null,
+      discount_percent: coupon?.percent ?? 0,
+      subtotal_paisa: totals.subtotalPaisa,
+      discount_paisa: totals.discountPaisa,
+      delivery_charge_paisa: totals.deliveryChargePaisa,
+      grand_total_paisa: totals.grandTotalPaisa,
+      payment_type: null,
+      amount_paisa: null,
+      advance_paisa: null,
+      due_paisa: null,
+      lucky_draw_tokens: event.data.luckyDrawTokens,
+    };
+  }
+  const { payment } = event.data;
+  return {
+    ...common,
+    payment_method: null,
+    bkash_number: null,
+    transaction_id: null,
+    shipping_zone: null,
+    coupon_code: null,
+    discount_percent: 0,
+    subtotal_paisa: null,
+    discount_paisa: payment.discountPaisa,
+    delivery_charge_paisa: null,
+    grand_total_paisa: null,
+    payment_type: payment.type,
+    amount_paisa: payment.amountPaisa,
+    advance_paisa: payment.advancePaisa,
+    due_paisa: payment.duePaisa,
+    lucky_draw_tokens: [],
+  };
+}
+
+/** Each stream's events in stream-position order (the global order may interleave streams). */
+export function inStreamOrder<T extends RecordedEvent>(events: readonly T[]): T[] {
+  const byStream = new Map<string, T[]>();
+  for (const event of events) {
+    const list = byStream.get(event.streamId);
+    if (list) list.push(event);
+    else byStream.set(event.streamId, [event]);
+  }
+  return [...byStream.values()].flatMap((list) => list.sort((a, b) => a.streamPosition - b.streamPosition));
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { OrderDetailsRow, OrderLineRow } from '../projections/order-tracking.fold';
+
+/** A row of `order_details` as read: the written row with PostgreSQL's types, and the store's currency symbol. */
+export type OrderDetails = Omit<OrderDetailsRow, 'discount_percent' | 'placed_at' | 'updated_at'> & {
+  /** numeric comes back as a string. */
+  discount_percent: string;
+  placed_at: Date;
+  updated_at: Date;
+  currency_symbol: string;
+};
+
+export type OrderLineDetails = Omit<OrderLineRow, 'order_id'>;
+
+export interface OrderTimelineEntry {
+  stream_position: number;
+  event_type: string;
+  occurred_at: Date;
+  actor_id: string;
+  actor_role: string;
+  actor_name: string | null;
+  note: string | null;
+  details: Record<string, unknown>;
+}
+
+const DETAILS = `d.*, coalesce((SELECT nullif(currency, '') FROM settings WHERE id = 1), '৳') AS currency_symbol`;
+
+/** Reads of the ordering read models; every query answers from tables the projections (and checkout) keep. */
+@Injectable()
+export class OrderReadModel {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async details(orderId: string): Promise<OrderDetails | null> {
+    const rows: OrderDetails[] = await this.dataSource.query(`SELECT ${DETAILS} FROM order_details d WHERE d.order_id = $1`, [orderId]);
+    return rows[0] ?? null;
+  }
+
+  lines(orderId: string): Promise<OrderLineDetails[]> {
+    return this.dataSource.query(
+      `SELECT line_no, product_id, size, name, slug, thumbnail, quantity, unit_price_paisa FROM order_lines WHERE order_id = $1 ORDER BY line_no`,
+      [orderId],
+    );
+  }
+
+  /** A customer's orders, newest first. */
+  ofUser(userId: string, limit = 200): Promise<OrderDetails[]> {
+    return this.dataSource.query(`SELECT ${DETAILS} FROM order_details d WHERE d.user_id = $1 ORDER BY d.placed_at DESC LIMIT $2`, [userId, limit]);
+  }
+
+  timeline(orderId: string): Promise<OrderTimelineEntry[]> {
+    return this.dataSource.query(
+      `SELECT stream_position, event_type, occurred_at, actor_id, actor_role, actor_name, note, details
+         FROM order_timeline WHERE order_id = $1 ORDER BY stream_position`,
+      [orderId],
+    );
+  }
+}

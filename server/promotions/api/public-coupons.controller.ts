@@ -1,0 +1,29 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { z } from 'zod';
+import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { CheckCouponQuery } from '../apply-coupon/check-coupon.query';
+
+const COUPON_CODE_REQUIRED = 'Please enter a coupon code.';
+
+const applyCouponRequest = z.object({
+  coupon_code: z.preprocess(
+    (value) => value ?? '',
+    z.string({ error: COUPON_CODE_REQUIRED }).trim().min(1, { error: COUPON_CODE_REQUIRED, abort: true }).max(40, 'Invalid coupon code.').regex(/^[A-Za-z0-9_-]+$/, 'Invalid coupon code.'),
+  ),
+  phone: z.preprocess((value) => (typeof value === 'string' && /^01[3-9]\d{8}$/.test(value.trim()) ? value.trim() : undefined), z.string().optional()),
+});
+
+/** `POST /api/public/apply-coupon` (spec §7): the percent and a message; a 422 naming why a code is refused. */
+@Controller('public')
+export class PublicCouponsController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Post('apply-coupon')
+  @HttpCode(200)
+  async applyCoupon(@Body() body: unknown) {
+    const { coupon_code, phone } = parseOrThrow(applyCouponRequest, body);
+    const coupon = await this.queries.execute(new CheckCouponQuery(coupon_code, phone ?? null));
+    return { success: true, discount: coupon.percent, coupon_code: coupon.code, message: 'Coupon applied successfully.' };
+  }
+}

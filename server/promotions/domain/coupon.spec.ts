@@ -1,0 +1,94 @@
+import type { CouponCreated, CouponEvent } from './coupon.events';
+import { CouponRejected, NoSuchRedemption } from './coupon.errors';
+import { assertCouponUsable, decideCoupon, foldCoupon, type CouponCommand } from './coupon';
+import { couponStreamId } from './coupon-stream';
+
+const created = (overrides: Partial<CouponCreated['data']> = {}): CouponEvent => ({
+  type: 'CouponCreated',
+  data: {
+    code: 'EID10',
+    percent: 10,
+    validFrom: '2026-03-01T00:00:00.000Z',
+    validUntil: '2026-03-31T23:59:59.000Z',
+    totalLimit: 3,
+    perPhoneLimit: 1,
+    ...overrides,
+  },
+});
+const redeemed = (orderId: string, phone: string): CouponEvent => ({
+  type: 'CouponRedeemed',
+  data: { code: 'EID10', orderId, phone, percent: 10, redeemedAt: '2026-03-10T10:00:00.000Z' },
+});
+const now = new Date('2026-03-10T10:00:00.000Z');
+const redeem = (orderId: string, phone: string, at = now): CouponCommand => ({
+  type: 'RedeemCoupon',
+  data: { code: 'eid10', orderId, phone, now: at },
+});
+
+function given(...events: CouponEvent[]) {
+  return {
+    when: (command: CouponCommand) => {
+      const run = () => decideCoupon(command, foldCoupon(events));
+      return {
+        then: (...expected: CouponEvent[]) => expect(run()).toEqual(expected),
+        thenRefuses: (reason: CouponRejected['reason']) => {
+          expect(run).toThrow(CouponRejected);
+          try {
+            run();
+          } catch (error) {
+            expect((error as CouponRejected).reason).toBe(reason);
+          }
+        },
+      };
+    },
+  };
+}
+
+describe('coupon decider', () => {
+  it('redeems a valid coupon for an order, recording its percent and the phone', () => {
+    given(created()).when(redeem('ORDER001', '01711111111')).then(redeemed('ORDER001', '01711111111') as never);
+  });
+
+  it('refuses an unknown coupon', () => {
+    given().when(redeem('ORDER001', '01711111111')).thenRefuses('unknown');
+  });
+
+  it('refuses before the validity window opens and after it closes', () => {
+    given(created()).when(redeem('A', '01711111111', new Date('2026-02-28T23:59:59.000Z'))).thenRefuses('not-yet-valid');
+    given(created()).when(redeem('A', '01711111111', new Date('2026-04-01T00:00:00.000Z'))).thenRefuses('expired');
+  });
+
+  it('refuses the use past the total limit', () => {
+    given(created(), redeemed('A', '01711111111'), redeemed('B', '01722222222'), redeemed('C', '01733333333'))
+      .when(redeem('D', '01744444444'))
+      .thenRefuses('used-up');
+  });
+
+  it('refuses a phone that used up its own limit, but not another phone', () => {
+    given(created(), redeemed('A', '01711111111')).when(redeem('B', '01711111111')).thenRefuses('used-by-phone');
+    given(created(), redeemed('A', '01711111111')).when(redeem('B', '01722222222')).then(redeemed('B', '01722222222') as never);
+  });
+
+  it('gives a use back when the order is cancelled, so it counts against no limit', () => {
+    const released: CouponEvent = { type: 'CouponRedemptionReleased', data: { code: 'EID10', orderId: 'A', phone: '01711111111', reason: 'order cancelled' } };
+    given(created(), redeemed('A', '01711111111'))
+      .when({ type: 'ReleaseCouponRedemption', data: { code: 'EID10', orderId: 'A', reason: 'order cancelled' } })
+      .then(released);
+    const state = foldCoupon([created(), redeemed('A', '01711111111'), released]);
+    expect(assertCouponUsable(state, now, '01711111111')).toBe(10);
+  });
+
+  it('refuses to release a use the order does not hold', () => {
+    expect(() =>
+      decideCoupon({ type: 'ReleaseCouponRedemption', data: { code: 'EID10', orderId: 'X', reason: 'r' } }, foldCoupon([created()])),
+    ).toThrow(NoSuchRedemption);
+  });
+
+  it('answers apply-coupon without a phone by the window and the total limit only', () => {
+    expect(assertCouponUsable(foldCoupon([created(), redeemed('A', '01711111111')]), now)).toBe(10);
+  });
+
+  it('names the stream coupon-<CODE>', () => {
+    expect(couponStreamId(' welcome10 ')).toBe('coupon-WELCOME10');
+  });
+});

@@ -1,0 +1,88 @@
+import type { CouponCreated, CouponEvent } from './coupon.events';
+import { CouponRejected, NoSuchRedemption } from './coupon.errors';
+import { normalizeCouponCode } from './coupon-stream';
+
+/**
+ * One coupon folded from its stream. `redemptions` maps each order holding a use to the phone that placed
+ * it, which is all the limits need: the total is its size, the per-phone count a filter over it.
+ */
+export type CouponState =
+  | { exists: false }
+  | {
+      exists: true;
+      rules: CouponCreated['data'];
+      redemptions: Readonly<Record<string, string>>;
+      used: number;
+      usedByPhone: Readonly<Record<string, number>>;
+    };
+
+export const initialCouponState = (): CouponState => ({ exists: false });
+
+export type RedeemCoupon = { type: 'RedeemCoupon'; data: { code: string; orderId: string; phone: string; now: Date } };
+export type ReleaseCouponRedemption = { type: 'ReleaseCouponRedemption'; data: { code: string; orderId: string; reason: string } };
+export type CouponCommand = RedeemCoupon | ReleaseCouponRedemption;
+
+export function evolveCoupon(state: CouponState, event: CouponEvent): CouponState {
+  switch (event.type) {
+    case 'CouponCreated':
+      return { exists: true, rules: { ...event.data, code: normalizeCouponCode(event.data.code) }, redemptions: {}, used: 0, usedByPhone: {} };
+    case 'CouponRedeemed': {
+      if (!state.exists) return state;
+      const { orderId, phone } = event.data;
+      return {
+        ...state,
+        redemptions: { ...state.redemptions, [orderId]: phone },
+        used: state.used + 1,
+        usedByPhone: { ...state.usedByPhone, [phone]: (state.usedByPhone[phone] ?? 0) + 1 },
+      };
+    }
+    case 'CouponRedemptionReleased': {
+      if (!state.exists || !(event.data.orderId in state.redemptions)) return state;
+      const { [event.data.orderId]: phone, ...others } = state.redemptions;
+      return {
+        ...state,
+        redemptions: others,
+        used: state.used - 1,
+        usedByPhone: { ...state.usedByPhone, [phone]: (state.usedByPhone[phone] ?? 1) - 1 },
+      };
+    }
+  }
+}
+
+export function foldCoupon(events: Iterable<CouponEvent>, state: CouponState = initialCouponState()): CouponState {
+  let current = state;
+  for (const event of events) current = evolveCoupon(current, event);
+  return current;
+}
+
+/**
+ * Whether the coupon may be used now (and by this phone, when known); returns its percent or throws
+ * `CouponRejected`. The apply-coupon call asks this without a phone; checkout asks it with the order's phone.
+ */
+export function assertCouponUsable(state: CouponState, now: Date, phone?: string): number {
+  if (!state.exists) throw new CouponRejected('unknown');
+  const { rules } = state;
+  if (now.getTime() < Date.parse(rules.validFrom)) throw new CouponRejected('not-yet-valid');
+  if (now.getTime() > Date.parse(rules.validUntil)) throw new CouponRejected('expired');
+  if (state.used >= rules.totalLimit) throw new CouponRejected('used-up');
+  if (phone !== undefined && (state.usedByPhone[phone] ?? 0) >= rules.perPhoneLimit) throw new CouponRejected('used-by-phone');
+  return rules.percent;
+}
+
+/** Every redemption rule: validity window, total limit, per-phone limit; a release gives back only a use held. */
+export function decideCoupon(command: CouponCommand, state: CouponState): CouponEvent[] {
+  switch (command.type) {
+    case 'RedeemCoupon': {
+      const { orderId, phone, now } = command.data;
+      const percent = assertCouponUsable(state, now, phone);
+      const code = normalizeCouponCode(command.data.code);
+      return [{ type: 'CouponRedeemed', data: { code, orderId, phone, percent, redeemedAt: now.toISOString() } }];
+    }
+    case 'ReleaseCouponRedemption': {
+      const { orderId, reason } = command.data;
+      const phone = state.exists ? state.redemptions[orderId] : undefined;
+      if (phone === undefined) throw new NoSuchRedemption(orderId);
+      return [{ type: 'CouponRedemptionReleased', data: { code: normalizeCouponCode(command.data.code), orderId, phone, reason } }];
+    }
+  }
+}

@@ -1,0 +1,228 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer, Server, Socket, connect } from 'node:net';
+import IORedis from 'ioredis';
+import { Client } from 'pg';
+import { findFreePort } from '../../server/config/embedded-postgres';
+import { startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
+import { startTestServer, TestServer } from '../support/test-server';
+
+/**
+ * Mail through BullMQ on a real Redis: the job id is the event id and the job holds no token; Redis going
+ * away and coming back loses no mail and sends none twice; SMTP refusing twice still delivers once.
+ *
+ * Redis: a private `redis-server` (from PATH) on a free port, which the outage test stops and starts; or,
+ * without the binary, REDIS_URL reached through a TCP relay the test cuts. Neither: the suite FAILS.
+ */
+interface TestRedis {
+  url: string;
+  /** Redis becomes unreachable. */
+  stop(): Promise<void>;
+  /** Redis is reachable again at the same URL. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function hasRedisServerBinary(): boolean {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function privateRedisServer(): Promise<TestRedis> {
+  const port = await findFreePort();
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const client = new IORedis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => undefined);
+    for (let tries = 0; ; tries += 1) {
+      try {
+        await client.connect();
+        await client.ping();
+        client.disconnect();
+        return;
+      } catch {
+        if (tries > 100) throw new Error(`redis-server on port ${port} did not start`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  };
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGKILL');
+    });
+  };
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, start, stop, close: stop };
+}
+
+/** A TCP relay to an external Redis: closing it (and its connections) is the outage. */
+async function relayedRedis(target: string): Promise<TestRedis> {
+  const upstream = new URL(target);
+  const port = await findFreePort();
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  const start = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const remote = connect(Number(upstream.port || 6379), upstream.hostname);
+        for (const socket of [client, remote]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => undefined);
+        }
+        client.pipe(remote).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      if (server) server.close(() => resolve());
+      else resolve();
+      server = undefined;
+    });
+  await start();
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return { url: url.toString(), start, stop, close: stop };
+}
+
+async function provideRedis(): Promise<TestRedis> {
+  if (hasRedisServerBinary() && process.env.QUEUE_TESTS_USE_REDIS_URL !== 'true') return privateRedisServer();
+  if (process.env.REDIS_URL) return relayedRedis(process.env.REDIS_URL);
+  throw new Error(
+    'The mail queue tests need Redis and found none: set REDIS_URL (for example redis://127.0.0.1:6379) or put ' +
+      'redis-server on PATH (Debian: apt-get install redis-server). They are not skipped.',
+  );
+}
+
+async function query<T = Record<string, unknown>>(url: string, sql: string, parameters: unknown[] = []): Promise<T[]> {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    return (await db.query(sql, parameters)).rows as T[];
+  } finally {
+    await db.end();
+  }
+}
+
+async function post(server: TestServer, path: string, body: unknown) {
+  const response = await fetch(`${server.baseUrl}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250) + 1}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function registerAndAskReset(server: TestServer, email: string) {
+  expect((await post(server, 'auth/register', { name: 'Farhana Akter', email, password: 'hilsa-curry-sunday-3' })).status).toBe(201);
+  expect((await post(server, 'public/send-verifymail-forgetpassword', { email })).status).toBe(200);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('mail through BullMQ on Redis', () => {
+  let redis: TestRedis;
+  beforeAll(async () => {
+    redis = await provideRedis();
+  });
+  afterAll(() => redis?.close());
+
+  describe('with a working SMTP server', () => {
+    let smtp: SmtpCapture;
+    let server: TestServer;
+    beforeAll(async () => {
+      smtp = await startSmtpCapture();
+      server = await startTestServer({ env: { SEED_DEMO: 'false', SMTP_URL: smtp.url, REDIS_URL: redis.url } });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await smtp?.stop();
+    });
+
+    it('adds a job on queue "mail" whose id is the event id and whose data holds no token', async () => {
+      const email = `queue.${randomUUID().slice(0, 8)}@example.com`;
+      await registerAndAskReset(server, email);
+      const mail = await smtp.waitFor((m) => m.to.includes(email));
+      const token = /forget-password-recover-email\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+      const [event] = await query<{ event_id: string }>(
+        server.databaseUrl,
+        `SELECT event_id FROM events WHERE type = 'PasswordResetRequested' AND data->>'email' = $1`,
+        [email],
+      );
+      const client = new IORedis(redis.url);
+      try {
+        const job = await client.hgetall(`bull:mail:${event.event_id}`);
+        expect(JSON.parse(job.data)).toEqual({ eventId: event.event_id, eventType: 'PasswordResetRequested' });
+        expect(job.name).toBe('PasswordResetRequested');
+        // Nothing anywhere in Redis carries the token.
+        const keys = await client.keys('*');
+        for (const key of keys) {
+          const type = await client.type(key);
+          const dump =
+            type === 'hash' ? JSON.stringify(await client.hgetall(key))
+            : type === 'string' ? String(await client.get(key))
+            : type === 'list' ? JSON.stringify(await client.lrange(key, 0, -1))
+            : type === 'zset' ? JSON.stringify(await client.zrange(key, 0, -1))
+            : type === 'set' ? JSON.stringify(await client.smembers(key))
+            : type === 'stream' ? JSON.stringify(await client.xrange(key, '-', '+'))
+            : '';
+          expect(dump).not.toContain(token);
+        }
+      } finally {
+        client.disconnect();
+      }
+    });
+
+    it('loses no mail while Redis is down and sends it exactly once when Redis is back', async () => {
+      const email = `outage.${randomUUID().slice(0, 8)}@example.com`;
+      expect((await post(server, 'auth/register', { name: 'Farhana Akter', email, password: 'hilsa-curry-sunday-3' })).status).toBe(201);
+      await redis.stop();
+      try {
+        // The request itself does not depend on Redis: the event is in PostgreSQL.
+        expect((await post(server, 'public/send-verifymail-forgetpassword', { email })).status).toBe(200);
+        await sleep(4_000);
+        expect(smtp.mailsTo(email)).toHaveLength(0);
+        const [checkpoint] = await query<{ status: string }>(server.databaseUrl, `SELECT status FROM projection_checkpoints WHERE name = 'mail-subscription'`);
+        expect(checkpoint.status).toBe('failing');
+      } finally {
+        await redis.start();
+      }
+      const mail = await smtp.waitFor((m) => m.to.includes(email), 30_000);
+      expect(mail.subject).toMatch(/Reset your/);
+      await sleep(5_000);
+      expect(smtp.mailsTo(email)).toHaveLength(1);
+      const rows = await query(server.databaseUrl, `SELECT d.status, d.attempts FROM mail_deliveries d JOIN events e USING (event_id) WHERE e.data->>'email' = $1`, [email]);
+      expect(rows).toEqual([{ status: 'sent', attempts: 1 }]);
+    });
+  });
+
+  it('retries when the SMTP server refuses the first two tries, and the mail arrives once', async () => {
+    const smtp = await startSmtpCapture({ failFirst: 2 });
+    const server = await startTestServer({ env: { SEED_DEMO: 'false', SMTP_URL: smtp.url, REDIS_URL: redis.url, LOG_LEVEL: process.env.DEBUG_LOG ?? 'error' } });
+    try {
+      const email = `flaky.${randomUUID().slice(0, 8)}@example.com`;
+      await registerAndAskReset(server, email);
+      await smtp.waitFor((m) => m.to.includes(email), 30_000);
+      expect(smtp.refused).toBe(2);
+      await sleep(3_000);
+      expect(smtp.mailsTo(email)).toHaveLength(1);
+      const rows = await query(server.databaseUrl, `SELECT status, attempts FROM mail_deliveries WHERE event_type = 'PasswordResetRequested'`);
+      expect(rows).toEqual([{ status: 'sent', attempts: 3 }]);
+    } finally {
+      await server.stop();
+      await smtp.stop();
+    }
+  });
+});

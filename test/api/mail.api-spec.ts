@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { EventStore } from '../../server/event-store/event-store';
+import { systemMetadata } from '../../server/common/request/request-metadata';
+import { MailDelivery } from '../../server/mail/delivery/mail-delivery';
+import { startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
+import { startTestServer, TestServer } from '../support/test-server';
+
+/**
+ * Mail without Redis: the in-process queue (`mail_deliveries`), retries with backoff against a real SMTP
+ * server that refuses at first, the once-per-event guarantee, order mails from order events, and `.eml`
+ * files when there is no SMTP server at all.
+ */
+async function withDatabase<T>(url: string, work: (db: Client) => Promise<T>): Promise<T> {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+
+async function register(server: TestServer, email: string) {
+  const response = await fetch(`${server.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 200) + 1}` },
+    body: JSON.stringify({ name: 'Sadia Islam', email, password: 'bogura-doi-sweet-7' }),
+  });
+  expect(response.status).toBe(201);
+}
+
+async function askReset(server: TestServer, email: string) {
+  const response = await fetch(`${server.baseUrl}/api/public/send-verifymail-forgetpassword`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  expect(response.status).toBe(200);
+}
+
+function orderPlaced(orderId: string, email: string | null) {
+  return {
+    type: 'OrderPlaced',
+    data: {
+      orderId,
+      orderType: 1,
+      placedAt: new Date().toISOString(),
+      customer: { name: 'Tanvir Ahmed', email, phone: '01711111111', address: 'Road 5, Dhanmondi', shippingPhone: '01711111111', userId: null },
+      payment: { method: 'cash', bkashNumber: null, transactionId: null },
+      shipping: { zone: 'inside', chargePaisa: 6000 },
+      lines: [{ productId: 1, size: 'm', name: 'Rickshaw Art Tee', slug: 'rickshaw-art-tee', thumbnail: '', quantity: 2, unitPricePaisa: 55000 }],
+      coupon: null,
+      totals: { subtotalPaisa: 110000, discountPaisa: 0, deliveryChargePaisa: 6000, grandTotalPaisa: 116000 },
+      luckyDrawTokens: [],
+    },
+  };
+}
+
+describe('mail without Redis (in-process queue)', () => {
+  let smtp: SmtpCapture;
+  let server: TestServer;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture({ failFirst: 2 });
+    server = await startTestServer({ env: { SEED_DEMO: 'false', SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  it('retries with backoff when the SMTP server refuses twice, and the mail arrives once', async () => {
+    const email = `retry.${randomUUID().slice(0, 8)}@example.com`;
+    await register(server, email);
+    const started = Date.now();
+    await askReset(server, email);
+    const mail = await smtp.waitFor((m) => m.to.includes(email), 30_000);
+    expect(smtp.refused).toBe(2);
+    // Backoff of 1 s then 2 s between the three attempts.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(smtp.mailsTo(email)).toHaveLength(1);
+    const row = await withDatabase(server.databaseUrl, (db) =>
+      db.query(`SELECT status, attempts FROM mail_deliveries WHERE event_type = 'PasswordResetRequested'`),
+    );
+    expect(row.rows).toEqual([{ status: 'sent', attempts: 3 }]);
+    expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@localhost>$/);
+  });
+
+  it('sends a mail once however often and however concurrently its delivery is asked for', async () => {
+    const email = `once.${randomUUID().slice(0, 8)}@example.com`;
+    await register(server, email);
+    await askReset(server, email);
+    await smtp.waitFor((m) => m.to.includes(email));
+    const eventId = await withDatabase(server.databaseUrl, async (db) => {
+      const { rows } = await db.query(`SELECT event_id FROM events WHERE type = 'PasswordResetRequested' AND data->>'email' = $1`, [email]);
+      return rows[0].event_id as string;
+    });
+    const delivery = server.app.get(MailDelivery);
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => delivery.deliver(eventId)));
+    expect(outcomes.every((outcome) => outcome === 'done-before' || outcome === 'busy')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.mailsTo(email)).toHaveLength(1);
+  });
+
+  it('mails an order placed with an e-mail and its status facts, and nothing for an order without one', async () => {
+    const store = server.app.get(EventStore);
+    const email = `buyer.${randomUUID().slice(0, 8)}@example.com`;
+    const orderId = `T${Date.now()}`;
+    await store.append(`order-${orderId}`, 'no-stream', [orderPlaced(orderId, email)], systemMetadata('test'));
+    const placed = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes(orderId));
+    expect(placed.subject).toBe(`Your Our store order ${orderId} is pending`);
+    expect(placed.text).toContain('Rickshaw Art Tee (size M) × 2 — ৳1100.00');
+    expect(placed.text).toContain('Total: ৳1160.00');
+
+    await store.append(`order-${orderId}`, 1, [{ type: 'OrderShipped', data: { orderId, at: new Date().toISOString(), courier: 'Pathao', trackingCode: 'PX-1' } }], systemMetadata('test'));
+    const shipped = await smtp.waitFor((m) => m.to.includes(email) && /on its way/.test(m.subject));
+    expect(shipped.text).toContain('Courier: Pathao, tracking code PX-1.');
+
+    const silentId = `S${Date.now()}`;
+    await store.append(`order-${silentId}`, 'no-stream', [orderPlaced(silentId, null)], systemMetadata('test'));
+    await store.append(`order-${silentId}`, 1, [{ type: 'OrderConfirmed', data: { orderId: silentId, at: new Date().toISOString() } }], systemMetadata('test'));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(smtp.mails.filter((m) => m.subject.includes(silentId))).toHaveLength(0);
+    const rows = await withDatabase(server.databaseUrl, (db) =>
+      db.query(`SELECT count(*)::int AS n FROM mail_deliveries d JOIN events e ON e.event_id = d.event_id WHERE e.stream_id = $1`, [`order-${silentId}`]),
+    );
+    expect(rows.rows[0].n).toBe(0);
+  });
+});
+
+describe('mail without SMTP_URL', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SEED_DEMO: 'false' } });
+  });
+  afterAll(() => server?.stop());
+
+  it('writes the mail as an .eml file under the data folder', async () => {
+    const email = `files.${randomUUID().slice(0, 8)}@example.com`;
+    await register(server, email);
+    await askReset(server, email);
+    const folder = join(server.dataDir, 'mail');
+    const deadline = Date.now() + 15_000;
+    let files: string[] = [];
+    while (Date.now() < deadline) {
+      try {
+        files = readdirSync(folder).filter((name) => name.endsWith('.eml'));
+      } catch {
+        files = [];
+      }
+      if (files.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(files).toHaveLength(1);
+    const raw = readFileSync(join(folder, files[0]), 'utf8');
+    expect(raw).toContain(`To: ${email}`);
+    expect(raw).toMatch(/forget-password-recover-email/);
+  });
+});

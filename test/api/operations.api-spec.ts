@@ -1,0 +1,312 @@
+import { Client } from 'pg';
+import { hashTable } from '../../server/event-store/table-hash';
+import { ProjectionRunner } from '../../server/event-store/projection-runner';
+import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
+import { DataSource } from 'typeorm';
+import { startTestServer, TestServer } from '../support/test-server';
+
+type Json = Record<string, any>;
+
+describe('staff operations API', () => {
+  let server: TestServer;
+  let db: Client;
+  const tokens: Record<'admin' | 'care' | 'customer', string> = { admin: '', care: '', customer: '' };
+  const staffIds: Record<'admin' | 'care', string> = { admin: '', care: '' };
+
+  const call = async (method: string, path: string, token?: string, body?: unknown) => {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
+  };
+
+  const login = async (email: string, password: string) => {
+    const { status, body } = await call('POST', '/api/auth/userLogin', undefined, { email, password });
+    expect(status).toBe(200);
+    return body as { access_token: string; user: Json };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    db = new Client({ connectionString: server.databaseUrl });
+    await db.connect();
+    for (const account of DEMO_STAFF_ACCOUNTS) {
+      const session = await login(account.email, account.password);
+      tokens[account.role] = session.access_token;
+      const { rows } = await db.query('SELECT id FROM users WHERE email = $1', [account.email]);
+      staffIds[account.role] = rows[0].id;
+    }
+    const email = `shopper-${Date.now()}@gmail.com`;
+    const registered = await call('POST', '/api/auth/register', undefined, { name: 'Rahim Uddin', email, password: 'a long shopper passphrase' });
+    expect(registered.status).toBeLessThan(300);
+    tokens.customer = (await login(email, 'a long shopper passphrase')).access_token;
+    await server.app.get(ProjectionRunner).waitUntilCaughtUp();
+  });
+  afterAll(async () => {
+    await db?.end();
+    await server?.stop();
+  });
+
+  const someSku = async (condition = 'st.available > 5') => {
+    const { rows } = await db.query(
+      `SELECT st.product_id, st.size, st.available FROM sku_stock st WHERE ${condition} ORDER BY st.product_id, st.size LIMIT 1`,
+    );
+    return rows[0] as { product_id: number; size: string; available: number };
+  };
+
+  const placeOrder = async (paymentMethod: 'cash' | 'bkash' = 'cash') => {
+    const sku = await someSku();
+    const { rows } = await db.query('SELECT id, name, slug, price_paisa FROM products WHERE id = $1', [sku.product_id]);
+    const { status, body } = await call('POST', '/api/public/confirm-order', undefined, {
+      cart: [{ id: rows[0].id, name: rows[0].name, slug: rows[0].slug, size: sku.size, qty: 1, price: rows[0].price_paisa / 100 }],
+      coupon: null,
+      couponoffer: null,
+      data: {
+        name: 'Karim Ahmed', email: '', phone: '01711000111', address: 'House 3, Road 2, Mirpur, Dhaka', shipping_phone: '01711000111',
+        devliery_charge: 70, paymentMethod,
+        ...(paymentMethod === 'bkash' ? { bkash_number: '01811000222', transaction_id: 'TX9A8B7C6D' } : {}),
+      },
+    });
+    expect(status).toBe(201);
+    return body.order_id as string;
+  };
+
+  /** The newest event of a stream, as recorded. */
+  const lastEvent = async (streamId: string) => {
+    const { rows } = await db.query(
+      'SELECT type, data, metadata FROM events WHERE stream_id = $1 ORDER BY stream_position DESC LIMIT 1',
+      [streamId],
+    );
+    return rows[0] as { type: string; data: Json; metadata: Json };
+  };
+
+  describe('who may call what', () => {
+    // Every row has three entries: jest takes a test function with more parameters than its row for a `done` callback.
+    const staffRoutes: Array<[string, string, unknown]> = [
+      ['GET', '/api/admin/events', undefined],
+      ['GET', '/api/admin/events/types', undefined],
+      ['GET', '/api/admin/events/streams/order-NOPE', undefined],
+      ['GET', '/api/admin/projections', undefined],
+      ['POST', '/api/admin/projections/sku-stock/rebuild', undefined],
+      ['GET', '/api/admin/stock', undefined],
+      ['GET', '/api/admin/stock/1/M/stream', undefined],
+      ['POST', '/api/admin/stock/receive', { productId: 1, size: 'M', quantity: 1 }],
+      ['POST', '/api/admin/stock/adjust', { productId: 1, size: 'M', delta: 1, reason: 'count' }],
+      ['GET', '/api/brands/allbrandlist', undefined],
+      ['GET', '/api/brands/brandrow/1', undefined],
+      ['POST', '/api/brands/save', { name: 'X', status: 1 }],
+      ['GET', '/api/brands/delete/1', undefined],
+      ['GET', '/api/admin/orders/ABCDEFGH', undefined],
+      ['POST', '/api/admin/orders/instant', {}],
+      ['POST', '/api/admin/orders/ABCDEFGH/confirm', {}],
+      ['POST', '/api/admin/orders/ABCDEFGH/start-processing', {}],
+      ['POST', '/api/admin/orders/ABCDEFGH/ship', {}],
+      ['POST', '/api/admin/orders/ABCDEFGH/deliver', {}],
+      ['POST', '/api/admin/orders/ABCDEFGH/cancel', { reason: 'x' }],
+      ['POST', '/api/admin/orders/ABCDEFGH/return', { reason: 'x' }],
+      ['POST', '/api/admin/orders/ABCDEFGH/verify-bkash', {}],
+      ['POST', '/api/admin/orders/ABCDEFGH/notes', { note: 'x' }],
+    ];
+
+    it.each(staffRoutes)('%s %s refuses an anonymous caller with 401', async (method, path, body) => {
+      const { status, body: answer } = await call(method, path, undefined, body);
+      expect(status).toBe(401);
+      expect(answer.success).toBe(false);
+    });
+
+    it.each(staffRoutes)('%s %s refuses a customer with 403', async (method, path, body) => {
+      expect((await call(method, path, tokens.customer, body)).status).toBe(403);
+    });
+
+    const adminOnly = staffRoutes.filter(([, path]) => /\/(events|projections|brands)|stock\/(receive|adjust)/.test(path));
+    it.each(adminOnly)('%s %s refuses customer care with 403: admin only', async (method, path, body) => {
+      expect((await call(method, path, tokens.care, body)).status).toBe(403);
+    });
+
+    it('refuses a token signed with another secret', async () => {
+      const [header, payload] = tokens.admin.split('.');
+      expect((await call('GET', '/api/admin/projections', `${header}.${payload}.${'A'.repeat(43)}`)).status).toBe(401);
+    });
+  });
+
+  describe('order steps by customer care', () => {
+    it('records each step as its own event with the care member as actor, and moves the status along', async () => {
+      const orderId = await placeOrder('bkash');
+      const steps: Array<[string, unknown, string, string]> = [
+        ['verify-bkash', { note: 'Sender number matches' }, 'BkashPaymentVerified', 'Pending'],
+        ['confirm', { note: 'Called the customer' }, 'OrderConfirmed', 'Confirmed'],
+        ['notes', { note: 'Wants delivery after 5 pm' }, 'OrderNoteAdded', 'Confirmed'],
+        ['start-processing', {}, 'OrderProcessingStarted', 'Processing'],
+        ['ship', { courier: 'Pathao', tracking_code: 'PT123' }, 'OrderShipped', 'Shipped'],
+        ['deliver', {}, 'OrderDelivered', 'Delivered'],
+      ];
+      for (const [step, body, type, statusName] of steps) {
+        const { status, body: answer } = await call('POST', `/api/admin/orders/${orderId}/${step}`, tokens.care, body);
+        expect({ step, status }).toEqual({ step, status: 200 });
+        expect(answer.order_status_name).toBe(statusName);
+        const event = await lastEvent(`order-${orderId}`);
+        expect(event.type).toBe(type);
+        expect(event.metadata.actor).toMatchObject({ id: staffIds.care, role: 'care', name: 'Customer Care' });
+      }
+    });
+
+    it('refuses a step the status does not allow, and records nothing', async () => {
+      const orderId = await placeOrder();
+      const before = await db.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`order-${orderId}`]);
+      const { status } = await call('POST', `/api/admin/orders/${orderId}/deliver`, tokens.care, {});
+      expect(status).toBe(409);
+      const after = await db.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`order-${orderId}`]);
+      expect(after.rows[0].n).toBe(before.rows[0].n);
+    });
+
+    it('cancels with a reason recorded with the actor, and gives the units back', async () => {
+      const orderId = await placeOrder();
+      const missing = await call('POST', `/api/admin/orders/${orderId}/cancel`, tokens.care, {});
+      expect(missing.status).toBe(422);
+      const { status } = await call('POST', `/api/admin/orders/${orderId}/cancel`, tokens.admin, { reason: 'Customer changed their mind' });
+      expect(status).toBe(200);
+      const event = await lastEvent(`order-${orderId}`);
+      expect(event.type).toBe('OrderCancelled');
+      expect(event.metadata).toMatchObject({ actor: { id: staffIds.admin, role: 'admin' }, note: 'Customer changed their mind' });
+    });
+
+    it('records an instant phone order with the care member as actor', async () => {
+      const { status, body } = await call('POST', '/api/admin/orders/instant', tokens.care, {
+        name: 'Nusrat Jahan', phone: '01911000333', address: 'Uttara, Dhaka', payment_type: 'Cash', amount: 1200, discount: 100, advance: 200,
+      });
+      expect(status).toBe(201);
+      const { rows } = await db.query('SELECT type, metadata FROM events WHERE stream_id = $1 ORDER BY stream_position', [`order-${body.order_id}`]);
+      expect(rows[0].metadata.actor).toMatchObject({ id: staffIds.care, role: 'care' });
+    });
+  });
+
+  describe('stock', () => {
+    it('records a receipt as StockReceived with the admin as actor, and the stock shows it', async () => {
+      const sku = await someSku();
+      const { status, body } = await call('POST', '/api/admin/stock/receive', tokens.admin, { productId: sku.product_id, size: sku.size.toLowerCase(), quantity: 12, note: 'Supplier delivery #44' });
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({ productId: sku.product_id, size: sku.size, available: sku.available + 12 });
+      const event = await lastEvent(`sku-${sku.product_id}-${sku.size}`);
+      expect(event).toMatchObject({ type: 'StockReceived', data: { quantity: 12 }, metadata: { actor: { id: staffIds.admin, role: 'admin', name: 'Store Admin' }, note: 'Supplier delivery #44' } });
+      await server.app.get(ProjectionRunner).waitUntilCaughtUp();
+      const listed = await call('GET', `/api/admin/stock?search=${encodeURIComponent('')}&page=1`, tokens.care);
+      expect(listed.status).toBe(200);
+      const { rows } = await db.query('SELECT available FROM sku_stock WHERE product_id = $1 AND size = $2', [sku.product_id, sku.size]);
+      expect(rows[0].available).toBe(sku.available + 12);
+    });
+
+    it('refuses an adjustment below zero with 409 and records nothing, and needs a reason', async () => {
+      const sku = await someSku('st.available BETWEEN 1 AND 3');
+      const streamId = `sku-${sku.product_id}-${sku.size}`;
+      const before = await db.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [streamId]);
+      const refused = await call('POST', '/api/admin/stock/adjust', tokens.admin, { productId: sku.product_id, size: sku.size, delta: -(sku.available + 1), reason: 'stock count' });
+      expect(refused.status).toBe(409);
+      const after = await db.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [streamId]);
+      expect(after.rows[0].n).toBe(before.rows[0].n);
+      const noReason = await call('POST', '/api/admin/stock/adjust', tokens.admin, { productId: sku.product_id, size: sku.size, delta: -1 });
+      expect(noReason.status).toBe(422);
+      expect(noReason.body.errors.reason[0]).toBe('The reason is required.');
+      const adjusted = await call('POST', '/api/admin/stock/adjust', tokens.admin, { productId: sku.product_id, size: sku.size, delta: -1, reason: 'One damaged in the store room' });
+      expect(adjusted.status).toBe(200);
+      expect((await lastEvent(streamId)).metadata.actor.id).toBe(staffIds.admin);
+    });
+
+    it('answers 404 for a size the product is not sold in', async () => {
+      const { status } = await call('POST', '/api/admin/stock/receive', tokens.admin, { productId: 1, size: 'XXXL', quantity: 1 });
+      expect(status).toBe(404);
+    });
+
+    it('lists low-stock SKUs lowest first, and shows a SKU stream', async () => {
+      const { body } = await call('GET', '/api/admin/stock?low=true', tokens.care);
+      expect(body.data.length).toBeGreaterThan(0);
+      for (const row of body.data) expect(row.available).toBeLessThanOrEqual(3);
+      const sku = await someSku();
+      const stream = await call('GET', `/api/admin/stock/${sku.product_id}/${sku.size}/stream`, tokens.care);
+      expect(stream.status).toBe(200);
+      expect(stream.body.data[0]).toMatchObject({ streamId: `sku-${sku.product_id}-${sku.size}`, streamPosition: 1, type: 'StockReceived' });
+    });
+  });
+
+  describe('event browser', () => {
+    it('pages the global log newest first and filters by type and stream kind', async () => {
+      const first = await call('GET', '/api/admin/events?limit=5', tokens.admin);
+      expect(first.body.data).toHaveLength(5);
+      const positions = first.body.data.map((event: Json) => Number(event.position));
+      expect([...positions].sort((a, b) => b - a)).toEqual(positions);
+      const next = await call('GET', `/api/admin/events?limit=5&before=${first.body.next_before}`, tokens.admin);
+      expect(Number(next.body.data[0].position)).toBeLessThan(positions[4]);
+      const received = await call('GET', '/api/admin/events?type=StockReceived&stream=sku-&limit=20', tokens.admin);
+      for (const event of received.body.data) {
+        expect(event.type).toBe('StockReceived');
+        expect(event.streamId).toMatch(/^sku-/);
+        expect(event.metadata).toMatchObject({ correlationId: expect.any(String), actor: expect.any(Object) });
+      }
+      const types = await call('GET', '/api/admin/events/types', tokens.admin);
+      expect(types.body.data.map((row: Json) => row.type)).toContain('StockReceived');
+    });
+
+    it('answers bad filters with 422 and an unknown stream with 404', async () => {
+      expect((await call('GET', '/api/admin/events?limit=1000', tokens.admin)).status).toBe(422);
+      expect((await call('GET', '/api/admin/events?from=yesterday', tokens.admin)).status).toBe(422);
+      expect((await call('GET', '/api/admin/events/streams/order-NOPE', tokens.admin)).status).toBe(404);
+    });
+  });
+
+  describe('projections', () => {
+    it('lists every projection with its checkpoint and lag, and rebuilds one to the same content', async () => {
+      const { body } = await call('GET', '/api/admin/projections', tokens.admin);
+      const names = body.data.map((projection: Json) => projection.name);
+      expect(names).toEqual(expect.arrayContaining(['sku-stock', 'order-tracking', 'order-timeline']));
+      for (const projection of body.data) {
+        expect(projection).toMatchObject({ lagEvents: expect.any(Number), lagSeconds: expect.any(Number), checkpoint: { position: expect.any(String) } });
+      }
+      await server.app.get(ProjectionRunner).waitUntilCaughtUp();
+      const dataSource = server.app.get(DataSource);
+      const before = await hashTable(dataSource.manager, 'sku_stock');
+      const started = await call('POST', '/api/admin/projections/sku-stock/rebuild', tokens.admin);
+      expect(started.status).toBe(202);
+      let job: Json | null = null;
+      for (let tries = 0; tries < 100 && job?.state !== 'done'; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const listed = await call('GET', '/api/admin/projections', tokens.admin);
+        job = listed.body.data.find((projection: Json) => projection.name === 'sku-stock').job;
+        expect(job?.state).not.toBe('failed');
+      }
+      expect(job).toMatchObject({ state: 'done', percent: 100 });
+      expect(await hashTable(dataSource.manager, 'sku_stock')).toBe(before);
+    });
+
+    it('answers an unknown projection with 404', async () => {
+      expect((await call('POST', '/api/admin/projections/nope/rebuild', tokens.admin)).status).toBe(404);
+    });
+  });
+
+  describe('brands', () => {
+    it('adds, lists, edits, reads and deletes a brand', async () => {
+      const added = await call('POST', '/api/brands/save', tokens.admin, { name: 'Aarong Basics', description: 'Handloom cotton', status: 1 });
+      expect(added.status).toBe(200);
+      const id = added.body.data.id;
+      const list = await call('GET', '/api/brands/allbrandlist', tokens.admin);
+      expect(list.body.data).toEqual(expect.arrayContaining([{ id, name: 'Aarong Basics', description: 'Handloom cotton', status: 1 }]));
+      const edited = await call('POST', '/api/brands/save', tokens.admin, { id, name: 'Aarong Basics', description: 'Handloom cotton', status: '0' });
+      expect(edited.body.data.status).toBe(0);
+      expect((await call('GET', `/api/brands/brandrow/${id}`, tokens.admin)).body.data.status).toBe(0);
+      expect((await call('GET', `/api/brands/delete/${id}`, tokens.admin)).status).toBe(200);
+      expect((await call('GET', `/api/brands/brandrow/${id}`, tokens.admin)).status).toBe(404);
+      expect((await call('GET', `/api/brands/delete/${id}`, tokens.admin)).status).toBe(404);
+    });
+
+    it('answers a missing name or a bad status with 422 by field', async () => {
+      const { status, body } = await call('POST', '/api/brands/save', tokens.admin, { name: ' ', status: 7 });
+      expect(status).toBe(422);
+      expect(body.errors.name[0]).toBe('The name field is required.');
+      expect(body.errors.status[0]).toBe('The status must be 1 (active) or 0 (inactive).');
+    });
+  });
+});
