@@ -1,17 +1,20 @@
 import { Module } from '@nestjs/common';
 import { AdminEventsController } from './api/admin-events.controller';
+import { AdminOrdersOverviewController } from './api/admin-orders-overview.controller';
 import { AdminProjectionsController } from './api/admin-projections.controller';
 import { AdminStockController } from './api/admin-stock.controller';
 import { BrandsController } from './brands/brands.controller';
 import { BrowseEventsHandler } from './events/browse-events.query';
 import { ListEventTypesHandler } from './events/event-types.query';
 import { ReadStreamHandler } from './events/read-stream.query';
+import { GetDashboardHandler } from './dashboard/get-dashboard.query';
+import { ListOrdersHandler } from './orders/list-orders.query';
 import { ProjectionRebuilds } from './projections/projection-rebuilds';
 import { ListStockHandler } from './stock/list-stock.query';
 
-/** The staff console's API beyond orders: event browser, projections and rebuilds, stock, brands. */
+/** The staff console's API beyond order steps: order list, dashboard, event browser, projections, stock, brands. */
 @Module({
-  controllers: [AdminEventsController, AdminProjectionsController, AdminStockController, BrandsController],
-  providers: [BrowseEventsHandler, ListEventTypesHandler, ReadStreamHandler, ListStockHandler, ProjectionRebuilds],
+  controllers: [AdminOrdersOverviewController, AdminEventsController, AdminProjectionsController, AdminStockController, BrandsController],
+  providers: [ListOrdersHandler, GetDashboardHandler, BrowseEventsHandler, ListEventTypesHandler, ReadStreamHandler, ListStockHandler, ProjectionRebuilds],
 })
 export class OperationsModule {}

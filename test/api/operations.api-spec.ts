@@ -89,6 +89,8 @@ describe('staff operations API', () => {
   describe('who may call what', () => {
     // Every row has three entries: jest takes a test function with more parameters than its row for a `done` callback.
     const staffRoutes: Array<[string, string, unknown]> = [
+      ['GET', '/api/admin/orders', undefined],
+      ['GET', '/api/admin/dashboard', undefined],
       ['GET', '/api/admin/events', undefined],
       ['GET', '/api/admin/events/types', undefined],
       ['GET', '/api/admin/events/streams/order-NOPE', undefined],
@@ -183,6 +185,48 @@ describe('staff operations API', () => {
       expect(status).toBe(201);
       const { rows } = await db.query('SELECT type, metadata FROM events WHERE stream_id = $1 ORDER BY stream_position', [`order-${body.order_id}`]);
       expect(rows[0].metadata.actor).toMatchObject({ id: staffIds.care, role: 'care' });
+    });
+  });
+
+  describe('order list and dashboard', () => {
+    it('finds a fresh order by the last digits of its phone, by id and by status, newest first', async () => {
+      const orderId = await placeOrder('bkash');
+      const byPhone = await call('GET', '/api/admin/orders?phone=000111', tokens.care);
+      expect(byPhone.status).toBe(200);
+      expect(byPhone.body.data[0]).toMatchObject({ orderId, status: 'pending', order_status_name: 'Pending', payment_method: 'bkash', phone: '01711000111' });
+      const times = byPhone.body.data.map((row: Json) => Date.parse(row.placed_at));
+      expect([...times].sort((a, b) => b - a)).toEqual(times);
+      const byId = await call('GET', `/api/admin/orders?orderId=${orderId.slice(0, 5).toLowerCase()}`, tokens.care);
+      expect(byId.body.data.map((row: Json) => row.orderId)).toContain(orderId);
+      const delivered = await call('GET', '/api/admin/orders?status=delivered&payment=cash', tokens.care);
+      for (const row of delivered.body.data) expect(row).toMatchObject({ status: 'delivered', payment_method: 'cash' });
+      const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Dhaka' });
+      const byDay = await call('GET', `/api/admin/orders?from=${today}&to=${today}`, tokens.care);
+      expect(byDay.body.data.map((row: Json) => row.orderId)).toContain(orderId);
+    });
+
+    it('answers bad filters with 422 by field', async () => {
+      const { status, body } = await call('GET', '/api/admin/orders?status=lost&from=22-11-2026&phone=abc', tokens.care);
+      expect(status).toBe(422);
+      expect(Object.keys(body.errors).sort()).toEqual(['from', 'phone', 'status']);
+    });
+
+    it('sums orders and revenue per day, counts statuses and lists low stock', async () => {
+      await placeOrder();
+      await server.app.get(ProjectionRunner).waitUntilCaughtUp();
+      const { status, body } = await call('GET', '/api/admin/dashboard?days=7', tokens.care);
+      expect(status).toBe(200);
+      expect(body.ordersPerDay).toHaveLength(7);
+      const { rows } = await db.query(
+        `SELECT count(*)::int AS orders FROM order_details WHERE (placed_at AT TIME ZONE 'Asia/Dhaka')::date = (now() AT TIME ZONE 'Asia/Dhaka')::date`,
+      );
+      expect(body.ordersPerDay[6].orders).toBe(rows[0].orders);
+      expect(body.ordersPerDay[6].revenue).toBeGreaterThan(0);
+      const counted = body.byStatus.reduce((sum: number, row: Json) => sum + row.count, 0);
+      const all = await db.query('SELECT count(*)::int AS n FROM order_details');
+      expect(counted).toBe(all.rows[0].n);
+      expect(body.topProducts.length).toBeGreaterThan(0);
+      for (const sku of body.lowStock) expect(sku.available).toBeLessThanOrEqual(3);
     });
   });
 

@@ -51,3 +51,23 @@ export const adjustStockRequest = z.object({
   delta: z.coerce.number({ error: 'The delta must be a whole number.' }).int('The delta must be a whole number.').refine((value) => value !== 0 && Math.abs(value) <= 100_000, 'The delta must be a non-zero whole number.'),
   reason: z.string({ error: 'The reason is required.' }).trim().min(3, 'Please give a reason of at least 3 characters.').max(500, 'The reason may have at most 500 characters.'),
 });
+
+const day = (name: string) =>
+  z.preprocess(absentAsUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `The ${name} date must look like 2026-11-22.`).refine((value) => !Number.isNaN(Date.parse(value)), `The ${name} date does not exist.`).optional());
+
+export const listOrdersRequest = z.object({
+  page: pageParameter,
+  status: z.preprocess(absentAsUndefined, z.enum(['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'returned'], { error: 'Unknown status.' }).optional()),
+  payment: z.preprocess(absentAsUndefined, z.enum(['cash', 'bkash'], { error: 'The payment must be cash or bkash.' }).optional()),
+  from: day('from'),
+  to: day('to'),
+  phone: z.preprocess(absentAsUndefined, z.string().regex(/^\d{3,11}$/, 'Search by 3 to 11 digits of the phone number.').optional()),
+  orderId: z.preprocess(absentAsUndefined, z.string().trim().regex(/^[A-Za-z0-9-]{2,20}$/, 'An order id has letters and digits only.').optional()),
+});
+
+export const dashboardRequest = z.object({
+  days: z.preprocess(
+    (value) => absentAsUndefined(value) ?? '30',
+    z.string().regex(/^\d{1,3}$/, 'The days must be a whole number from 1 to 365.').transform(Number).refine((value) => value >= 1 && value <= 365, 'The days must be a whole number from 1 to 365.'),
+  ),
+});

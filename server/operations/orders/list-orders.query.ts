@@ -1,0 +1,94 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { paginated, Paginated } from '../../catalog/api/dto/paginated.response';
+import { paisaToTaka } from '../../common/money';
+import { STATUS_NAMES, type OrderStatus } from '../../ordering/domain/order-status';
+
+export interface OrderFilter {
+  status?: OrderStatus;
+  /** Placed on or after this day (Asia/Dhaka). */
+  from?: string;
+  /** Placed on or before this day (Asia/Dhaka). */
+  to?: string;
+  /** Customer or shipping phone, or its last digits. */
+  phone?: string;
+  /** An order id or its beginning. */
+  orderId?: string;
+  payment?: 'cash' | 'bkash';
+}
+
+export interface OrderListRow {
+  orderId: string;
+  order_type: number;
+  status: OrderStatus;
+  order_status_name: string;
+  customer_name: string;
+  phone: string;
+  payment_method: string | null;
+  bkash_verified: boolean;
+  grand_total: number | null;
+  amount: number | null;
+  placed_at: string;
+}
+
+const PER_PAGE = 25;
+/** The shop's days are Dhaka's days, whatever the server's time zone. */
+const SHOP_TIME_ZONE = 'Asia/Dhaka';
+
+export class ListOrdersQuery extends Query<Paginated<OrderListRow>> {
+  constructor(
+    readonly filter: OrderFilter,
+    readonly page: number,
+  ) {
+    super();
+  }
+}
+
+/** Customer care's order list: newest first, filtered, from the order-tracking read model. */
+@QueryHandler(ListOrdersQuery)
+export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute({ filter, page }: ListOrdersQuery): Promise<Paginated<OrderListRow>> {
+    const conditions: string[] = [];
+    const parameters: unknown[] = [];
+    const add = (condition: (parameter: string) => string, value: unknown) => {
+      parameters.push(value);
+      conditions.push(condition(`$${parameters.length}`));
+    };
+    if (filter.status) add((p) => `status = ${p}`, filter.status);
+    if (filter.payment) add((p) => `payment_method = ${p}`, filter.payment);
+    if (filter.from) add((p) => `placed_at >= (${p}::date::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}')`, filter.from);
+    if (filter.to) add((p) => `placed_at < ((${p}::date + 1)::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}')`, filter.to);
+    if (filter.phone) add((p) => `(phone LIKE '%' || ${p} OR shipping_phone LIKE '%' || ${p})`, filter.phone);
+    if (filter.orderId) add((p) => `order_id LIKE ${p} || '%'`, filter.orderId.toUpperCase());
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM order_details ${where}`, parameters);
+    const rows: Array<Record<string, any>> = await this.dataSource.query(
+      `SELECT order_id, order_type, status, customer_name, phone, payment_method, bkash_verified,
+              grand_total_paisa, amount_paisa, placed_at
+         FROM order_details ${where}
+        ORDER BY placed_at DESC, order_id
+        LIMIT ${PER_PAGE} OFFSET ${(page - 1) * PER_PAGE}`,
+      parameters,
+    );
+    return paginated(
+      rows.map((row) => ({
+        orderId: row.order_id,
+        order_type: row.order_type,
+        status: row.status,
+        order_status_name: STATUS_NAMES[row.status as OrderStatus],
+        customer_name: row.customer_name,
+        phone: row.phone,
+        payment_method: row.payment_method,
+        bkash_verified: row.bkash_verified,
+        grand_total: row.grand_total_paisa === null ? null : paisaToTaka(row.grand_total_paisa),
+        amount: row.amount_paisa === null ? null : paisaToTaka(row.amount_paisa),
+        placed_at: (row.placed_at as Date).toISOString(),
+      })),
+      page,
+      total,
+      PER_PAGE,
+    );
+  }
+}
