@@ -11,6 +11,8 @@ const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbo
 export async function createApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
+    // Fail by throwing, not by process.exit: main() reports it, and a test run is not killed by one suite.
+    abortOnError: false,
     logger: LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1),
   });
   app.set('trust proxy', 'loopback');

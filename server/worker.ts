@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   const runtime = await prepareRuntime(env, (message) => logger.log(message));
   const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...runtime.config, runProjections: true, runMailWorker: true }), {
     logger: LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(runtime.config.logLevel) + 1),
+    abortOnError: false,
   });
   app.enableShutdownHooks();
 

@@ -28,7 +28,7 @@ async function bootApplication(fixture: EventStoreFixture, projection: Applicati
   })
   class ApplicationModule {}
 
-  return NestFactory.createApplicationContext(ApplicationModule, { logger: false });
+  return NestFactory.createApplicationContext(ApplicationModule, { logger: false, abortOnError: false });
 }
 
 describe('EventStoreModule', () => {

@@ -24,7 +24,7 @@ async function main(): Promise<number> {
   const runtime = await prepareRuntime(parseEnv(), () => undefined);
   const app = await NestFactory.createApplicationContext(
     AppModule.forRoot({ ...runtime.config, runProjections: false, runMailWorker: false, seedDemo: false }),
-    { logger: ['error', 'warn'] },
+    { logger: ['error', 'warn'], abortOnError: false },
   );
   try {
     const names = app.get(ProjectionRegistry).list().map((projection) => projection.name);
