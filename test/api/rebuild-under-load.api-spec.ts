@@ -57,7 +57,7 @@ describe('rebuilding every projection while orders are being placed', () => {
             },
           }),
         });
-        const body = await response.json();
+        const body = (await response.json()) as { order_id?: string };
         if (response.status === 201 && body.order_id) accepted.push(body.order_id);
         else if (response.status >= 500) failures += 1;
       }

@@ -1,0 +1,221 @@
+import type { Browser, Page } from 'playwright-core';
+import { collectPageErrors, DEVICES, ensureClientBuilt, launchBrowser, saveScreenshot } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+const CARE = { email: 'care@teebazaar.test', password: 'TeeBazaar-Care-2026!', name: 'Customer Care' };
+const ADMIN = { email: 'admin@teebazaar.test', password: 'TeeBazaar-Admin-2026!', name: 'Store Admin' };
+
+/** The staff console at /admin (issue 5): care takes an order to delivered; admins see projections. */
+describe('operations console in a real browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let tee: { id: number; slug: string; name: string; price: number };
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    server = await startTestServer();
+    browser = await launchBrowser();
+    tee = ((await (await fetch(`${server.baseUrl}/api/public/productRow?slug=men-royal-bengal-tiger-tee`)).json()) as { data: typeof tee }).data;
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function api<T>(path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+    const response = await fetch(`${server.baseUrl}/api/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  }
+
+  /** A shopper's cash order, placed through the storefront's checkout call. */
+  async function placeOrder(phone: string): Promise<string> {
+    const { status, body } = await api<{ order_id: string }>('public/confirm-order', {
+      cart: [{ id: tee.id, name: tee.name, slug: tee.slug, size: 'M', qty: 1, price: tee.price }],
+      coupon: null,
+      couponoffer: null,
+      data: { name: 'Rahim Uddin', email: '', phone, address: 'House 12, Road 5, Dhanmondi, Dhaka', shipping_phone: phone, devliery_charge: 70, paymentMethod: 'cash' },
+    });
+    expect(status).toBe(201);
+    return body.order_id;
+  }
+
+  async function staffToken(account: { email: string; password: string }): Promise<string> {
+    return (await api<{ access_token: string }>('auth/userLogin', { email: account.email, password: account.password })).body.access_token;
+  }
+
+  async function logIn(page: Page, account: { email: string; password: string }) {
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByRole('heading', { level: 1, name: 'Staff only' }).waitFor();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('navigation', { name: 'Console' }).waitFor();
+  }
+
+  async function step(page: Page, button: string, status: string) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await page.getByRole('status').filter({ hasText: `is ${status.toLowerCase()}.` }).waitFor();
+    await page.getByLabel(`Status: ${status}`).waitFor();
+  }
+
+  describe.each(DEVICES)('on a $name', ({ name, newContext }) => {
+    const phone = name === 'phone' ? '01711000111' : '01811000222';
+
+    async function setup() {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      return { page, errors, close: () => context.close() };
+    }
+
+    it('lets a care user find a fresh order by phone and take it to delivered, which the customer then sees', async () => {
+      const orderId = await placeOrder(phone);
+      const { page, errors, close } = await setup();
+      try {
+        await logIn(page, CARE);
+        const nav = page.getByRole('navigation', { name: 'Console' });
+        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Stock']);
+
+        await nav.getByRole('link', { name: 'Orders' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+        await page.getByLabel('Phone').fill(phone);
+        await page.getByRole('button', { name: 'Search' }).click();
+        await page.waitForURL(/[?&]phone=/);
+        // Only this device's fresh order has this phone number.
+        await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1 && !document.querySelector('[aria-busy="true"]'));
+        const link = page.getByRole('link', { name: `Order ${orderId}` });
+        await link.waitFor();
+        expect(await page.locator('tbody').innerText()).toContain(`৳ ${(tee.price + 70).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+        await saveScreenshot(page, `admin-orders-${name}`);
+
+        await link.click();
+        await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
+        // Only the steps the order may take: a pending order can be confirmed or cancelled, not shipped.
+        expect(await page.getByRole('button', { name: 'Mark shipped' }).count()).toBe(0);
+        await step(page, 'Confirm order', 'Confirmed');
+        await step(page, 'Start processing', 'Processing');
+        await page.getByLabel('Courier').fill('Pathao');
+        await page.getByLabel('Tracking code').fill('PTH-778812');
+        await step(page, 'Mark shipped', 'Shipped');
+        expect(await page.getByRole('button', { name: 'Cancel order…' }).count()).toBe(0);
+        await step(page, 'Mark delivered', 'Delivered');
+        await page.getByRole('button', { name: 'Mark returned…' }).waitFor();
+
+        const timeline = page.getByRole('list', { name: 'Order timeline' });
+        for (const label of ['Confirmed', 'Processing started', 'Shipped', 'Delivered']) {
+          const item = timeline.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });
+          expect(await item.innerText()).toContain(`by ${CARE.name}`);
+        }
+        expect(await timeline.innerText()).toContain('Pathao');
+        await saveScreenshot(page, `admin-order-${name}`);
+
+        // The customer's tracking page.
+        await page.goto(`${server.baseUrl}/order-tracking`);
+        await page.getByLabel('Order ID').fill(orderId);
+        await page.getByLabel('Phone number').fill(phone);
+        await page.getByRole('button', { name: 'Track Order' }).click();
+        await page.getByText('Your order has been delivered').waitFor();
+        expect(await page.locator('main').innerText()).toContain('Delivered');
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it('asks for a reason before cancelling, and shows the server refusing a step that is no longer open', async () => {
+      const orderId = await placeOrder(phone);
+      const { page, errors, close } = await setup();
+      try {
+        await logIn(page, CARE);
+        await page.goto(`${server.baseUrl}/admin/orders/${orderId}`);
+        await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
+        // Someone else confirms it meanwhile: confirming again from this stale page is refused with 409.
+        const confirmed = await api(`admin/orders/${orderId}/confirm`, {}, await staffToken(CARE));
+        expect(confirmed.status).toBe(200);
+        await page.getByRole('button', { name: 'Confirm order', exact: true }).click();
+        const alert = page.getByRole('alert');
+        await alert.waitFor();
+        expect((await alert.innerText()).length).toBeGreaterThan(5);
+        await page.getByLabel('Status: Confirmed').waitFor();
+
+        await page.getByRole('button', { name: 'Cancel order…' }).click();
+        await page.getByLabel(/^Reason/).fill('Customer asked to cancel on the phone.');
+        await page.getByRole('button', { name: 'Cancel order', exact: true }).click();
+        await page.getByLabel('Status: Cancelled').waitFor();
+        await page.getByText('“Customer asked to cancel on the phone.”').waitFor();
+
+        await page.getByLabel('Add a note to the timeline').fill('Called back, refund not needed (cash).');
+        await page.getByRole('button', { name: 'Add note' }).click();
+        await page.getByText('“Called back, refund not needed (cash).”').waitFor();
+        expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it('shows an administrator the projections and rebuilds one with its progress', async () => {
+      const { page, errors, close } = await setup();
+      try {
+        await logIn(page, ADMIN);
+        const nav = page.getByRole('navigation', { name: 'Console' });
+        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Stock', 'Events', 'Projections', 'Brands']);
+        await page.getByRole('heading', { level: 2, name: 'Orders and revenue per day' }).waitFor();
+        await page.locator('.admin-chart svg').waitFor();
+        await saveScreenshot(page, `admin-dashboard-${name}`);
+
+        await nav.getByRole('link', { name: 'Projections' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Projections' }).waitFor();
+        const rebuild = page.getByRole('button', { name: /^Rebuild / }).first();
+        await rebuild.waitFor();
+        await rebuild.click();
+        await page.getByText(/^Done: /).first().waitFor({ timeout: 30_000 });
+        await saveScreenshot(page, `admin-projections-${name}`);
+
+        await nav.getByRole('link', { name: 'Events' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
+        await page.locator('.admin-event').first().waitFor();
+        const metadata = page.locator('.admin-event details', { has: page.locator('summary', { hasText: 'Metadata' }) }).first();
+        expect(await metadata.locator('pre').isVisible()).toBe(false);
+        await metadata.locator('summary').click();
+        expect(await metadata.locator('pre').isVisible()).toBe(true);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    }, 60_000);
+  });
+
+  it('shows a customer "Staff only" and never lists console links', async () => {
+    const email = `shopper-${Date.now()}@example.com`;
+    const registered = await api<{ access_token: string; user: { name: string; email: string } }>('auth/register', { name: 'Shopper Shaon', email, password: 'jamdani-saree-blue-5' });
+    expect(registered.status).toBeLessThan(300);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.baseUrl}/`);
+      await page.evaluate(
+        ([token, user]) => {
+          sessionStorage.setItem('token', token);
+          sessionStorage.setItem('user', user);
+        },
+        [registered.body.access_token, JSON.stringify({ name: 'Shopper Shaon', email, phone_number: null })],
+      );
+      await page.goto(`${server.baseUrl}/admin/orders`);
+      await page.getByRole('heading', { level: 1, name: 'Staff only' }).waitFor();
+      expect(await page.getByText('Your account cannot open it').isVisible()).toBe(true);
+      expect(await page.getByRole('navigation', { name: 'Console' }).count()).toBe(0);
+      // Logging in with a customer account through the staff form is refused too.
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('jamdani-saree-blue-5');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByText('That account is not a staff account.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,239 @@
+import type { Browser, Page } from 'playwright-core';
+import { collectPageErrors, DEVICES, ensureClientBuilt, launchBrowser, saveScreenshot } from '../support/browser';
+import { startTestServer } from '../support/test-server';
+
+/** Cart, checkout (validation, cash and bKash, coupon, idempotency), confirmation, tracking: spec §2, §4, §5, §8. */
+describe('cart, checkout and tracking in a real browser', () => {
+  let server: { baseUrl: string; stop(): Promise<void> };
+  let browser: Browser;
+  let tee: { id: number; slug: string; name: string; price: number; thumbnail: string };
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    server = await startTestServer();
+    browser = await launchBrowser();
+    tee = ((await (await fetch(`${server.baseUrl}/api/public/productRow?slug=men-royal-bengal-tiger-tee`)).json()) as { data: typeof tee }).data;
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  describe.each(DEVICES)('on a $name', ({ name, newContext }) => {
+    // Each device orders with its own phone numbers: the demo coupon is limited to one use per phone.
+    const phone = name === 'phone' ? '01711000001' : '01811000002';
+    const bkashPhone = name === 'phone' ? '01911000003' : '01611000004';
+
+    async function setup(path: string, cart?: unknown[]) {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await page.goto(`${server.baseUrl}/`);
+      if (cart) await page.evaluate(`localStorage.setItem('cart', ${JSON.stringify(JSON.stringify(cart))})`);
+      await page.goto(`${server.baseUrl}${path}`);
+      return { page, errors, close: () => context.close() };
+    }
+
+    const line = (size: string, qty = 1) => ({ id: tee.id, name: tee.name, size, price: tee.price, slug: tee.slug, qty, thumbnail: tee.thumbnail });
+    const storage = (page: Page, key: string) => page.evaluate(`JSON.parse(localStorage.getItem(${JSON.stringify(key)}) ?? 'null')`) as Promise<unknown>;
+
+    async function expectAlert(page: Page, title: string) {
+      const alert = page.getByRole('alertdialog', { name: title });
+      await alert.waitFor();
+      await alert.getByRole('button', { name: 'OK' }).click();
+      await alert.waitFor({ state: 'hidden' });
+    }
+
+    it('keeps cart quantities at 1 or more and shows line totals, SUBTOTAL and GRAND TOTAL', async () => {
+      const { page, errors, close } = await setup('/cart', [line('M'), line('L', 2)]);
+      try {
+        await page.getByRole('heading', { level: 1, name: 'Shopping Cart' }).waitFor();
+        const qtyM = page.getByRole('spinbutton', { name: `Quantity of ${tee.name}` }).first();
+        await page.getByRole('button', { name: `Decrease quantity of ${tee.name}` }).first().click();
+        expect(await qtyM.inputValue()).toBe('1');
+        await page.getByRole('button', { name: `Increase quantity of ${tee.name}` }).first().click();
+        expect(await qtyM.inputValue()).toBe('2');
+        // A number box cannot hold letters; an emptied or zero box is the typed non-number of spec §4.
+        await qtyM.fill('');
+        await qtyM.blur();
+        expect(await qtyM.inputValue()).toBe('1');
+        await qtyM.fill('0');
+        await qtyM.blur();
+        expect(await qtyM.inputValue()).toBe('1');
+        expect(((await storage(page, 'cart')) as Array<{ qty: number }>)[0]?.qty).toBe(1);
+        const money = (n: number) => `৳ ${n.toFixed(2)}`;
+        expect(await page.getByText('SUBTOTAL').isVisible()).toBe(true);
+        expect(await page.locator('.cart-summary').innerText()).toContain(money(tee.price * 3));
+        expect(await page.locator('.cart-summary__grand').innerText()).toContain(money(tee.price * 3));
+        await saveScreenshot(page, `cart-${name}`);
+
+        await page.getByRole('button', { name: `Remove ${tee.name} (size L)` }).click();
+        await page.getByRole('banner').getByRole('button', { name: 'Cart (1 item)' }).waitFor();
+        expect(await page.getByRole('link', { name: 'Check Out' }).getAttribute('href')).toBe('/checkout');
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it('refuses to order an empty cart', async () => {
+      const { page, close } = await setup('/checkout', []);
+      try {
+        await page.getByRole('button', { name: 'Confirm Order' }).click();
+        await expectAlert(page, 'Cart is empty!');
+      } finally {
+        await close();
+      }
+    });
+
+    it('names each missing field, applies the coupon, and places a cash order shown on the confirmation page', async () => {
+      const { page, errors, close } = await setup('/checkout', [line('M', 2)]);
+      try {
+        const requests: Array<{ key: string | undefined; body: unknown }> = [];
+        page.on('request', (request) => {
+          if (request.url().endsWith('/api/public/confirm-order')) requests.push({ key: request.headers()['idempotency-key'], body: request.postDataJSON() });
+        });
+        await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+        const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+        expect(await crumbs.getByRole('listitem').allInnerTexts()).toEqual(['cart', 'Shipping', 'Confirm Order']);
+        expect(await page.getByRole('radio', { name: /Inside Dhaka/ }).isChecked()).toBe(true);
+        expect(await page.getByRole('radio', { name: 'Cash on Delivery' }).isChecked()).toBe(true);
+
+        const confirm = page.getByRole('button', { name: 'Confirm Order' });
+        await confirm.click();
+        await expectAlert(page, 'Name Required');
+        await page.getByLabel('Full name').fill('Rahim Uddin');
+        await confirm.click();
+        await expectAlert(page, 'Phone Required');
+        await page.getByLabel('Phone number').fill(`+88 ${phone}`.replace('+88 ', 'x'));
+        expect(await page.getByLabel('Phone number').inputValue()).toBe(phone);
+        await confirm.click();
+        await expectAlert(page, 'Address Required');
+        await page.getByLabel('Shipping address').fill('House 5, Road 2, Dhanmondi');
+        await confirm.click();
+        await expectAlert(page, 'Shipping Phone Required');
+        await page.getByLabel('Shipping phone').fill(phone);
+
+        // Outside Dhaka costs the settings' outside charge; the coupon takes 10% off the subtotal.
+        await page.getByRole('radio', { name: /Outside Dhaka/ }).check();
+        await page.getByLabel('Discount code').fill('WELCOME10');
+        await page.getByRole('button', { name: 'Apply' }).click();
+        await page.getByText('Coupon applied successfully.').waitFor();
+        await page.getByText('Discount (10) %').waitFor();
+        const subtotal = tee.price * 2;
+        const grand = subtotal - subtotal * 0.1 + 130;
+        expect(await page.locator('.checkout__grand').innerText()).toContain(`৳ ${grand.toFixed(2)}`);
+        expect(await storage(page, 'apply_coupon')).toEqual(expect.objectContaining({ couponCode: 'WELCOME10', discountPercent: 10 }));
+        await saveScreenshot(page, `checkout-cash-${name}`);
+
+        await confirm.click();
+        await page.getByRole('alertdialog', { name: 'Order Confirmed!' }).waitFor();
+        await page.waitForURL('**/order-confirm', { timeout: 15_000 });
+        await page.getByRole('heading', { level: 1, name: 'Your Shopping - Order Confirm' }).waitFor();
+        await page.getByText('Your order is pending').waitFor();
+        const stored = (await storage(page, 'orderId')) as { value: string };
+        expect(stored.value).toMatch(/^[A-Z0-9]{6,}$/);
+        expect(await storage(page, 'cart')).toEqual([]);
+        expect(await storage(page, 'apply_coupon')).toBeNull();
+        await page.getByRole('cell', { name: tee.name, exact: false }).first().waitFor();
+        expect(await page.locator('.order-lines').innerText()).toContain(`৳ ${grand.toFixed(2)}`);
+        await saveScreenshot(page, `order-confirm-${name}`);
+
+        expect(requests).toHaveLength(1);
+        expect(requests[0]?.key).toMatch(/^[A-Za-z0-9._:-]{8,100}$/);
+        expect(requests[0]?.body).toEqual(
+          expect.objectContaining({
+            cart: [expect.objectContaining({ id: tee.id, size: 'M', qty: 2 })],
+            coupon: expect.objectContaining({ couponCode: 'WELCOME10' }),
+            data: expect.objectContaining({ name: 'Rahim Uddin', phone, shipping_phone: phone, devliery_charge: 130, paymentMethod: 'cash' }),
+          }),
+        );
+
+        // Tracking with the right and the wrong phone number.
+        await page.goto(`${server.baseUrl}/order-tracking`);
+        await page.getByLabel('Order ID').fill(stored.value);
+        await page.getByLabel('Phone number').fill(phone);
+        await page.getByRole('button', { name: 'Track Order' }).click();
+        const status = page.locator('.order-status');
+        await status.waitFor();
+        expect(await status.innerText()).toBe('Pending');
+        expect(await status.getAttribute('class')).toContain('pending');
+        expect(await page.getByText('Rahim Uddin').isVisible()).toBe(true);
+        await saveScreenshot(page, `tracking-${name}`);
+        await page.getByLabel('Phone number').fill('01999999999');
+        await page.getByRole('button', { name: 'Track Order' }).click();
+        await expectAlert(page, 'Oops!');
+        await page.getByText('Order not found or invalid information.').waitFor();
+
+        await page.goto(`${server.baseUrl}/verify/${stored.value}/${phone}`);
+        await page.locator('.order-status').waitFor();
+        expect(await page.locator('.order-status').innerText()).toBe('Pending');
+        await page.goto(`${server.baseUrl}/verify/${stored.value}/01999999999`);
+        await page.getByText('Order not found or invalid information.').waitFor();
+        expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it('places a bKash order with the QR, sender number and transaction id, reusing the key after a network failure', async () => {
+      const { page, close } = await setup('/checkout', [line('S')]);
+      try {
+        const keys: string[] = [];
+        let failOnce = true;
+        await page.route('**/api/public/confirm-order', async (route) => {
+          keys.push(route.request().headers()['idempotency-key'] ?? '');
+          if (failOnce) {
+            failOnce = false;
+            await route.abort('internetdisconnected');
+          } else {
+            await route.continue();
+          }
+        });
+        await page.getByLabel('Full name').fill('Karima Begum');
+        await page.getByLabel('Phone number').fill(bkashPhone);
+        await page.getByLabel('Shipping address').fill('Agrabad, Chattogram');
+        await page.getByLabel('Shipping phone').fill(bkashPhone);
+        await page.getByRole('radio', { name: 'bKash' }).check();
+        await page.getByRole('img', { name: 'QR code of the bKash number 01711000000' }).waitFor();
+        await saveScreenshot(page, `checkout-bkash-${name}`);
+
+        const confirm = page.getByRole('button', { name: 'Confirm Order' });
+        await confirm.click();
+        await expectAlert(page, 'Bkash Number Required');
+        await page.getByLabel('bKash sender number').fill(bkashPhone);
+        await confirm.click();
+        await expectAlert(page, 'Transaction ID Required');
+        await page.getByLabel('Transaction ID').fill('8N7A6B5C4D');
+
+        await confirm.click();
+        const network = page.getByRole('alertdialog', { name: 'Network Error' });
+        await network.getByText('Failed to submit order. Please try again later.').waitFor();
+        await network.getByRole('button', { name: 'OK' }).click();
+        await confirm.click();
+        await page.waitForURL('**/order-confirm', { timeout: 15_000 });
+        await page.getByText('Your order is pending').waitFor();
+        expect(keys).toHaveLength(2);
+        expect(keys[1]).toBe(keys[0]);
+        await page.getByText('bKash Number').waitFor();
+        expect(await page.locator('.order-lines').innerText()).toContain('8N7A6B5C4D');
+      } finally {
+        await close();
+      }
+    });
+
+    it('explains a refused coupon code', async () => {
+      const { page, close } = await setup('/checkout', [line('M')]);
+      try {
+        await page.getByLabel('Discount code').fill('NOSUCHCODE');
+        await page.getByRole('button', { name: 'Apply' }).click();
+        const alert = page.getByRole('alertdialog', { name: 'Coupon error' });
+        await alert.getByText('Invalid coupon code.').waitFor();
+        expect(await storage(page, 'apply_coupon')).toBeNull();
+      } finally {
+        await close();
+      }
+    });
+  });
+});
