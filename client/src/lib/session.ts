@@ -1,5 +1,12 @@
-/** Session storage key the login screen writes the bearer token to (spec §3 "Session"). */
+/** Session storage keys the login screen writes (spec §3 "Session"). */
 export const SESSION_TOKEN_KEY = 'token';
+export const SESSION_USER_KEY = 'user';
+
+export interface SessionUser {
+  name: string;
+  email: string;
+  phone_number: string | null;
+}
 
 /**
  * The bearer token of the logged-in customer, or null. Session storage can throw (privacy modes, disabled
@@ -22,4 +29,46 @@ export function getSessionToken(): string | null {
     }
   }
   return raw;
+}
+
+/** The stored user (name, email, phone_number), or null when absent or unreadable. */
+export function getSessionUser(): SessionUser | null {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(SESSION_USER_KEY) ?? 'null');
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const user = parsed as Record<string, unknown>;
+    return {
+      name: typeof user.name === 'string' ? user.name : '',
+      email: typeof user.email === 'string' ? user.email : '',
+      phone_number: typeof user.phone_number === 'string' ? user.phone_number : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function setSession(token: string, user: SessionUser): void {
+  try {
+    window.sessionStorage.setItem(SESSION_TOKEN_KEY, token);
+    window.sessionStorage.setItem(SESSION_USER_KEY, JSON.stringify(user));
+  } catch {
+    // Without session storage the customer stays logged out; the login screen still answers.
+  }
+}
+
+export function setSessionUser(user: SessionUser): void {
+  try {
+    window.sessionStorage.setItem(SESSION_USER_KEY, JSON.stringify(user));
+  } catch {
+    // ignored, as above
+  }
+}
+
+export function clearSession(): void {
+  try {
+    window.sessionStorage.removeItem(SESSION_TOKEN_KEY);
+    window.sessionStorage.removeItem(SESSION_USER_KEY);
+  } catch {
+    // ignored, as above
+  }
 }

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router-dom';
-import { CountBadge, countLabel } from './count-badge';
-import { BagIcon, HeartIcon, HomeIcon, ShirtIcon } from './icons';
+import { CountBadge } from './count-badge';
+import { BagIcon, HeartIcon, HomeIcon, SearchIcon, ShirtIcon } from './icons';
+import { FOCUS_SEARCH_EVENT } from './layout-events';
 import {
   CART_STORAGE_KEY,
   CART_UPDATED_EVENT,
@@ -9,7 +10,7 @@ import {
 } from './storage-keys';
 import { useStoredListCount } from './use-stored-list-count';
 
-/** Thumb-reach navigation on phones (hidden from 992px by CSS). Search joins it with the search box. */
+/** Thumb-reach navigation on phones (hidden from 992px by CSS): Home, Shop, Search, Cart, Wishlist. */
 export function BottomToolbar() {
   const wishlistCount = useStoredListCount(WISHLIST_STORAGE_KEY, WISHLIST_UPDATED_EVENT);
   const cartCount = useStoredListCount(CART_STORAGE_KEY, CART_UPDATED_EVENT);
@@ -29,14 +30,20 @@ export function BottomToolbar() {
           </NavLink>
         </li>
         <li>
-          <NavLink to="/cart" className="bottom-toolbar__link" aria-label={countLabel('Cart', cartCount)}>
+          <button type="button" className="bottom-toolbar__link" onClick={() => window.dispatchEvent(new Event(FOCUS_SEARCH_EVENT))}>
+            <SearchIcon />
+            <span>Search</span>
+          </button>
+        </li>
+        <li>
+          <NavLink to="/cart" className="bottom-toolbar__link">
             <BagIcon />
             <span>Cart</span>
             <CountBadge count={cartCount} />
           </NavLink>
         </li>
         <li>
-          <NavLink to="/wishlist" className="bottom-toolbar__link" aria-label={countLabel('Wishlist', wishlistCount)}>
+          <NavLink to="/wishlist" className="bottom-toolbar__link">
             <HeartIcon />
             <span>Wishlist</span>
             <CountBadge count={wishlistCount} />

@@ -1,13 +1,18 @@
-/** The visible count bubble; links that show it carry the count in their name (see `countLabel`). */
+/**
+ * The visible count bubble, and the count in words for screen readers: a link reading "Cart" with this badge
+ * is named "Cart (2 items)" from its content (no aria-label, so the visible label stays part of the name).
+ */
 export function CountBadge({ count }: { count: number }) {
   return (
-    <span className="count-badge" aria-hidden="true">
-      {count}
-    </span>
+    <>
+      <span className="count-badge" aria-hidden="true">
+        {count}
+      </span>
+      <span className="visually-hidden">{countWords(count)}</span>
+    </>
   );
 }
 
-/** "Cart, 2 items": the accessible name of a link with a count badge, starting with its visible label. */
-export function countLabel(label: string, count: number): string {
-  return `${label}, ${count} ${count === 1 ? 'item' : 'items'}`;
+export function countWords(count: number): string {
+  return `(${count} ${count === 1 ? 'item' : 'items'})`;
 }

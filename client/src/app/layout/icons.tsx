@@ -62,3 +62,20 @@ export function ChevronIcon() {
     </svg>
   );
 }
+
+export function MenuIcon() {
+  return (
+    <svg {...base}>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
+
+export function SearchIcon() {
+  return (
+    <svg {...base}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-4-4" />
+    </svg>
+  );
+}

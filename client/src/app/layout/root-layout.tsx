@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { FeedbackHost } from '../../components/feedback/feedback-host';
 import { RouteErrorBoundary } from '../routes/route-error';
 import { BottomToolbar } from './bottom-toolbar';
 import { SiteFooter } from './site-footer';
@@ -25,6 +26,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <BottomToolbar />
+      <FeedbackHost />
     </>
   );
 }

@@ -1,7 +1,11 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { CategoryMenu } from '../../features/catalog/components/category-menu';
+import { SearchBox } from '../../features/catalog/components/search-box';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
-import { CountBadge, countLabel } from './count-badge';
-import { BagIcon, HeartIcon, UserIcon } from './icons';
+import { CountBadge } from './count-badge';
+import { BagIcon, HeartIcon, MenuIcon, UserIcon } from './icons';
+import { FOCUS_SEARCH_EVENT } from './layout-events';
 import {
   CART_STORAGE_KEY,
   CART_UPDATED_EVENT,
@@ -11,7 +15,11 @@ import {
 import { useHasSession } from './use-has-session';
 import { useStoredListCount } from './use-stored-list-count';
 
-const MAIN_NAV = [
+// Drawers load when first opened: they are not needed to show any page.
+const MiniCart = lazy(() => import('../../features/cart/components/mini-cart').then((m) => ({ default: m.MiniCart })));
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+
+export const MAIN_NAV = [
   { to: '/', label: 'Home', end: true },
   { to: '/shop', label: 'Shop', end: false },
   { to: '/offer', label: 'Offer', end: false },
@@ -24,6 +32,18 @@ export function SiteHeader() {
   const hasSession = useHasSession();
   const wishlistCount = useStoredListCount(WISHLIST_STORAGE_KEY, WISHLIST_UPDATED_EVENT);
   const cartCount = useStoredListCount(CART_STORAGE_KEY, CART_UPDATED_EVENT);
+  const [cartOpen, setCartOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const searchInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const focusSearch = () => {
+      window.scrollTo({ top: 0 });
+      searchInput.current?.focus();
+    };
+    window.addEventListener(FOCUS_SEARCH_EVENT, focusSearch);
+    return () => window.removeEventListener(FOCUS_SEARCH_EVENT, focusSearch);
+  }, []);
 
   return (
     <header className="site-header">
@@ -53,6 +73,9 @@ export function SiteHeader() {
       </div>
 
       <div className="container masthead">
+        <button type="button" className="header-action masthead__menu" aria-label="Menu" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
+          <MenuIcon />
+        </button>
         <Link to="/" className="brand">
           {isPending ? (
             <>
@@ -63,7 +86,10 @@ export function SiteHeader() {
             (setting?.name ?? 'Home')
           )}
         </Link>
-        <nav aria-label="Account, wishlist and cart">
+        <div className="masthead__search">
+          <SearchBox inputRef={searchInput} />
+        </div>
+        <nav aria-label="Account, wishlist and cart" className="masthead__nav">
           <ul className="masthead__actions">
             <li>
               <Link to={hasSession ? '/dashboard' : '/login'} className="header-action">
@@ -72,18 +98,25 @@ export function SiteHeader() {
               </Link>
             </li>
             <li>
-              <Link to="/wishlist" className="header-action" aria-label={countLabel('Wishlist', wishlistCount)}>
+              <Link to="/wishlist" className="header-action">
                 <HeartIcon />
                 <span className="header-action__label">Wishlist</span>
                 <CountBadge count={wishlistCount} />
               </Link>
             </li>
             <li>
-              <Link to="/cart" className="header-action" aria-label={countLabel('Cart', cartCount)}>
+              <button
+                type="button"
+                className="header-action"
+               
+                aria-haspopup="dialog"
+                onClick={() => setCartOpen(true)}
+                onPointerEnter={() => void import('../../features/cart/components/mini-cart')}
+              >
                 <BagIcon />
                 <span className="header-action__label">Cart</span>
                 <CountBadge count={cartCount} />
-              </Link>
+              </button>
             </li>
           </ul>
         </nav>
@@ -91,7 +124,17 @@ export function SiteHeader() {
 
       <nav className="main-nav" aria-label="Main">
         <ul className="container main-nav__list">
-          {MAIN_NAV.map((item) => (
+          {MAIN_NAV.slice(0, 2).map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end} className="main-nav__link">
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <CategoryMenu />
+          </li>
+          {MAIN_NAV.slice(2).map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} className="main-nav__link">
                 {item.label}
@@ -100,6 +143,16 @@ export function SiteHeader() {
           ))}
         </ul>
       </nav>
+      {cartOpen && (
+        <Suspense fallback={null}>
+          <MiniCart open onClose={() => setCartOpen(false)} currency={setting?.currency} />
+        </Suspense>
+      )}
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu open onClose={() => setMenuOpen(false)} hasSession={hasSession} />
+        </Suspense>
+      )}
     </header>
   );
 }

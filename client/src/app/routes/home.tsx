@@ -1,66 +1,32 @@
-import { Link } from 'react-router-dom';
+import { useTrendingProducts } from '../../features/catalog/api/get-trending-products';
+import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { HeroSlider } from '../../features/home/components/hero-slider';
+import { PromoBanners } from '../../features/home/components/promo-banners';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
-import './home.css';
+import { useProductActions } from '../shop/use-product-actions';
 
-/** Placeholder home page: store name and description from the settings, and the way into the shop. */
+/** Home (spec §2): hero slider, Trending Products, two promo banners, quick view. */
 export function HomeRoute() {
-  const { data: setting, isPending, isError, refetch, isFetching } = useSettingRow();
-
-  if (isPending) {
-    return (
-      <section className="home-hero" aria-busy="true" aria-labelledby="home-title">
-        <h1 id="home-title" className="home-hero__title">
-          <span className="skeleton skeleton--title" aria-hidden="true" />
-          <span className="visually-hidden">Loading the store…</span>
-        </h1>
-        <p className="home-hero__text" aria-hidden="true">
-          <span className="skeleton skeleton--line" />
-          <span className="skeleton skeleton--line skeleton--short" />
-        </p>
-        <div className="home-hero__actions">
-          <ShopLink />
-        </div>
-      </section>
-    );
-  }
-
-  if (isError) {
-    return (
-      <section className="home-hero" aria-labelledby="home-title">
-        <h1 id="home-title" className="home-hero__title">
-          Welcome
-        </h1>
-        <div className="notice notice--error" role="alert">
-          <p>We could not load the store information. Check your internet connection and try again.</p>
-          <button type="button" className="button button--secondary" onClick={() => void refetch()} disabled={isFetching}>
-            {isFetching ? 'Trying again…' : 'Try again'}
-          </button>
-        </div>
-        <div className="home-hero__actions">
-          <ShopLink />
-        </div>
-      </section>
-    );
-  }
-
+  const { data: setting } = useSettingRow();
+  const { data: products, isPending } = useTrendingProducts();
+  const { actions, quickView } = useProductActions();
   return (
-    <section className="home-hero" aria-labelledby="home-title">
-      <title>{setting.name}</title>
-      <h1 id="home-title" className="home-hero__title">
-        {setting.name}
-      </h1>
-      {setting.description && <p className="home-hero__text">{setting.description}</p>}
-      <div className="home-hero__actions">
-        <ShopLink />
+    <>
+      {setting?.name && <title>{setting.name}</title>}
+      <h1 className="visually-hidden">{setting?.name ?? 'Home'}</h1>
+      <HeroSlider />
+      <div className="container">
+        <section className="home-section" aria-labelledby="trending-title">
+          <h2 id="trending-title" className="section-title">
+            Trending Products
+          </h2>
+          <ProductGrid products={products} isPending={isPending} variant="home" actions={actions} />
+        </section>
+        <div className="home-section">
+          <PromoBanners />
+        </div>
       </div>
-    </section>
-  );
-}
-
-function ShopLink() {
-  return (
-    <Link to="/shop" className="button button--large">
-      Shop the collection
-    </Link>
+      {quickView}
+    </>
   );
 }

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { clearSession, getSessionUser } from '../../lib/session';
+import { useQueryClient } from '@tanstack/react-query';
+import { AccountSidebar } from '../../features/account/components/account-sidebar';
+import { useHasToken } from './use-session-guard';
+import './account.css';
+
+/** The customer area's frame: greeting, side menu, content. Without a token: back to / (spec §4). */
+export function AccountLayout({ title, crumbs, children, heading }: { title: string; crumbs?: Array<{ label: string; to?: string }>; children: ReactNode; heading?: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const hasToken = useHasToken();
+  if (!hasToken) return <Navigate to="/" replace />;
+  const user = getSessionUser();
+  const logout = () => {
+    clearSession();
+    queryClient.removeQueries({ queryKey: ['account'] });
+    navigate('/login');
+  };
+  return (
+    <div className="container page">
+      <title>{title}</title>
+      {crumbs && <Breadcrumb items={crumbs} />}
+      <h1 className="page__title">{heading ?? title}</h1>
+      <p className="account-greeting">Hello, {user?.name || 'there'} welcome to your dashboard!</p>
+      <div className="account">
+        <AccountSidebar onLogout={logout} />
+        <div className="account__main">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useParams } from 'react-router-dom';
+import { Loader } from '../../components/ui/spinner';
+import { getSessionUser, setSession, setSessionUser, getSessionToken } from '../../lib/session';
+import { useCurrentUser } from '../../features/account/api/check-current-user';
+import { useCustomerOrders } from '../../features/account/api/get-customer-orders';
+import { useOrdersHistory } from '../../features/account/api/get-orders-history';
+import { ChangePasswordForm } from '../../features/account/components/change-password-form';
+import { OrdersHistoryTable } from '../../features/account/components/orders-history-table';
+import { ProfileForm } from '../../features/account/components/profile-form';
+import { OrderLinesTable } from '../../features/orders/components/order-lines-table';
+import { OrderTotalsFooter } from '../../features/orders/components/order-totals-footer';
+import '../../features/orders/components/orders.css';
+import { formatOrderDate, type OrderLine, type OrderRow } from '../../features/orders/types';
+import { AccountLayout } from '../account/account-layout';
+import { useHasToken, useLogoutOnUnauthorized } from '../account/use-session-guard';
+
+/** /dashboard (spec §2): Orders History. */
+export function DashboardRoute() {
+  return (
+    <AccountLayout title="Dashboard">
+      <DashboardOrders />
+    </AccountLayout>
+  );
+}
+
+function DashboardOrders() {
+  const { data, isPending, error } = useCustomerOrders();
+  useLogoutOnUnauthorized(error);
+  return (
+    <section aria-labelledby="orders-history-title">
+      <h2 id="orders-history-title" className="section-title">
+        Orders History
+      </h2>
+      {isPending ? <Loader label="Loading your orders…" /> : <OrdersHistoryTable orders={data ?? []} />}
+    </section>
+  );
+}
+
+/** /order-details/{order_id} (spec §2): billing information and order summary with the order-type footer. */
+export function OrderDetailsRoute() {
+  const { orderId = '' } = useParams();
+  const hasToken = useHasToken();
+  return (
+    <AccountLayout title={`Order Details [${orderId}]`} crumbs={[{ label: 'Back to Order List', to: '/dashboard' }, { label: orderId }]}>
+      {hasToken && <OrderDetails orderId={orderId} />}
+    </AccountLayout>
+  );
+}
+
+function OrderDetails({ orderId }: { orderId: string }) {
+  const { data, isPending, error } = useOrdersHistory(orderId);
+  useLogoutOnUnauthorized(error);
+  if (isPending) return <Loader label="Loading the order…" />;
+  // Spec §8: an order-details fetch failure is only logged.
+  if (!data) return null;
+  const order = data.orderrow as unknown as OrderRow;
+  const lines = data.orderhistory as unknown as OrderLine[];
+  return (
+    <>
+      <section className="card billing" aria-labelledby="billing-title">
+        <h2 id="billing-title" className="section-title">
+          Billing Information
+        </h2>
+        <dl className="details-list">
+          <div>
+            <dt>Order ID</dt>
+            <dd>{order.orderId}</dd>
+          </div>
+          <div>
+            <dt>Name</dt>
+            <dd>{order.customer_name ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>{order.email || '—'}</dd>
+          </div>
+          <div>
+            <dt>Phone Number</dt>
+            <dd>{order.phone_number ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Date</dt>
+            <dd>{formatOrderDate(order.order_date)}</dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="summary-title">
+        <h2 id="summary-title" className="section-title">
+          Order Summary
+        </h2>
+        <OrderLinesTable lines={lines} currency={data.currencySymbol} footer={<OrderTotalsFooter order={order} currency={data.currencySymbol} />} />
+      </section>
+    </>
+  );
+}
+
+/** /users/profile (spec §2). */
+export function ProfileRoute() {
+  return (
+    <AccountLayout title="My Profile">
+      <Profile />
+    </AccountLayout>
+  );
+}
+
+function Profile() {
+  const { data: user, isPending, error } = useCurrentUser();
+  useLogoutOnUnauthorized(error);
+  if (isPending) return <Loader />;
+  if (!user) return null;
+  return <ProfileForm key={user.name} user={user} onUpdated={(updated) => setSessionUser({ name: updated.name, email: updated.email, phone_number: updated.phone_number ?? null })} />;
+}
+
+/** /users/change-password (spec §2): a changed password may come with a new token, kept in the session. */
+export function ChangePasswordRoute() {
+  return (
+    <AccountLayout title="Change Password">
+      <ChangePasswordForm
+        onChanged={(answer) => {
+          const user = getSessionUser();
+          if (answer.access_token && getSessionToken() && user) setSession(answer.access_token, user);
+        }}
+      />
+    </AccountLayout>
+  );
+}

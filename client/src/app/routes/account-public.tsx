@@ -1,0 +1,49 @@
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { showToast } from '../../components/feedback/feedback-store';
+import { LoginForm } from '../../features/account/components/login-form';
+import { RegisterForm } from '../../features/account/components/register-form';
+import type { SignedIn } from '../../features/account/api/types';
+import { getSessionToken, setSession } from '../../lib/session';
+
+function storeSession(signedIn: Partial<SignedIn>): boolean {
+  if (!signedIn.access_token || !signedIn.user) return false;
+  setSession(signedIn.access_token, { name: signedIn.user.name, email: signedIn.user.email, phone_number: signedIn.user.phone_number ?? null });
+  return true;
+}
+
+/** /login (spec §2, §4): stores token and user, then /dashboard. */
+export function LoginRoute() {
+  const navigate = useNavigate();
+  if (getSessionToken()) return <Navigate to="/dashboard" replace />;
+  return (
+    <div className="container page narrow">
+      <title>Login</title>
+      <h1 className="page__title">Login</h1>
+      <LoginForm
+        onSignedIn={(signedIn) => {
+          storeSession(signedIn);
+          navigate('/dashboard');
+        }}
+      />
+    </div>
+  );
+}
+
+/** /register and /referral?code= (spec §2): the same screen; the invite code comes from the link. */
+export function RegisterRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (
+    <div className="container page narrow">
+      <title>Register</title>
+      <h1 className="page__title">Create an account</h1>
+      <RegisterForm
+        inviteCode={params.get('code') ?? ''}
+        onRegistered={(answer) => {
+          showToast({ kind: 'success', title: answer.message ?? 'Your account has been created.' });
+          navigate(storeSession(answer) ? '/dashboard' : '/login');
+        }}
+      />
+    </div>
+  );
+}

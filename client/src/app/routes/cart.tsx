@@ -1,0 +1,32 @@
+import { Link } from 'react-router-dom';
+import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { useCart } from '../../features/cart/cart-store';
+import { CartSummary } from '../../features/cart/components/cart-summary';
+import { CartTable } from '../../features/cart/components/cart-table';
+import { useStoredCoupon } from '../../features/checkout/coupon-store';
+import { useSettingRow } from '../../features/settings/api/get-setting-row';
+import './cart.css';
+
+/** /cart (spec §2): lines, quantities, totals with the applied coupon's discount, Check Out. */
+export function CartRoute() {
+  const lines = useCart();
+  const coupon = useStoredCoupon();
+  const { data: setting } = useSettingRow();
+  return (
+    <div className="container page">
+      <title>Cart</title>
+      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Cart' }]} />
+      <h1 className="page__title">Shopping Cart</h1>
+      {lines.length === 0 ? (
+        <p>
+          Your cart is empty. <Link to="/shop">Continue shopping</Link>
+        </p>
+      ) : (
+        <div className="cart-page">
+          <CartTable lines={lines} currency={setting?.currency} />
+          <CartSummary lines={lines} discountPercent={coupon?.discountPercent ?? 0} currency={setting?.currency} />
+        </div>
+      )}
+    </div>
+  );
+}

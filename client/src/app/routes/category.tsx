@@ -1,0 +1,37 @@
+import { useParams } from 'react-router-dom';
+import { useCategoryTree } from '../../features/catalog/api/get-category-tree';
+import { useProductsByCategory } from '../../features/catalog/api/get-products-by-category';
+import { useProductsByMainCategory } from '../../features/catalog/api/get-products-by-main-category';
+import type { Category } from '../../features/catalog/types';
+import { CatalogPage, useListParams } from '../shop/catalog-page';
+
+function findCategory(tree: Category[] | undefined, slug: string): { category?: Category; parent?: Category } {
+  for (const parent of tree ?? []) {
+    if (parent.slug === slug) return { category: parent };
+    const child = parent.children.find((c) => c.slug === slug);
+    if (child) return { category: child, parent };
+  }
+  return {};
+}
+
+/** /category/{slug}: a child category (getProductsByShopBycategory). */
+export function ChildCategoryRoute() {
+  const { slug = '' } = useParams();
+  const { page, search } = useListParams();
+  const query = useProductsByCategory({ page, search, slug });
+  const { data: tree } = useCategoryTree();
+  const { category, parent } = findCategory(tree, slug);
+  const title = category ? (parent ? `${parent.name} · ${category.name}` : category.name) : 'Category';
+  const crumbs = [{ label: 'Home', to: '/' }, { label: 'Shop', to: '/shop' }, ...(parent ? [{ label: parent.name, to: `/product-category/${parent.slug}` }] : []), { label: category?.name ?? slug }];
+  return <CatalogPage key={slug} title={title} crumbs={crumbs} query={query} />;
+}
+
+/** /product-category/{slug}: a parent category (shopByMainCategory). */
+export function ParentCategoryRoute() {
+  const { slug = '' } = useParams();
+  const { page, search } = useListParams();
+  const query = useProductsByMainCategory({ page, search, slug });
+  const { data: tree } = useCategoryTree();
+  const { category } = findCategory(tree, slug);
+  return <CatalogPage key={slug} title={category?.name ?? 'Category'} crumbs={[{ label: 'Home', to: '/' }, { label: 'Shop', to: '/shop' }, { label: category?.name ?? slug }]} query={query} />;
+}

@@ -1,0 +1,38 @@
+import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { HtmlContent } from '../../components/ui/html-content';
+import { Loader } from '../../components/ui/spinner';
+import { POST_CATEGORY, usePostData } from '../../features/info/api/get-post-data';
+
+type InfoPage = keyof typeof POST_CATEGORY;
+
+/** Fixed headings where the spec names one: the return page is headed "Privacy & Policy" (spec §2). */
+const HEADINGS: Partial<Record<InfoPage, string>> = { return: 'Privacy & Policy' };
+
+/** About, Terms, Privacy, Return (spec §2): title and HTML body from a post. */
+export function InfoRoute({ page }: { page: InfoPage }) {
+  const { data, isPending, isError } = usePostData(POST_CATEGORY[page]);
+  const title = HEADINGS[page] ?? data?.name ?? '';
+  return (
+    <div className="container page info-page">
+      {title && <title>{title}</title>}
+      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: title || 'Information' }]} />
+      {isPending ? (
+        <Loader />
+      ) : isError || !data ? (
+        <p className="notice notice--error" role="alert">
+          This page could not be loaded. Check your connection and try again.
+        </p>
+      ) : (
+        <article>
+          <h1 className="page__title">{title}</h1>
+          <HtmlContent html={data.description_full} />
+        </article>
+      )}
+    </div>
+  );
+}
+
+export const AboutRoute = () => <InfoRoute page="about" />;
+export const TermsRoute = () => <InfoRoute page="terms" />;
+export const PrivacyRoute = () => <InfoRoute page="privacy" />;
+export const ReturnRoute = () => <InfoRoute page="return" />;

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { showAlert } from '../../components/feedback/feedback-store';
+import { ApiError } from '../../lib/api-client';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Loader } from '../../components/ui/spinner';
+import { useOrderInformation } from '../../features/orders/api/get-order-information';
+import { TrackingForm } from '../../features/orders/components/tracking-form';
+import { TrackingResult } from '../../features/orders/components/tracking-result';
+
+const NOT_FOUND = 'Order not found or invalid information.';
+
+/** /order-tracking (spec §2): order id and phone, then the tracking data. */
+export function OrderTrackingRoute() {
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState<{ orderId: string; phone: string } | null>(null);
+  const result = useOrderInformation(query?.orderId ?? '', query?.phone ?? '');
+  // Spec §8: a failed lookup also says "Oops!" with the server's message.
+  useEffect(() => {
+    if (!query || !result.isError) return;
+    const message = result.error instanceof ApiError ? result.error.serverMessage : undefined;
+    void showAlert({ kind: 'error', title: 'Oops!', text: message ?? 'Order not found or invalid information' });
+  }, [query, result.isError, result.error, result.errorUpdatedAt]);
+  return (
+    <div className="container page narrow">
+      <title>Track your order</title>
+      <h1 className="page__title">Track your order</h1>
+      <TrackingForm initialOrderId={params.get('orderId') ?? ''} onSubmit={(orderId, phone) => setQuery({ orderId, phone })} busy={result.isFetching} />
+      <div className="tracking-output" aria-live="polite">
+        {query && result.isError && <p className="notice notice--error">{NOT_FOUND}</p>}
+        {query && result.data && <TrackingResult data={result.data} />}
+      </div>
+    </div>
+  );
+}
+
+/** /verify/{orderId}/{phone}: the same data, straight from the link. */
+export function VerifyOrderRoute() {
+  const { orderId = '', phone = '' } = useParams();
+  const result = useOrderInformation(orderId, phone);
+  return (
+    <div className="container page narrow">
+      <title>Order verification</title>
+      <h1 className="page__title">Order verification</h1>
+      {result.isPending ? <Loader label="Looking up your order…" /> : result.isError || !result.data ? <p className="notice notice--error">{NOT_FOUND}</p> : <TrackingResult data={result.data} />}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useParams } from 'react-router-dom';
+import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { HtmlContent } from '../../components/ui/html-content';
+import { Loader } from '../../components/ui/spinner';
+import { WhenVisible } from '../../components/ui/when-visible';
+import { formatMoney } from '../../lib/money';
+import { useProductRow } from '../../features/catalog/api/get-product-row';
+import { useRelatedProducts } from '../../features/catalog/api/get-related-products';
+import { ProductGallery } from '../../features/catalog/components/product-gallery';
+import { ProductPurchase } from '../../features/catalog/components/product-purchase';
+import type { ProductCardActions } from '../../features/catalog/components/product-card';
+import { ProductSlider } from '../../features/catalog/components/product-slider';
+import { ApiError } from '../../lib/api-client';
+import { useProductActions } from '../shop/use-product-actions';
+import { NotFoundRoute } from './not-found';
+import './product-details.css';
+
+/** /product-details/{slug} (spec §2): gallery with zoom, sizes, quantity, add to cart, related slider. */
+export function ProductDetailsRoute() {
+  const { slug = '' } = useParams();
+  const { data: product, isPending, isError, error } = useProductRow(slug);
+  const { actions, quickView, addToCart, addToWishlist } = useProductActions();
+
+  if (isPending) return <Loader label="Loading product…" />;
+  if (isError && error instanceof ApiError && error.status === 404) return <NotFoundRoute />;
+  if (isError || !product) {
+    return (
+      <div className="container page">
+        <p className="notice notice--error" role="alert">
+          This product could not be loaded. Check your connection and try again.
+        </p>
+      </div>
+    );
+  }
+
+  const images = product.previewImages.length > 0 ? product.previewImages.map((i) => i.img) : [product.thumbnail];
+  return (
+    <div className="container page">
+      <title>{product.name}</title>
+      <Breadcrumb
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Shop', to: '/shop' },
+          ...(product.category ? [{ label: product.category.name, to: `/category/${product.category.slug}` }] : []),
+          { label: product.name },
+        ]}
+      />
+      <div className="product-details">
+        <ProductGallery key={product.id} images={images} name={product.name} />
+        <div className="product-details__info">
+          <h1 className="page__title">{product.fullname || product.name}</h1>
+          <p className="muted">SKU: {product.sku}</p>
+          <p className="product-details__price">
+            <span className="visually-hidden">Price: </span>
+            {formatMoney(product.price, product.currency)}
+            {product.old_price !== null && Number(product.old_price) > 0 && (
+              <del>
+                <span className="visually-hidden">Old price: </span>
+                {formatMoney(product.old_price, product.currency)}
+              </del>
+            )}
+          </p>
+          <ProductPurchase key={product.id} product={product} onAddToCart={addToCart} buttonLabel="Add to cart" />
+          <button type="button" className="link-button" onClick={() => addToWishlist(product)}>
+            Add to Wishlist
+          </button>
+          {product.description && (
+            <section aria-labelledby="description-title">
+              <h2 id="description-title" className="product-details__subtitle">
+                Description
+              </h2>
+              <HtmlContent html={product.description} />
+            </section>
+          )}
+        </div>
+      </div>
+      <WhenVisible minHeight="20rem">
+        <RelatedProducts slug={slug} actions={actions} />
+      </WhenVisible>
+      {quickView}
+    </div>
+  );
+}
+
+/** "You may also like": asked for only when the shopper scrolls near it. */
+function RelatedProducts({ slug, actions }: { slug: string; actions: ProductCardActions }) {
+  const { data: related = [] } = useRelatedProducts(slug);
+  return <ProductSlider title="You may also like" products={related} actions={actions} />;
+}

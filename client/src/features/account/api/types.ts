@@ -1,0 +1,25 @@
+export interface AccountUser {
+  id?: string;
+  name: string;
+  email: string;
+  phone_number: string | null;
+  invite_code?: string | null;
+}
+
+export interface SignedIn {
+  user: AccountUser;
+  access_token: string;
+  message?: string;
+}
+
+/** A dashboard row (spec §3 "Order history row"). */
+export interface CustomerOrderRow {
+  id: string;
+  orderId: string;
+  order_date: string;
+  orderstatus: string;
+  order_type: number;
+  currencySymbol: string;
+  grand_total: number | null;
+  amount: number | null;
+}

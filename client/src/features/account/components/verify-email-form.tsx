@@ -1,0 +1,37 @@
+import { useState, type FormEvent } from 'react';
+import { showAlert, showToast } from '../../../components/feedback/feedback-store';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { useUpdateVerifyMail } from '../api/update-verify-mail';
+
+/** Update your email (spec §2, §8): on success the caller goes to /login. */
+export function VerifyEmailForm({ id, onVerified }: { id: string; onVerified: () => void }) {
+  const [email, setEmail] = useState('');
+  const update = useUpdateVerifyMail();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const answer = await update.mutateAsync({ email: email.trim(), id });
+      showToast({ kind: 'success', title: answer?.message ?? 'Your email has been updated.' });
+      onVerified();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        await showAlert({ kind: 'error', title: 'Validation Error', items: Object.values(error.fieldErrors).flat() });
+      } else if (error instanceof ApiError && error.status === 400) {
+        await showAlert({ kind: 'error', title: 'Invalid Link', text: error.serverMessage ?? 'The verification link is invalid or expired.' });
+      } else {
+        await showAlert({ kind: 'error', title: 'Error', text: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Failed to send.' });
+      }
+    }
+  }
+
+  return (
+    <form className="form card" onSubmit={(e) => void submit(e)}>
+      <TextField label="Email" type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <button type="submit" className="button" disabled={update.isPending}>
+        Update Email
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link } from 'react-router-dom';
+import { formatMoney } from '../../../lib/money';
+import { cartSubtotal, discountAmount, type CartLine } from '../cart-store';
+
+/** SUBTOTAL, "Discount (n) %" when a coupon is applied, GRAND TOTAL and Check Out (spec §2 Cart). */
+export function CartSummary({ lines, discountPercent, currency }: { lines: CartLine[]; discountPercent: number; currency?: string | null }) {
+  const subtotal = cartSubtotal(lines);
+  const discount = discountAmount(subtotal, discountPercent);
+  return (
+    <section className="card cart-summary" aria-labelledby="cart-summary-title">
+      <h2 id="cart-summary-title" className="visually-hidden">
+        Cart totals
+      </h2>
+      <dl>
+        <div>
+          <dt>SUBTOTAL</dt>
+          <dd>{formatMoney(subtotal, currency)}</dd>
+        </div>
+        {discountPercent > 0 && (
+          <div>
+            <dt>Discount ({discountPercent}) %</dt>
+            <dd>- {formatMoney(discount, currency)}</dd>
+          </div>
+        )}
+        <div className="cart-summary__grand">
+          <dt>GRAND TOTAL</dt>
+          <dd>{formatMoney(subtotal - discount, currency)}</dd>
+        </div>
+      </dl>
+      <Link to="/checkout" className="button button--large">
+        Check Out
+      </Link>
+    </section>
+  );
+}

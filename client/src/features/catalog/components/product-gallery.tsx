@@ -1,0 +1,55 @@
+import { useState, type PointerEvent } from 'react';
+import { ProductImage } from './product-image';
+
+const ZOOM = 2;
+
+/**
+ * Main image with thumbnails and zoom (spec §2, §9 "toggling between 1 and 2"): a mouse hovering the image
+ * sees it at 2× following the pointer; a tap, click or the zoom button toggles 1× and 2×.
+ */
+export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const [index, setIndex] = useState(0);
+  const [zoomed, setZoomed] = useState(false);
+  const [origin, setOrigin] = useState('50% 50%');
+  const current = images[index] ?? images[0] ?? '';
+
+  function follow(event: PointerEvent<HTMLDivElement>) {
+    const box = event.currentTarget.getBoundingClientRect();
+    const x = ((event.clientX - box.left) / box.width) * 100;
+    const y = ((event.clientY - box.top) / box.height) * 100;
+    setOrigin(`${x.toFixed(1)}% ${y.toFixed(1)}%`);
+  }
+
+  return (
+    <div className="gallery">
+      <div
+        className={`gallery__main${zoomed ? ' gallery__main--zoomed' : ''}`}
+        onPointerMove={follow}
+        onPointerEnter={(event) => event.pointerType === 'mouse' && setZoomed(true)}
+        onPointerLeave={(event) => event.pointerType === 'mouse' && setZoomed(false)}
+        onClick={(event) => {
+          follow(event as unknown as PointerEvent<HTMLDivElement>);
+          setZoomed((z) => !z);
+        }}
+      >
+        <div className="gallery__zoom" style={{ transform: `scale(${zoomed ? ZOOM : 1})`, transformOrigin: origin }}>
+          <ProductImage src={current} alt={`${name}, image ${index + 1} of ${images.length}`} eager />
+        </div>
+      </div>
+      <button type="button" className="button button--secondary gallery__zoom-button" aria-pressed={zoomed} onClick={() => setZoomed((z) => !z)}>
+        {zoomed ? 'Zoom out' : 'Zoom in'}
+      </button>
+      {images.length > 1 && (
+        <ul className="gallery__thumbs">
+          {images.map((src, i) => (
+            <li key={`${src}-${i}`}>
+              <button type="button" className="gallery__thumb" aria-current={i === index || undefined} aria-label={`Show image ${i + 1}`} onClick={() => setIndex(i)}>
+                <ProductImage src={src} alt="" size={120} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

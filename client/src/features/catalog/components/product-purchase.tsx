@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { QuantityInput } from '../../../components/ui/quantity-input';
+import type { ProductDetails } from '../types';
+
+export const SIZE_REQUIRED_MESSAGE = 'Please select a size before adding to cart.';
+
+export interface AddToCartRequest {
+  product: ProductDetails;
+  size: string;
+  qty: number;
+}
+
+/**
+ * Size radios (values uppercased, sold-out sizes disabled), quantity and Add To Cart (spec §2, §4). A missing
+ * size shows the red error; otherwise `onAddToCart` runs the stock and duplicate checks and says whether
+ * the line was added, in which case size and quantity reset.
+ */
+export function ProductPurchase({
+  product,
+  onAddToCart,
+  buttonLabel = 'Add To Cart',
+}: {
+  product: ProductDetails;
+  onAddToCart: (request: AddToCartRequest) => Promise<boolean>;
+  buttonLabel?: string;
+}) {
+  const [size, setSize] = useState('');
+  const [qty, setQty] = useState(1);
+  const [sizeError, setSizeError] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const errorId = useId();
+  const groupId = useId();
+
+  async function submit() {
+    if (!size) {
+      setSizeError(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const added = await onAddToCart({ product, size, qty });
+      if (added) {
+        setSize('');
+        setQty(1);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="purchase">
+      <fieldset className="purchase__sizes" aria-describedby={sizeError ? errorId : undefined}>
+        <legend id={groupId} className="purchase__legend">
+          Size
+        </legend>
+        <div className="purchase__size-list">
+          {product.productAttr.map((attr) => {
+            const value = attr.value.toUpperCase();
+            return (
+              <label key={attr.id} className={`size-option${attr.sold_out ? ' size-option--sold-out' : ''}`}>
+                <input
+                  type="radio"
+                  name={`size-${product.id}`}
+                  value={value}
+                  checked={size === value}
+                  disabled={attr.sold_out}
+                  onChange={() => {
+                    setSize(value);
+                    setSizeError(false);
+                  }}
+                />
+                <span>{value}</span>
+                {attr.sold_out && <span className="visually-hidden"> (sold out)</span>}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      {sizeError && (
+        <p id={errorId} className="purchase__error" role="alert">
+          {SIZE_REQUIRED_MESSAGE}
+        </p>
+      )}
+      <div className="purchase__row">
+        <QuantityInput value={qty} onChange={setQty} />
+        <button type="button" className="button purchase__add" onClick={() => void submit()} disabled={busy}>
+          {busy ? 'Adding…' : buttonLabel}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { HtmlContent } from '../../../components/ui/html-content';
+import { CloseButton, Modal } from '../../../components/ui/modal';
+import { formatMoney } from '../../../lib/money';
+import { useProductRow } from '../api/get-product-row';
+import type { ProductCard, ProductDetails } from '../types';
+import { ProductImage } from './product-image';
+import { ProductPurchase, type AddToCartRequest } from './product-purchase';
+import './catalog.css';
+
+/** The quick-view popup (spec §2): everything needed to add a product to the cart without leaving the grid. */
+export function QuickView({
+  product,
+  onClose,
+  onAddToCart,
+  onAddToWishlist,
+}: {
+  product: ProductCard | null;
+  onClose: () => void;
+  onAddToCart: (request: AddToCartRequest) => Promise<boolean>;
+  onAddToWishlist: (product: ProductCard | ProductDetails) => void;
+}) {
+  const titleId = useId();
+  const { data: details, isError } = useProductRow(product?.slug);
+  const shown = details ?? product;
+
+  return (
+    <Modal open={product !== null} onClose={onClose} labelledBy={titleId} className="quick-view">
+      <CloseButton onClick={onClose} />
+      {shown && (
+        <div className="quick-view__grid">
+          <div className="quick-view__media">
+            <ProductImage src={shown.thumbnail} alt={shown.name} eager />
+          </div>
+          <div className="quick-view__info">
+            <h2 id={titleId} className="modal__title">
+              {shown.fullname || shown.name}
+            </h2>
+            <p className="muted">SKU: {shown.sku}</p>
+            <p className="quick-view__price">
+              <span className="visually-hidden">Price: </span>
+              {formatMoney(shown.price, shown.currency)}
+              {shown.old_price !== null && Number(shown.old_price) > 0 && (
+                <del className="product-card__old-price">
+                  <span className="visually-hidden">Old price: </span>
+                  {formatMoney(shown.old_price, shown.currency)}
+                </del>
+              )}
+            </p>
+            {details ? (
+              <ProductPurchase
+                product={details}
+                onAddToCart={async (request) => {
+                  const added = await onAddToCart(request);
+                  if (added) onClose();
+                  return added;
+                }}
+              />
+            ) : isError ? (
+              <p className="field__error">This product could not be loaded. Please try again.</p>
+            ) : (
+              <p className="muted" role="status">
+                Loading sizes…
+              </p>
+            )}
+            <button type="button" className="link-button" onClick={() => onAddToWishlist(details ?? shown)}>
+              Add to Wishlist
+            </button>
+            {details?.description && <HtmlContent html={details.description} className="quick-view__description" />}
+            <Link to={`/product-details/${shown.slug}`} onClick={onClose}>
+              View full details
+            </Link>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+
+/** The order request of spec §3; prices are sent as shown but the server computes its own (architecture §3). */
+export interface ConfirmOrderRequest {
+  cart: Array<{ id: number; name: string; size: string; price: number; slug: string; qty: number; thumbnail: string; coupon_code?: string }>;
+  coupon: unknown;
+  couponoffer: unknown;
+  data: {
+    name: string;
+    email: string;
+    phone: string;
+    address: string;
+    shipping_phone: string;
+    devliery_charge: number;
+    bkash_number: string;
+    transaction_id: string;
+    paymentMethod: 'cash' | 'bkash';
+  };
+}
+
+export interface ConfirmOrderResponse {
+  success: boolean;
+  order_id: string;
+  message?: string;
+}
+
+/**
+ * `POST /public/confirm-order` with an `Idempotency-Key`: the same key on a retry returns the same order
+ * instead of placing a second one (a timeout on a slow network does not mean the order failed).
+ */
+export function confirmOrder(body: ConfirmOrderRequest, idempotencyKey: string, { signal }: { signal?: AbortSignal } = {}): Promise<ConfirmOrderResponse> {
+  return apiPost<ConfirmOrderResponse>('/public/confirm-order', body, { signal, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export function useConfirmOrder() {
+  return useMutation({ mutationFn: ({ body, idempotencyKey }: { body: ConfirmOrderRequest; idempotencyKey: string }) => confirmOrder(body, idempotencyKey) });
+}

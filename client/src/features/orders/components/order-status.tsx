@@ -1,0 +1,6 @@
+import { statusClass } from '../types';
+
+/** A status name with its lowercased-dashed class (spec §4). */
+export function OrderStatus({ name }: { name: string }) {
+  return <span className={`order-status order-status--${statusClass(name)} ${statusClass(name)}`}>{name}</span>;
+}

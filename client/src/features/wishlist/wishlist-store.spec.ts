@@ -1,0 +1,32 @@
+import { addToWishlist } from './wishlist-store';
+
+function setup(stored: unknown[] = []) {
+  const storage = new Map<string, string>([['wishlist', JSON.stringify(stored)]]);
+  const events: string[] = [];
+  (globalThis as { window?: unknown }).window = {
+    localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v) },
+    dispatchEvent: (e: Event) => events.push(e.type),
+  };
+  return { storage, events };
+}
+
+const tee = { id: 4, name: 'Polo', slug: 'polo', thumbnail: '/p.svg', currency: '৳', price: 900, old_price: null };
+
+afterEach(() => {
+  delete (globalThis as { window?: unknown }).window;
+});
+
+describe('wishlist', () => {
+  it('stores the whole product and fires wishlist-updated', () => {
+    const { storage, events } = setup();
+    expect(addToWishlist(tee)).toEqual({ kind: 'added' });
+    expect(JSON.parse(storage.get('wishlist')!)).toEqual([tee]);
+    expect(events).toEqual(['wishlist-updated']);
+  });
+
+  it('keeps products unique by id with the §5 message', () => {
+    const { events } = setup([tee]);
+    expect(addToWishlist({ ...tee, name: 'Polo' })).toEqual({ kind: 'duplicate', title: 'Already in Wishlist', message: 'Polo is already in your wishlist.' });
+    expect(events).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+import { readJson, useStoredJson, writeJson } from '../../lib/storage';
+
+/** Browser storage contract (spec §3): the `wishlist` key holds whole products, unique by id. */
+export const WISHLIST_KEY = 'wishlist';
+export const WISHLIST_UPDATED_EVENT = 'wishlist-updated';
+
+export interface WishlistItem {
+  id: number;
+  name: string;
+  slug: string;
+  thumbnail: string;
+  currency: string | null;
+  price: number | string;
+  old_price: number | string | null;
+}
+
+export function parseWishlist(raw: unknown): WishlistItem[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter((item): item is WishlistItem => typeof item === 'object' && item !== null && Number.isFinite(Number((item as { id?: unknown }).id)));
+}
+
+export function readWishlist(): WishlistItem[] {
+  return parseWishlist(readJson<unknown>(WISHLIST_KEY, []));
+}
+
+export function saveWishlist(items: WishlistItem[]): void {
+  writeJson(WISHLIST_KEY, items, WISHLIST_UPDATED_EVENT);
+}
+
+export function useWishlist(): WishlistItem[] {
+  return useStoredJson(WISHLIST_KEY, WISHLIST_UPDATED_EVENT, parseWishlist);
+}
+
+export type AddToWishlistOutcome = { kind: 'added' } | { kind: 'duplicate'; title: string; message: string };
+
+/** Adds the product unless one with its id is there (spec §5 duplicate message). */
+export function addToWishlist(product: WishlistItem & Record<string, unknown>): AddToWishlistOutcome {
+  const items = readWishlist();
+  if (items.some((item) => Number(item.id) === Number(product.id))) {
+    return { kind: 'duplicate', title: 'Already in Wishlist', message: `${product.name} is already in your wishlist.` };
+  }
+  saveWishlist([...items, product]);
+  return { kind: 'added' };
+}
+
+export function removeFromWishlist(id: number): void {
+  saveWishlist(readWishlist().filter((item) => Number(item.id) !== id));
+}

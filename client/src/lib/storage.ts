@@ -1,0 +1,76 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/**
+ * JSON values in localStorage (the cart, wishlist and coupon keys of spec §3). Storage can throw (privacy
+ * modes, quota) and may hold anything a user or an older version wrote: reads fall back, writes are best effort.
+ */
+export function readJson<T>(key: string, fallback: T, storage: () => Storage = () => window.localStorage): T {
+  try {
+    const raw = storage().getItem(key);
+    return raw === null ? fallback : (JSON.parse(raw) as T);
+  } catch {
+    return fallback;
+  }
+}
+
+/** Writes the value and tells this tab through `event` (other tabs hear the `storage` event). */
+export function writeJson(key: string, value: unknown, event?: string, storage: () => Storage = () => window.localStorage): void {
+  try {
+    storage().setItem(key, JSON.stringify(value));
+  } catch {
+    // A full or disabled storage loses the change; the page keeps working.
+  }
+  if (event) window.dispatchEvent(new Event(event));
+}
+
+export function removeKey(key: string, event?: string, storage: () => Storage = () => window.localStorage): void {
+  try {
+    storage().removeItem(key);
+  } catch {
+    // ignored, as above
+  }
+  if (event) window.dispatchEvent(new Event(event));
+}
+
+const snapshots = new Map<string, { raw: string | null; value: unknown }>();
+
+/**
+ * A stored JSON value as React state, refreshed by `event` in this tab and `storage` from others. `parse`
+ * turns whatever is stored into a valid value; the result is cached per raw string so renders are stable.
+ */
+export function useStoredJson<T>(key: string, event: string, parse: (raw: unknown) => T): T {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const onStorage = (e: StorageEvent) => {
+        if (e.key === null || e.key === key) onChange();
+      };
+      window.addEventListener(event, onChange);
+      window.addEventListener('storage', onStorage);
+      return () => {
+        window.removeEventListener(event, onChange);
+        window.removeEventListener('storage', onStorage);
+      };
+    },
+    [key, event],
+  );
+  const getSnapshot = () => {
+    let raw: string | null = null;
+    try {
+      raw = window.localStorage.getItem(key);
+    } catch {
+      raw = null;
+    }
+    const cached = snapshots.get(key);
+    if (cached && cached.raw === raw) return cached.value as T;
+    let decoded: unknown = null;
+    try {
+      decoded = raw === null ? null : JSON.parse(raw);
+    } catch {
+      decoded = null;
+    }
+    const value = parse(decoded);
+    snapshots.set(key, { raw, value });
+    return value;
+  };
+  return useSyncExternalStore(subscribe, getSnapshot, () => parse(null));
+}
