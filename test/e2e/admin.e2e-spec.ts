@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser, where document and sessionStorage exist.
 import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors, DEVICES, ensureClientBuilt, launchBrowser, saveScreenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/test-server';
