@@ -4,7 +4,7 @@ import { NotFoundError } from '../../common/errors/domain-error';
 import { eventMetadata, type RequestMetadata } from '../../common/request/request-metadata';
 import { ConcurrencyError } from '../../event-store/concurrency-error';
 import { EventStore } from '../../event-store/event-store';
-import { decide, evolve, initialState, type SkuCommand } from '../domain/sku';
+import { decide, foldSku, type SkuCommand } from '../domain/sku';
 import type { SkuEvent } from '../domain/sku.events';
 import { normalizeSize, skuStreamId } from '../domain/sku-stream';
 import type { StockChanged } from './change-stock.commands';
@@ -30,11 +30,11 @@ export class SkuCommandPath {
     const streamId = skuStreamId(productId, size);
     for (let attempt = 1; ; attempt += 1) {
       const history = await this.eventStore.readStream(streamId);
-      const state = history.reduce((current, event) => evolve(current, event as unknown as SkuEvent), initialState());
+      const state = foldSku(history as unknown as SkuEvent[]);
       const events = decide(command, state);
       try {
         const result = await this.eventStore.append(streamId, history.length, events, eventMetadata(meta, { note }));
-        const after = events.reduce(evolve, state);
+        const after = foldSku(events, state);
         return { productId, size, available: after.available, reserved: after.reserved, version: result.streams[0].version };
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;
