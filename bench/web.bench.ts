@@ -1,5 +1,4 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -74,15 +73,10 @@ async function main() {
     // Debian's Chromium through chrome-launcher's chromePath: Lighthouse never downloads a browser.
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
     let pages: PageFigures[] = [];
-    let withGzip: PageFigures[] = [];
-    const proxy = await startGzipProxy(origin);
     try {
       process.stdout.write('as shipped:\n');
       pages = await measure(lighthouse, chrome.port, origin);
-      process.stdout.write(`through a gzip proxy (what the store scores once it compresses its answers):\n`);
-      withGzip = await measure(lighthouse, chrome.port, proxy.origin);
     } finally {
-      proxy.close();
       await chrome.kill();
     }
     const result = {
@@ -95,7 +89,6 @@ async function main() {
       serverCompresses: pages.some((p) => p.initialJsTransferredKB < p.initialJsGzipKB * 1.5),
       pages,
       pass: pages.every((p) => p.pass),
-      withGzipProxy: { pages: withGzip, pass: withGzip.every((p) => p.pass) },
     };
     mkdirSync(dirname(RESULTS_FILE), { recursive: true });
     writeFileSync(RESULTS_FILE, `${JSON.stringify(result, null, 2)}\n`);
@@ -164,34 +157,6 @@ async function measure(lighthouse: Lighthouse, port: number, origin: string): Pr
     );
   }
   return pages;
-}
-
-/**
- * A reverse proxy that gzips text answers, standing in for the compression a production deployment puts in
- * front of the store (or the store adds itself). Only used for the second, clearly labelled measurement.
- */
-async function startGzipProxy(upstream: string): Promise<{ origin: string; close: () => void }> {
-  const port = await findFreePort();
-  const server = createServer((request, response) => {
-    void (async () => {
-      const answer = await fetch(`${upstream}${request.url ?? '/'}`, { headers: { accept: request.headers.accept ?? '*/*' } });
-      const body = Buffer.from(await answer.arrayBuffer());
-      const headers: Record<string, string> = {};
-      answer.headers.forEach((value, key) => {
-        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(key)) headers[key] = value;
-      });
-      const compressible = /javascript|css|html|json|svg|text/.test(headers['content-type'] ?? '') && body.length > 512;
-      const payload = compressible ? gzipSync(body, { level: 6 }) : body;
-      if (compressible) headers['content-encoding'] = 'gzip';
-      response.writeHead(answer.status, { ...headers, 'content-length': String(payload.length) });
-      response.end(payload);
-    })().catch(() => {
-      response.writeHead(502);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolveListen) => server.listen(port, '127.0.0.1', resolveListen));
-  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
 function lighthouseVersion(): string {
