@@ -50,6 +50,8 @@ export class HealthController implements OnModuleDestroy {
       connectTimeout: 1_000,
       enableOfflineQueue: false,
     });
+    // Connection errors are what this check reports; without a listener ioredis would also log each one.
+    this.redis.on('error', () => undefined);
     const redis = this.redis;
     return timed(async () => {
       if (redis.status === 'wait' || redis.status === 'end') await redis.connect();
