@@ -165,7 +165,7 @@ describe('operations console in a real browser', () => {
       try {
         await logIn(page, ADMIN);
         const nav = page.getByRole('navigation', { name: 'Console' });
-        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Stock', 'Events', 'Projections', 'Brands']);
+        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Stock', 'Coupons', 'Events', 'Projections', 'Brands']);
         await page.getByRole('heading', { level: 2, name: 'Orders and revenue per day' }).waitFor();
         await page.locator('.admin-chart svg').waitFor();
         await saveScreenshot(page, `admin-dashboard-${name}`);
@@ -185,6 +185,41 @@ describe('operations console in a real browser', () => {
         expect(await metadata.locator('pre').isVisible()).toBe(false);
         await metadata.locator('summary').click();
         expect(await metadata.locator('pre').isVisible()).toBe(true);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    }, 60_000);
+
+    it('lets an administrator create a coupon, which the list shows and the cart accepts, then disable it', async () => {
+      const code = `E2E${name === 'phone' ? 'P' : 'D'}${Date.now().toString(36).toUpperCase()}`;
+      const { page, errors, close } = await setup();
+      try {
+        await logIn(page, ADMIN);
+        await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Coupons' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
+        const form = page.getByRole('form', { name: 'Create coupon' });
+        const local = (time: number) => new Date(time - new Date(time).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+        await form.getByLabel('Code').fill(code.toLowerCase());
+        await form.getByLabel('Percent off').fill('12');
+        await form.getByLabel('Valid from').fill(local(Date.now() - 2 * 86_400_000));
+        await form.getByLabel('Valid until').fill(local(Date.now() + 7 * 86_400_000));
+        await form.getByLabel('Total uses').fill('50');
+        await form.getByRole('button', { name: 'Create coupon' }).click();
+        await page.getByRole('status').filter({ hasText: `Coupon ${code} created.` }).waitFor();
+        const row = page.locator('tbody tr').filter({ hasText: code });
+        await row.waitFor();
+        expect(await row.innerText()).toContain('12%');
+        await saveScreenshot(page, `admin-coupons-${name}`);
+        expect((await api<{ discount: number }>('public/apply-coupon', { coupon_code: code })).body.discount).toBe(12);
+
+        await page.getByRole('button', { name: `Open coupon ${code}` }).click();
+        await page.getByText('No order has used this coupon yet.').waitFor();
+        await page.getByRole('form', { name: 'Disable coupon' }).getByLabel('Reason').fill('Campaign ended early');
+        await page.getByRole('button', { name: 'Disable coupon' }).click();
+        await page.getByText('(disabled: Campaign ended early)').waitFor();
+        expect(await row.innerText()).toContain('Disabled');
+        expect((await api('public/apply-coupon', { coupon_code: code })).status).toBe(422);
         expect(errors).toEqual([]);
       } finally {
         await close();

@@ -1,10 +1,11 @@
 import { ValidationFailedError } from '../../common/errors/domain-error';
 
-export type CouponRefusal = 'unknown' | 'not-yet-valid' | 'expired' | 'used-up' | 'used-by-phone';
+export type CouponRefusal = 'unknown' | 'disabled' | 'not-yet-valid' | 'expired' | 'used-up' | 'used-by-phone';
 
 /** What the shopper reads for each refusal (spec §8: the client shows the server's message). */
 export const COUPON_REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
   unknown: 'Invalid coupon code.',
+  disabled: 'This coupon is no longer available.',
   'not-yet-valid': 'This coupon is not valid yet.',
   expired: 'This coupon has expired.',
   'used-up': 'This coupon has reached its usage limit.',

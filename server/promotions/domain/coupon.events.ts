@@ -40,6 +40,18 @@ export type CouponRedemptionReleased = {
   data: { code: string; orderId: string; phone: string; reason: string };
 };
 
-export type CouponEvent = CouponCreated | CouponRedeemed | CouponRedemptionReleased;
+/**
+ * Staff withdrew the coupon: no further use is accepted, whatever its window and limits say. Fires when an admin
+ * disables the code in the operations console (`POST /api/admin/coupons/:code/disable`); the staff member is the
+ * event's actor and the reason is also its metadata note. Consumed by the coupon decider (apply-coupon and
+ * checkout refuse the code; uses already made stay, and a cancelled order may still give its use back) and by
+ * the console's coupon list.
+ */
+export type CouponDisabled = {
+  type: 'CouponDisabled';
+  data: { code: string; reason: string };
+};
 
-export const COUPON_EVENT_TYPES: ReadonlyArray<CouponEvent['type']> = ['CouponCreated', 'CouponRedeemed', 'CouponRedemptionReleased'];
+export type CouponEvent = CouponCreated | CouponRedeemed | CouponRedemptionReleased | CouponDisabled;
+
+export const COUPON_EVENT_TYPES: ReadonlyArray<CouponEvent['type']> = ['CouponCreated', 'CouponRedeemed', 'CouponRedemptionReleased', 'CouponDisabled'];

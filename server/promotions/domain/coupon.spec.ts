@@ -1,3 +1,4 @@
+import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import type { CouponCreated, CouponEvent } from './coupon.events';
 import { CouponRejected, NoSuchRedemption } from './coupon.errors';
 import { assertCouponUsable, decideCoupon, foldCoupon, type CouponCommand } from './coupon';
@@ -86,6 +87,26 @@ describe('coupon decider', () => {
 
   it('answers apply-coupon without a phone by the window and the total limit only', () => {
     expect(assertCouponUsable(foldCoupon([created(), redeemed('A', '01711111111')]), now)).toBe(10);
+  });
+
+  it('creates a coupon with its code uppercased, and refuses a code that exists', () => {
+    const rules = (created() as { data: CouponCreated['data'] }).data;
+    expect(decideCoupon({ type: 'CreateCoupon', data: { ...rules, code: 'eid10' } }, foldCoupon([]))).toEqual([created()]);
+    expect(() => decideCoupon({ type: 'CreateCoupon', data: rules }, foldCoupon([created()]))).toThrow(ConflictError);
+  });
+
+  it('disables a coupon once, refusing an unknown code; a disabled coupon is refused with its own message', () => {
+    const disabled: CouponEvent = { type: 'CouponDisabled', data: { code: 'EID10', reason: 'campaign over' } };
+    expect(decideCoupon({ type: 'DisableCoupon', data: { code: 'eid10', reason: 'campaign over' } }, foldCoupon([created()]))).toEqual([disabled]);
+    expect(() => decideCoupon({ type: 'DisableCoupon', data: { code: 'EID10', reason: 'r' } }, foldCoupon([]))).toThrow(NotFoundError);
+    expect(() => decideCoupon({ type: 'DisableCoupon', data: { code: 'EID10', reason: 'r' } }, foldCoupon([created(), disabled]))).toThrow(ConflictError);
+    given(created(), disabled).when(redeem('A', '01711111111')).thenRefuses('disabled');
+    expect(() => assertCouponUsable(foldCoupon([created(), disabled]), now)).toThrow('This coupon is no longer available.');
+  });
+
+  it('still gives back a use held by an order after the coupon is disabled', () => {
+    const state = foldCoupon([created(), redeemed('A', '01711111111'), { type: 'CouponDisabled', data: { code: 'EID10', reason: 'r' } }]);
+    expect(decideCoupon({ type: 'ReleaseCouponRedemption', data: { code: 'EID10', orderId: 'A', reason: 'order cancelled' } }, state)).toHaveLength(1);
   });
 
   it('names the stream coupon-<CODE>', () => {

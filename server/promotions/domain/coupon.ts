@@ -1,4 +1,5 @@
 import type { CouponCreated, CouponEvent } from './coupon.events';
+import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { CouponRejected, NoSuchRedemption } from './coupon.errors';
 import { normalizeCouponCode } from './coupon-stream';
 
@@ -14,18 +15,24 @@ export type CouponState =
       redemptions: Readonly<Record<string, string>>;
       used: number;
       usedByPhone: Readonly<Record<string, number>>;
+      /** Set by `CouponDisabled`: every further use is refused. */
+      disabled: boolean;
     };
 
 export const initialCouponState = (): CouponState => ({ exists: false });
 
 export type RedeemCoupon = { type: 'RedeemCoupon'; data: { code: string; orderId: string; phone: string; now: Date } };
 export type ReleaseCouponRedemption = { type: 'ReleaseCouponRedemption'; data: { code: string; orderId: string; reason: string } };
-export type CouponCommand = RedeemCoupon | ReleaseCouponRedemption;
+/** Staff create a coupon; the rules arrive validated (code, percent, window, limits) from the admin API. */
+export type CreateCoupon = { type: 'CreateCoupon'; data: CouponCreated['data'] };
+/** Staff withdraw a coupon; the reason is required. */
+export type DisableCoupon = { type: 'DisableCoupon'; data: { code: string; reason: string } };
+export type CouponCommand = RedeemCoupon | ReleaseCouponRedemption | CreateCoupon | DisableCoupon;
 
 export function evolveCoupon(state: CouponState, event: CouponEvent): CouponState {
   switch (event.type) {
     case 'CouponCreated':
-      return { exists: true, rules: { ...event.data, code: normalizeCouponCode(event.data.code) }, redemptions: {}, used: 0, usedByPhone: {} };
+      return { exists: true, rules: { ...event.data, code: normalizeCouponCode(event.data.code) }, redemptions: {}, used: 0, usedByPhone: {}, disabled: false };
     case 'CouponRedeemed': {
       if (!state.exists) return state;
       const { orderId, phone } = event.data;
@@ -46,6 +53,8 @@ export function evolveCoupon(state: CouponState, event: CouponEvent): CouponStat
         usedByPhone: { ...state.usedByPhone, [phone]: (state.usedByPhone[phone] ?? 1) - 1 },
       };
     }
+    case 'CouponDisabled':
+      return state.exists ? { ...state, disabled: true } : state;
   }
 }
 
@@ -62,6 +71,7 @@ export function foldCoupon(events: Iterable<CouponEvent>, state: CouponState = i
 export function assertCouponUsable(state: CouponState, now: Date, phone?: string): number {
   if (!state.exists) throw new CouponRejected('unknown');
   const { rules } = state;
+  if (state.disabled) throw new CouponRejected('disabled');
   if (now.getTime() < Date.parse(rules.validFrom)) throw new CouponRejected('not-yet-valid');
   if (now.getTime() > Date.parse(rules.validUntil)) throw new CouponRejected('expired');
   if (state.used >= rules.totalLimit) throw new CouponRejected('used-up');
@@ -83,6 +93,17 @@ export function decideCoupon(command: CouponCommand, state: CouponState): Coupon
       const phone = state.exists ? state.redemptions[orderId] : undefined;
       if (phone === undefined) throw new NoSuchRedemption(orderId);
       return [{ type: 'CouponRedemptionReleased', data: { code: normalizeCouponCode(command.data.code), orderId, phone, reason } }];
+    }
+    case 'CreateCoupon': {
+      const code = normalizeCouponCode(command.data.code);
+      if (state.exists) throw new ConflictError(`A coupon with the code ${code} already exists.`);
+      return [{ type: 'CouponCreated', data: { ...command.data, code } }];
+    }
+    case 'DisableCoupon': {
+      const code = normalizeCouponCode(command.data.code);
+      if (!state.exists) throw new NotFoundError(`No coupon has the code ${code}.`);
+      if (state.disabled) throw new ConflictError(`The coupon ${code} is already disabled.`);
+      return [{ type: 'CouponDisabled', data: { code, reason: command.data.reason } }];
     }
   }
 }

@@ -3,6 +3,7 @@ import { AdminLayout } from './components/admin-layout';
 import { AdminOnly, StaffGate } from './components/staff-gate';
 import { StaffSessionProvider } from './components/staff-session-context';
 import { storeStaffSession } from './lib/staff-session';
+import { CouponsRoute } from './routes/coupons';
 import { DashboardRoute } from './routes/dashboard';
 import { EventsRoute } from './routes/events';
 import { InstantOrderRoute } from './routes/instant-order';
@@ -27,6 +28,14 @@ export function AdminApp() {
             <Route path="orders/:orderId" element={<OrderRoute />} />
             <Route path="instant-order" element={<InstantOrderRoute />} />
             <Route path="stock" element={<StockRoute />} />
+            <Route
+              path="coupons"
+              element={
+                <AdminOnly>
+                  <CouponsRoute />
+                </AdminOnly>
+              }
+            />
             <Route
               path="events"
               element={

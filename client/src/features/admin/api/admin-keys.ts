@@ -10,6 +10,8 @@ export const adminKeys = {
   eventStream: (streamId: string) => ['admin', 'events', 'stream', streamId] as const,
   projections: () => ['admin', 'projections'] as const,
   dashboard: () => ['admin', 'dashboard'] as const,
+  coupons: () => ['admin', 'coupons', 'list'] as const,
+  couponRedemptions: (code: string) => ['admin', 'coupons', 'redemptions', code] as const,
 };
 
 /** The server's paginated answer. */

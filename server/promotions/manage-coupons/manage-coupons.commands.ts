@@ -1,0 +1,34 @@
+import { Command } from '@nestjs/cqrs';
+import type { RequestMetadata } from '../../common/request/request-metadata';
+
+/** What a staff change to a coupon answers: the code and the stream version after the append. */
+export interface CouponChanged {
+  code: string;
+  version: number;
+}
+
+/** Staff create a coupon (`CouponCreated` on `coupon-<CODE>`); 409 when the code exists. */
+export class CreateCouponCommand extends Command<CouponChanged> {
+  constructor(
+    readonly code: string,
+    readonly percent: number,
+    readonly validFrom: Date,
+    readonly validUntil: Date,
+    readonly totalLimit: number,
+    readonly perPhoneLimit: number,
+    readonly meta: RequestMetadata,
+  ) {
+    super();
+  }
+}
+
+/** Staff withdraw a coupon (`CouponDisabled`); 404 for an unknown code, 409 when already disabled. */
+export class DisableCouponCommand extends Command<CouponChanged> {
+  constructor(
+    readonly code: string,
+    readonly reason: string,
+    readonly meta: RequestMetadata,
+  ) {
+    super();
+  }
+}
