@@ -2,10 +2,9 @@ import { Client } from 'pg';
 import { randomBytes } from 'node:crypto';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
+import { apiCaller, type Json } from '../support/api-caller';
 import { startTestServer, TestServer } from '../support/test-server';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -13,40 +12,18 @@ const DAY = 24 * 60 * 60 * 1000;
 describe('coupons in the staff console', () => {
   let server: TestServer;
   let db: Client;
-  const tokens: Record<'admin' | 'care' | 'customer', string> = { admin: '', care: '', customer: '' };
+  let tokens: Record<'admin' | 'care' | 'customer', string>;
   let adminId = '';
 
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
-  };
-
-  const login = async (email: string, password: string) => {
-    const { status, body } = await call('POST', '/api/auth/userLogin', undefined, { email, password });
-    expect(status).toBe(200);
-    return body as { access_token: string; user: Json };
-  };
+  const { call, signInEveryRole } = apiCaller(() => server.baseUrl);
 
   beforeAll(async () => {
     server = await startTestServer();
     db = new Client({ connectionString: server.databaseUrl });
     await db.connect();
-    for (const account of DEMO_STAFF_ACCOUNTS) {
-      tokens[account.role] = (await login(account.email, account.password)).access_token;
-      if (account.role === 'admin') adminId = (await db.query('SELECT id FROM users WHERE email = $1', [account.email])).rows[0].id;
-    }
-    const email = `shopper-${Date.now()}@gmail.com`;
-    const registered = await call('POST', '/api/auth/register', undefined, { name: 'Rahim Uddin', email, password: 'a long shopper passphrase' });
-    expect(registered.status).toBeLessThan(300);
-    tokens.customer = (await login(email, 'a long shopper passphrase')).access_token;
+    tokens = await signInEveryRole();
+    const admin = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'admin')!;
+    adminId = (await db.query('SELECT id FROM users WHERE email = $1', [admin.email])).rows[0].id;
     await server.app.get(ProjectionRunner).waitUntilCaughtUp();
   });
   afterAll(async () => {
