@@ -1,0 +1,161 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { findFreePort } from '../../server/config/embedded-postgres';
+import { TEST_STATE_DIR } from './test-state';
+
+const REPO_ROOT = resolve(__dirname, '../..');
+const SERVER_MAIN = join(REPO_ROOT, 'dist/server/main.js');
+const BUILD_LOCK = join(REPO_ROOT, '.data/server-build.lock');
+
+/**
+ * The store as `npm start` runs it — `node dist/server/main.js`, a process of its own — for the suites that
+ * must kill it (SIGKILL), run two of it, or watch it survive its database going away. The in-process
+ * `startTestServer` cannot be killed without killing jest.
+ */
+export interface StoreProcess {
+  baseUrl: string;
+  port: number;
+  /** The process is running (not killed, not exited). */
+  readonly running: boolean;
+  /** The last 20,000 characters it wrote to stdout and stderr. */
+  output(): string;
+  /** Sends a signal and waits until the process has exited. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts it again on the same port and database; resolves when its health check answers. */
+  restart(): Promise<void>;
+  /** SIGTERM (a clean shutdown), then removes its data folder. */
+  stop(): Promise<void>;
+}
+
+export interface StoreProcessOptions {
+  databaseUrl: string;
+  /** Extra environment (REDIS_URL, SMTP_URL, SEED_DEMO, PROJECTIONS ...). */
+  env?: Record<string, string>;
+  /** How long to wait for the health check. */
+  startTimeoutMs?: number;
+}
+
+export async function startStoreProcess(options: StoreProcessOptions): Promise<StoreProcess> {
+  ensureServerBuilt();
+  const port = await findFreePort();
+  const dataDir = mkdtempSync(join(TEST_STATE_DIR, 'process-'));
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    SEED_DEMO: 'true',
+    ...options.env,
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  let output = '';
+
+  const launch = async () => {
+    const started = spawn(process.execPath, [SERVER_MAIN], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+    started.stdout!.on('data', keep);
+    started.stderr!.on('data', keep);
+    const deadline = Date.now() + (options.startTimeoutMs ?? 120_000);
+    while (Date.now() < deadline) {
+      if (started.exitCode !== null || started.signalCode !== null) {
+        throw new Error(`the store process exited (${started.exitCode ?? started.signalCode}) before answering:\n${output}`);
+      }
+      const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.status < 500 || response.status === 503, () => false);
+      if (healthy) return;
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+    }
+    started.kill('SIGKILL');
+    throw new Error(`the store process did not answer ${baseUrl}/api/health in time:\n${output}`);
+  };
+
+  const kill = async (signal: NodeJS.Signals = 'SIGKILL') => {
+    const running = child;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    await new Promise<void>((resolveExit) => {
+      running.once('exit', () => resolveExit());
+      running.kill(signal);
+    });
+  };
+
+  await launch();
+  return {
+    baseUrl,
+    port,
+    get running() {
+      return child !== undefined && child.exitCode === null && child.signalCode === null;
+    },
+    output: () => output,
+    kill,
+    restart: launch,
+    async stop() {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        const running = child;
+        const exited = new Promise<void>((resolveExit) => running.once('exit', () => resolveExit()));
+        running.kill('SIGTERM');
+        const timer = setTimeout(() => running.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds dist/server with tsc when it is missing or older than the server's sources (once per run, under a lock). */
+export function ensureServerBuilt(): void {
+  if (isServerBuildFresh()) return;
+  mkdirSync(join(BUILD_LOCK, '..'), { recursive: true });
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      if (existsSync(BUILD_LOCK) && Date.now() - statSync(BUILD_LOCK).mtimeMs > 240_000) {
+        rmSync(BUILD_LOCK, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for the server build lock ${BUILD_LOCK}`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+  try {
+    if (isServerBuildFresh()) return; // another run built it while we waited
+    try {
+      execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+        cwd: REPO_ROOT,
+        stdio: 'pipe',
+        timeout: 240_000,
+      });
+    } catch (error) {
+      const failed = error as { stdout?: Buffer; stderr?: Buffer };
+      throw new Error(`Building the server failed:\n${failed.stdout?.toString() ?? ''}${failed.stderr?.toString() ?? String(error)}`);
+    }
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+function isServerBuildFresh(): boolean {
+  if (!existsSync(SERVER_MAIN)) return false;
+  const built = statSync(SERVER_MAIN).mtimeMs;
+  return ['server', 'tsconfig.json', 'tsconfig.build.json'].every((source) => newestMtime(join(REPO_ROOT, source)) <= built);
+}
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
