@@ -112,11 +112,14 @@ export interface RunBurstOptions {
   retryForMs?: number;
   /** Called after each final answer (the crash test kills the server from here). */
   onAnswer?: (answered: number) => void;
+  /** Counts of requests sent and answered so far (any status, network failures included), updated live. */
+  progress?: { sent: number; finished: number };
 }
 
 /** Runs every client at once, each sending its own checkouts in order; resolves with one answer per checkout. */
 export async function runBurst(options: RunBurstOptions): Promise<CheckoutAnswer[]> {
   const answers: CheckoutAnswer[] = new Array(options.checkouts.length);
+  const position = new Map(options.checkouts.map((checkout, at) => [checkout.index, at]));
   let answered = 0;
   const clientLoop = async (client: number) => {
     for (const checkout of options.checkouts.filter((planned) => planned.client === client)) {
@@ -126,6 +129,7 @@ export async function runBurst(options: RunBurstOptions): Promise<CheckoutAnswer
       let status: number | null = null;
       let body: CheckoutAnswer['body'] = null;
       for (let attempt = 0; ; attempt += 1) {
+        if (options.progress) options.progress.sent += 1;
         try {
           const response = await fetch(`${options.baseUrl(client, attempt)}/api/public/confirm-order`, {
             method: 'POST',
@@ -140,12 +144,13 @@ export async function runBurst(options: RunBurstOptions): Promise<CheckoutAnswer
           status = null;
           body = null;
         }
+        if (options.progress) options.progress.finished += 1;
         statuses.push(status ?? 0);
         const retryable = status === null || status === 502 || status === 503;
         if (!retryable || !options.retryForMs || performance.now() - started > options.retryForMs) break;
         await new Promise((resolveWait) => setTimeout(resolveWait, 100 + Math.random() * 200));
       }
-      answers[checkout.index] = { checkout, status, body, statuses, orderIdsSeen, latencyMs: performance.now() - started };
+      answers[position.get(checkout.index)!] = { checkout, status, body, statuses, orderIdsSeen, latencyMs: performance.now() - started };
       options.onAnswer?.(++answered);
     }
   };

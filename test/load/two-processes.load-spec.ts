@@ -1,0 +1,78 @@
+import { Client } from 'pg';
+import { openStoreFixture, type StoreFixture } from '../../server/ordering/testing/store-fixture';
+import { startStoreProcess, type StoreProcess } from '../support/store-process';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { runBurst, runId } from './support/checkout-burst';
+import { prepareBurst } from './support/burst-setup';
+import { recordFigures, sized } from './support/profile';
+import { expectReadModelsEqualReplay } from './support/replay-check';
+import { checkReadSide, checkWriteSide, waitForProjections } from './support/store-invariants';
+
+/**
+ * Two store processes on one database, as when the shop is scaled out behind a load balancer: clients
+ * alternate between them during a burst. Both run the projections; each event must still be applied once
+ * per projection (per-batch advisory locks and checkpoint compare-and-set), so the read models equal a
+ * replay of the log, and every invariant of a single-process burst holds.
+ */
+const CHECKOUTS = sized(300, 1_000);
+const CLIENTS = sized(40, 100);
+const STOCK_PER_SKU = sized(20, 70);
+const COUPON_LIMITS = sized([8, 16, 24], [30, 60, 90]);
+
+describe(`two server processes on one database serve ${CHECKOUTS} checkouts together`, () => {
+  let database: TestDatabase;
+  let stores: StoreProcess[] = [];
+  let fixture: StoreFixture;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('load_two');
+    // The first seeds the demo store; the second finds it seeded.
+    stores.push(await startStoreProcess({ databaseUrl: database.url }));
+    stores.push(await startStoreProcess({ databaseUrl: database.url }));
+    fixture = await openStoreFixture(database.url);
+  }, 240_000);
+  afterAll(async () => {
+    await fixture?.close();
+    for (const store of stores) await store.stop();
+    stores = [];
+    await database?.drop();
+  });
+
+  it('holds every invariant, and each projection applies each event once although both processes run it', async () => {
+    const run = runId('two');
+    const setup = await prepareBurst(fixture, { run, checkouts: CHECKOUTS, clients: CLIENTS, skuCount: 20, stockPerSku: STOCK_PER_SKU, couponLimits: COUPON_LIMITS });
+
+    // Both processes hold open LISTEN connections for their projection runners (one each) before the burst.
+    const monitor = new Client({ connectionString: database.url });
+    await monitor.connect();
+    const { rows: listeners } = await monitor
+      .query(`SELECT count(DISTINCT pid)::int AS backends FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`)
+      .finally(() => monitor.end());
+
+    const started = Date.now();
+    const answers = await runBurst({ checkouts: setup.checkouts, clients: CLIENTS, baseUrl: (client, attempt) => stores[(client + attempt) % 2].baseUrl });
+    const seconds = (Date.now() - started) / 1000;
+    const perProcess = [0, 1].map((which) => answers.filter((answer) => answer.checkout.client % 2 === which && answer.status === 201).length);
+    expect(perProcess.every((orders) => orders > 0)).toBe(true);
+
+    const figures = await checkWriteSide({ fixture, run, answers, ...setup });
+    const catchUpSeconds = await waitForProjections(database.url);
+    // Customer care can read every order through either process.
+    await checkReadSide({ fixture, run, answers, ...setup, baseUrl: stores[0].baseUrl });
+    await checkReadSide({ fixture, run, answers, ...setup, baseUrl: stores[1].baseUrl });
+    const projections = await expectReadModelsEqualReplay(database.url);
+    for (const store of stores) expect(store.output()).not.toMatch(/\bERROR\b/);
+
+    recordFigures('two-processes', {
+      command: sized('npm test -- test/load/two-processes', 'npm run test:load -- two-processes'),
+      processes: 2,
+      clients: CLIENTS,
+      listenConnections: listeners[0].backends,
+      ordersPlacedThroughEachProcess: perProcess,
+      seconds: Math.round(seconds * 10) / 10,
+      projectionsComparedWithReplay: projections,
+      projectionsCaughtUpSeconds: catchUpSeconds,
+      ...figures,
+    });
+  }, 600_000);
+});
