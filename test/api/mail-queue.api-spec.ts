@@ -1,9 +1,7 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer, Server, Socket, connect } from 'node:net';
 import IORedis from 'ioredis';
 import { Client } from 'pg';
-import { findFreePort } from '../../server/config/embedded-postgres';
+import { provideRedis, TestRedis } from '../support/redis';
 import { startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
 import { startTestServer, TestServer } from '../support/test-server';
 
@@ -11,101 +9,8 @@ import { startTestServer, TestServer } from '../support/test-server';
  * Mail through BullMQ on a real Redis: the job id is the event id and the job holds no token; Redis going
  * away and coming back loses no mail and sends none twice; SMTP refusing twice still delivers once.
  *
- * Redis: a private `redis-server` (from PATH) on a free port, which the outage test stops and starts; or,
- * without the binary, REDIS_URL reached through a TCP relay the test cuts. Neither: the suite FAILS.
+ * Redis: see test/support/redis.ts (a private redis-server, or a relay to REDIS_URL; neither: the suite FAILS).
  */
-interface TestRedis {
-  url: string;
-  /** Redis becomes unreachable. */
-  stop(): Promise<void>;
-  /** Redis is reachable again at the same URL. */
-  start(): Promise<void>;
-  close(): Promise<void>;
-}
-
-function hasRedisServerBinary(): boolean {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function privateRedisServer(): Promise<TestRedis> {
-  const port = await findFreePort();
-  let child: ChildProcess | undefined;
-  const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    const client = new IORedis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    client.on('error', () => undefined);
-    for (let tries = 0; ; tries += 1) {
-      try {
-        await client.connect();
-        await client.ping();
-        client.disconnect();
-        return;
-      } catch {
-        if (tries > 100) throw new Error(`redis-server on port ${port} did not start`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
-  };
-  const stop = async () => {
-    const running = child;
-    child = undefined;
-    if (!running || running.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      running.once('exit', () => resolve());
-      running.kill('SIGKILL');
-    });
-  };
-  await start();
-  return { url: `redis://127.0.0.1:${port}`, start, stop, close: stop };
-}
-
-/** A TCP relay to an external Redis: closing it (and its connections) is the outage. */
-async function relayedRedis(target: string): Promise<TestRedis> {
-  const upstream = new URL(target);
-  const port = await findFreePort();
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  const start = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const remote = connect(Number(upstream.port || 6379), upstream.hostname);
-        for (const socket of [client, remote]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => undefined);
-        }
-        client.pipe(remote).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      if (server) server.close(() => resolve());
-      else resolve();
-      server = undefined;
-    });
-  await start();
-  const url = new URL(target);
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  return { url: url.toString(), start, stop, close: stop };
-}
-
-async function provideRedis(): Promise<TestRedis> {
-  if (hasRedisServerBinary() && process.env.QUEUE_TESTS_USE_REDIS_URL !== 'true') return privateRedisServer();
-  if (process.env.REDIS_URL) return relayedRedis(process.env.REDIS_URL);
-  throw new Error(
-    'The mail queue tests need Redis and found none: set REDIS_URL (for example redis://127.0.0.1:6379) or put ' +
-      'redis-server on PATH (Debian: apt-get install redis-server). They are not skipped.',
-  );
-}
-
 async function query<T = Record<string, unknown>>(url: string, sql: string, parameters: unknown[] = []): Promise<T[]> {
   const db = new Client({ connectionString: url });
   await db.connect();

@@ -9,6 +9,9 @@ import { MailQueue, withTimeout } from './mail-queue';
 const ENQUEUE_TIMEOUT_MS = 5_000;
 const CLOSE_TIMEOUT_MS = 3_000;
 const RESWEEP_INTERVAL_MS = 30_000;
+/** After Redis (re)connects, BullMQ's queue needs a moment to be usable again. */
+const RECONNECT_SWEEP_DELAY_MS = 500;
+const SWEEP_PAGE = 500;
 
 /**
  * BullMQ queue `mail`, job id = event id (a second add of the same event is ignored by BullMQ). An add
@@ -22,6 +25,7 @@ export class BullMqMailQueue implements MailQueue {
   private worker: Worker<MailJobData> | undefined;
   private workerConnection: IORedis | undefined;
   private resweeper: NodeJS.Timeout | undefined;
+  private reconnectSweep: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly redisUrl: string,
@@ -34,6 +38,14 @@ export class BullMqMailQueue implements MailQueue {
     // recovers from a first failed initialisation, so the offline queue stays on.)
     this.producerConnection = new IORedis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
     this.producerConnection.on('error', () => undefined); // reported through failed enqueues
+    // A Redis that comes back may have come back empty (restarted without persistence): the jobs of mail
+    // not sent yet died with it. Add them again as soon as it answers, not a minute later.
+    this.producerConnection.on('ready', () => {
+      if (!this.worker) return;
+      clearTimeout(this.reconnectSweep);
+      this.reconnectSweep = setTimeout(() => void this.resweep('reconnected'), RECONNECT_SWEEP_DELAY_MS);
+      this.reconnectSweep.unref();
+    });
     this.queue = new Queue<MailJobData>(MAIL_QUEUE, {
       connection: this.producerConnection,
       defaultJobOptions: {
@@ -85,15 +97,42 @@ export class BullMqMailQueue implements MailQueue {
     this.resweeper.unref();
   }
 
-  /** Jobs Redis lost (restarted without persistence) are added again from the deliveries still open. */
-  private async resweep(): Promise<void> {
+  /**
+   * Jobs Redis lost (restarted without persistence) are added again from the deliveries still open, each
+   * delayed until its row's next attempt. Adding is harmless when the job is still there (same job id, BullMQ
+   * ignores it) and a mail already sent is never sent again (MailDelivery checks its row). Periodically, only
+   * rows overdue by a minute; right after a reconnect, every open row.
+   */
+  private async resweep(reason: 'periodic' | 'reconnected' = 'periodic'): Promise<void> {
     try {
-      const rows: Array<{ event_id: string; event_type: string }> = await this.dataSource.query(
-        `SELECT event_id, event_type FROM mail_deliveries
-          WHERE status IN ('pending', 'failed') AND next_attempt_at < now() - interval '1 minute'
-          ORDER BY next_attempt_at LIMIT 100`,
-      );
-      await this.enqueue(rows.map((row) => ({ eventId: row.event_id, eventType: row.event_type })));
+      let after = '00000000-0000-0000-0000-000000000000';
+      let added = 0;
+      for (;;) {
+        const rows: Array<{ event_id: string; event_type: string; delay_ms: number }> = await this.dataSource.query(
+          `SELECT event_id, event_type, greatest(0, extract(epoch FROM next_attempt_at - now()) * 1000)::int AS delay_ms
+             FROM mail_deliveries
+            WHERE status IN ('pending', 'failed') AND event_id > $1
+              AND ($2 OR next_attempt_at < now() - interval '1 minute')
+            ORDER BY event_id LIMIT $3`,
+          [after, reason === 'reconnected', SWEEP_PAGE],
+        );
+        if (rows.length === 0) break;
+        await withTimeout(
+          this.queue.addBulk(
+            rows.map((row) => ({
+              name: row.event_type,
+              data: { eventId: row.event_id, eventType: row.event_type },
+              opts: { jobId: row.event_id, delay: row.delay_ms },
+            })),
+          ),
+          ENQUEUE_TIMEOUT_MS,
+          're-adding mail jobs to Redis',
+        );
+        added += rows.length;
+        after = rows[rows.length - 1].event_id;
+        if (rows.length < SWEEP_PAGE) break;
+      }
+      if (added > 0 && reason === 'reconnected') this.logger.log(`Redis is back: re-added ${added} open mail job(s) (kept if still queued)`);
     } catch {
       // Redis or PostgreSQL away: the next sweep tries again.
     }
@@ -101,6 +140,7 @@ export class BullMqMailQueue implements MailQueue {
 
   async stop(): Promise<void> {
     clearInterval(this.resweeper);
+    clearTimeout(this.reconnectSweep);
     const closing = [this.worker?.close(), this.queue.close()].filter(Boolean) as Array<Promise<void>>;
     await withTimeout(Promise.all(closing), CLOSE_TIMEOUT_MS, 'closing the mail queue').catch(() => undefined);
     this.workerConnection?.disconnect();
