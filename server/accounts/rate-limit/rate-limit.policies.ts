@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { toStorableText } from '../../common/validation/unstorable-text';
 import { normalizeEmail, normalizePhone } from '../users/contact-rules';
 
 /** What a limit counts by. A request without that value (no e-mail in the body) is not counted by it. */
@@ -51,7 +52,8 @@ export function rateLimitSubject(request: Request, by: RateLimitKey): string | u
     for (const source of [body, query]) {
       for (const name of names) {
         const value = source[name];
-        if (typeof value === 'string' && value.trim()) return value;
+        // The guard runs before validation: NUL in the counter's key made PostgreSQL fail the request (500).
+        if (typeof value === 'string' && value.trim()) return toStorableText(value);
       }
     }
     return undefined;

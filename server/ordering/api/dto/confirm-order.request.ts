@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FieldErrors, ValidationFailedError } from '../../../common/errors/domain-error';
-import { fieldErrors } from '../../../common/validation/zod-validation.pipe';
+import { fieldErrors, unstorableTextErrors } from '../../../common/validation/zod-validation.pipe';
 import { parseTaka } from '../../domain/money';
 import type { CheckoutInput } from '../../place-order/place-order.command';
 
@@ -100,6 +100,8 @@ function couponCodeOf(value: unknown): string | null {
 
 /** Parses the body into a checkout; a 422 keyed by the form's field names (`name`, `phone`, `cart.0.qty` ...). */
 export function parseConfirmOrder(body: unknown, userId: string | null): CheckoutInput {
+  const unstorable = unstorableTextErrors(body);
+  if (unstorable) throw new ValidationFailedError(withoutDataPrefix(unstorable));
   const result = confirmOrderRequest.safeParse(body ?? {});
   if (!result.success) throw new ValidationFailedError(withoutDataPrefix(fieldErrors(result.error)));
   const { cart, coupon, data } = result.data;
