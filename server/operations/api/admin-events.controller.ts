@@ -5,7 +5,7 @@ import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { BrowseEventsQuery } from '../events/browse-events.query';
 import { ListEventTypesQuery } from '../events/event-types.query';
 import { ReadStreamQuery } from '../events/read-stream.query';
-import { browseEventsRequest } from './admin-operations.requests';
+import { browseEventsRequest, streamIdParameter } from './admin-operations.requests';
 
 /** The operator's event browser: the global log and any stream, with metadata. Admin only. */
 @Controller('admin/events')
@@ -25,6 +25,6 @@ export class AdminEventsController {
 
   @Get('streams/:streamId')
   async stream(@Param('streamId') streamId: string) {
-    return { data: await this.queries.execute(new ReadStreamQuery(streamId)) };
+    return { data: await this.queries.execute(new ReadStreamQuery(parseOrThrow(streamIdParameter, streamId))) };
   }
 }

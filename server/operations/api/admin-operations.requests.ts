@@ -103,7 +103,8 @@ export const createCouponRequest = z
     totalLimit: wholeNumber('totalLimit', 1, 1_000_000),
     perPhoneLimit: wholeNumber('perPhoneLimit', 1, 1_000_000),
   })
-  .refine((value) => value.validFrom.getTime() < value.validUntil.getTime(), {
+  // Zod still runs this when a date failed above (then it is the raw input): compare only two real dates.
+  .refine((value) => !(value.validFrom instanceof Date && value.validUntil instanceof Date) || value.validFrom.getTime() < value.validUntil.getTime(), {
     path: ['validUntil'],
     error: 'The validUntil must be after the validFrom.',
   });
@@ -111,6 +112,9 @@ export const createCouponRequest = z
 export const disableCouponRequest = z.object({
   reason: z.string({ error: 'The reason is required.' }).trim().min(3, 'Please give a reason of at least 3 characters.').max(500, 'The reason may have at most 500 characters.'),
 });
+
+/** A stream id in a path, as the event browser links them (`order-7KQ2M9XA`, `sku-12-M`). */
+export const streamIdParameter = z.string().trim().min(1, 'The stream id is required.').max(200, 'The stream id may have at most 200 characters.');
 
 /** A coupon code in a path: letters and digits only, so it can never name another stream. */
 export const couponCodeParameter = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Invalid coupon code.');

@@ -45,7 +45,8 @@ export class AdminStockController {
 
   @Get(':productId/:size/stream')
   async stream(@Param('productId') productId: string, @Param('size') size: string) {
-    if (!/^\d{1,9}$/.test(productId) || !/^[A-Za-z0-9]{1,10}$/.test(size)) {
+    // skuStreamId throws (a 500) for product id 0, so ids start at 1.
+    if (!/^[1-9]\d{0,8}$/.test(productId) || !/^[A-Za-z0-9]{1,10}$/.test(size)) {
       throw new ValidationFailedError({ sku: ['The product id must be a whole number and the size letters or digits.'] });
     }
     return { data: await this.queries.execute(new ReadStreamQuery(skuStreamId(Number(productId), size))) };
