@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { Request } from 'express';
+import { Strategy } from 'passport-jwt';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/request/authenticated-user';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -19,7 +20,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     private readonly dataSource: DataSource,
   ) {
     super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      jwtFromRequest: bearerToken,
       secretOrKey: config.jwtSecret,
       algorithms: [JWT_ALGORITHM],
       ignoreExpiration: false,
@@ -32,4 +33,15 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (!user || user.passwordChangedAt.getTime() !== claims.pwd_at) return false;
     return { id: user.id, name: user.name, email: user.email, role: user.role };
   }
+}
+
+/**
+ * `Authorization: Bearer <header>.<payload>.<signature>` and nothing else (RFC 6750). passport-jwt's own
+ * extractor took the second word of any header, so `Bearer <token> anything` passed as well.
+ */
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
+
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.authorization;
+  return typeof header === 'string' ? (BEARER.exec(header)?.[1] ?? null) : null;
 }
