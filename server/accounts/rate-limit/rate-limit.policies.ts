@@ -43,13 +43,18 @@ export const RATE_LIMIT_POLICIES = {
 
 export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES;
 
-/** The value a rule counts by, from the body first, then the query string. */
+/**
+ * The value a rule counts by, from the body first, then the path's parameters, then the query string. The
+ * path counts too: `/verify/{orderId}/{phone}` carries the very values a guesser varies, and without it that
+ * route was limited by address only.
+ */
 export function rateLimitSubject(request: Request, by: RateLimitKey): string | undefined {
   if (by === 'ip') return request.ip ?? request.socket.remoteAddress ?? 'unknown';
   const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+  const params = (request.params ?? {}) as Record<string, unknown>;
   const query = request.query as Record<string, unknown>;
   const pick = (...names: string[]): string | undefined => {
-    for (const source of [body, query]) {
+    for (const source of [body, params, query]) {
       for (const name of names) {
         const value = source[name];
         // The guard runs before validation: NUL in the counter's key made PostgreSQL fail the request (500).
@@ -70,7 +75,8 @@ export function rateLimitSubject(request: Request, by: RateLimitKey): string | u
     }
     case 'orderId': {
       const orderId = pick('orderId', 'order_id');
-      return orderId ? orderId.trim().slice(0, 100) : undefined;
+      // Upper case as the lookup reads it (normalizeOrderId): `abcd2345` and `ABCD2345` are one order, one count.
+      return orderId ? orderId.trim().toUpperCase().slice(0, 100) : undefined;
     }
   }
 }
