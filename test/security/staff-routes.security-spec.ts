@@ -1,0 +1,103 @@
+import { discoverRoutes, fillPath, problemsOf, RawAnswer } from './security-kit';
+import { storeSession } from './store-session';
+
+/**
+ * Every route under /api/admin and /api/brands, as the running app serves them: no token is 401, a
+ * customer's token 403, customer care's 403 on the admin-only ones, and the staff role named here passes
+ * the guard. A staff route added without a row here fails the first test.
+ */
+
+type Access = 'admin' | 'care and admin';
+
+interface StaffRoute {
+  access: Access;
+  /** Path parameters that reach the handler without changing anything (unknown ids answer 404). */
+  params?: Record<string, string>;
+  body?: unknown;
+}
+
+const STAFF_ROUTES: Record<string, StaffRoute> = {
+  'GET /api/admin/orders': { access: 'care and admin' },
+  'GET /api/admin/dashboard': { access: 'care and admin' },
+  'POST /api/admin/orders/instant': { access: 'care and admin', body: {} },
+  'GET /api/admin/orders/:orderId': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' } },
+  'POST /api/admin/orders/:orderId/confirm': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: {} },
+  'POST /api/admin/orders/:orderId/start-processing': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: {} },
+  'POST /api/admin/orders/:orderId/ship': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: {} },
+  'POST /api/admin/orders/:orderId/deliver': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: {} },
+  'POST /api/admin/orders/:orderId/cancel': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: { reason: 'test' } },
+  'POST /api/admin/orders/:orderId/return': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: { reason: 'test' } },
+  'POST /api/admin/orders/:orderId/verify-bkash': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: {} },
+  'POST /api/admin/orders/:orderId/notes': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: { note: 'test' } },
+  'GET /api/admin/stock': { access: 'care and admin' },
+  'GET /api/admin/stock/:productId/:size/stream': { access: 'care and admin', params: { productId: '1', size: 'M' } },
+  'POST /api/admin/stock/receive': { access: 'admin', body: {} },
+  'POST /api/admin/stock/adjust': { access: 'admin', body: {} },
+  'GET /api/admin/events': { access: 'admin' },
+  'GET /api/admin/events/types': { access: 'admin' },
+  'GET /api/admin/events/streams/:streamId': { access: 'admin', params: { streamId: 'order-ZZZZZZZZ' } },
+  'GET /api/admin/projections': { access: 'admin' },
+  'POST /api/admin/projections/:name/rebuild': { access: 'admin', params: { name: 'no-such-projection' } },
+  'GET /api/admin/coupons': { access: 'admin' },
+  'POST /api/admin/coupons': { access: 'admin', body: {} },
+  'POST /api/admin/coupons/:code/disable': { access: 'admin', params: { code: 'NOSUCHCODE' }, body: {} },
+  'GET /api/admin/coupons/:code/redemptions': { access: 'admin', params: { code: 'NOSUCHCODE' } },
+  'GET /api/brands/allbrandlist': { access: 'admin' },
+  'GET /api/brands/brandrow/:id': { access: 'admin', params: { id: '999999' } },
+  'POST /api/brands/save': { access: 'admin', body: {} },
+  'GET /api/brands/delete/:id': { access: 'admin', params: { id: '999999' } },
+};
+
+const rows = Object.keys(STAFF_ROUTES);
+const adminOnly = rows.filter((route) => STAFF_ROUTES[route].access === 'admin');
+const careAndAdmin = rows.filter((route) => STAFF_ROUTES[route].access === 'care and admin');
+
+describe('staff routes', () => {
+  const store = storeSession({ suite: 3 });
+  let customer = '';
+
+  beforeAll(async () => {
+    customer = (await store.register('Curious Customer')).token;
+  });
+
+  function send(route: string, token: string | undefined): Promise<RawAnswer> {
+    const [method, pattern] = route.split(' ');
+    const spec = STAFF_ROUTES[route];
+    return store.call({ method, path: fillPath(pattern, spec.params ?? {}), token, body: spec.body });
+  }
+
+  function expectRefused(answer: RawAnswer, status: 401 | 403): void {
+    expect(answer.status).toBe(status);
+    expect(answer.json).toEqual({ success: false, message: status === 401 ? 'Please log in to continue.' : 'You do not have permission to do this.' });
+    expect(problemsOf(answer)).toEqual([]);
+  }
+
+  it('has a row for every /api/admin and /api/brands route the app serves', () => {
+    const served = discoverRoutes(store.server().app).filter((route) => / \/api\/(admin|brands)(\/|$)/.test(route));
+    expect(Object.keys(STAFF_ROUTES).sort()).toEqual(served);
+  });
+
+  it.each(rows)('%s refuses a caller without a token with 401', async (route) => {
+    expectRefused(await send(route, undefined), 401);
+  });
+
+  it.each(rows)('%s refuses a customer with 403', async (route) => {
+    expectRefused(await send(route, customer), 403);
+  });
+
+  it.each(adminOnly)('%s refuses customer care with 403: admin only', async (route) => {
+    expectRefused(await send(route, store.staff.care), 403);
+  });
+
+  it.each(careAndAdmin)('%s lets customer care through the guard', async (route) => {
+    const answer = await send(route, store.staff.care);
+    expect([401, 403]).not.toContain(answer.status);
+    expect(problemsOf(answer)).toEqual([]);
+  });
+
+  it.each(rows)('%s lets the admin through the guard', async (route) => {
+    const answer = await send(route, store.staff.admin);
+    expect([401, 403]).not.toContain(answer.status);
+    expect(problemsOf(answer)).toEqual([]);
+  });
+});
