@@ -1,6 +1,5 @@
-import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { AuthenticatedUser } from '../../common/request/authenticated-user';
 import { RequestMeta, RequestMetadata } from '../../common/request/request-metadata';
 import { CurrentUser } from '../auth/current-user.decorator';
@@ -11,6 +10,7 @@ import { ChangePassword } from '../password/change-password.command';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { RegisterCustomer } from '../register/register-customer.command';
 import { loginRequest, parseNewPassword, parseOrThrow, registerRequest } from './dto/account.requests';
+import { FormBody } from './form-body';
 
 @Controller('auth')
 export class AuthController {
@@ -37,7 +37,7 @@ export class AuthController {
   @Post('updatePassword')
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
-  @UseInterceptors(NoFilesInterceptor())
+  @FormBody()
   async updatePassword(@Body() body: unknown, @CurrentUser() user: AuthenticatedUser, @RequestMeta() meta: RequestMetadata) {
     const password = parseNewPassword(body, { password: 'password', confirmation: 'password_confirmation' });
     const signedIn = await this.commands.execute<ChangePassword, SignedIn>(new ChangePassword(user.id, password, meta));

@@ -1,6 +1,5 @@
-import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { RequestMeta, RequestMetadata } from '../../common/request/request-metadata';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import {
@@ -19,6 +18,7 @@ import {
   sendVerifyMailRequest,
   updateVerifyMailRequest,
 } from './dto/account.requests';
+import { FormBody } from './form-body';
 
 /** Account recovery for visitors: by phone (verification mail) and by e-mail (reset mail). */
 @Controller('public')
@@ -70,7 +70,7 @@ export class PublicAccountsController {
   /** Multipart (as the storefront sends it) or JSON: password, password_confirmation, id (the link's token). */
   @Post('restPassword')
   @HttpCode(200)
-  @UseInterceptors(NoFilesInterceptor())
+  @FormBody()
   async resetPassword(@Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
     const password = parseNewPassword(body, { password: 'new_password', confirmation: 'new_password_confirmation' });
     const { id } = parseOrThrow(resetTokenRequest, body);

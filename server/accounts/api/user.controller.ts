@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { UnauthorizedError } from '../../common/errors/domain-error';
 import type { AuthenticatedUser } from '../../common/request/authenticated-user';
@@ -11,6 +10,7 @@ import { UpdateProfile } from '../profile/update-profile.command';
 import { findUserById } from '../users/user-account';
 import { toUserResponse, UserResponse } from '../users/user.response';
 import { parseOrThrow, updateProfileRequest } from './dto/account.requests';
+import { FormBody } from './form-body';
 
 @Controller('user')
 @UseGuards(JwtAuthGuard)
@@ -30,7 +30,7 @@ export class UserController {
   /** Multipart (as the storefront sends it) or JSON: name, phone_number. */
   @Post('updateUserFrontend')
   @HttpCode(200)
-  @UseInterceptors(NoFilesInterceptor())
+  @FormBody()
   async updateUserFrontend(@Body() body: unknown, @CurrentUser() current: AuthenticatedUser, @RequestMeta() meta: RequestMetadata) {
     const input = parseOrThrow(updateProfileRequest, body);
     const user = await this.commands.execute<UpdateProfile, UserResponse>(
