@@ -350,6 +350,19 @@ function mutationsOf(route: string, example: Example): Mutation[] {
     }
   }
 
+  // Headers the server reads: request and correlation ids, the idempotency key, the client address.
+  for (const [name, value] of [
+    ['x-request-id', '<script>alert(1)</script>'],
+    ['x-correlation-id', 'c'.repeat(5_000)],
+    ['idempotency-key', '../../etc/passwd'],
+    ['idempotency-key', 'k'.repeat(500)],
+    ['x-forwarded-for', 'not-an-ip, 999.1.1.1'],
+    ['x-forwarded-for', `${'1.1.1.1, '.repeat(500)}1.1.1.1`],
+    ['accept', 'application/xml'],
+  ]) {
+    mutations.push(send(`header ${name} = ${value.slice(0, 20)}${value.length > 20 ? '…' : ''}`, { headers: { [name]: value } }));
+  }
+
   // Whole bodies: sent to every POST, and the size limit to every route.
   if (method === 'POST') {
     const valid = serialise(sample ?? {});
@@ -373,6 +386,10 @@ function mutationsOf(route: string, example: Example): Mutation[] {
       send('a multipart body with a file', {
         headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
         body: '--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--XyZ\r\nContent-Disposition: form-data; name="file"; filename="../../x.sh"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--XyZ--\r\n',
+      }),
+      send('a multipart body over 100 kb', {
+        headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+        body: `--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\n${'x'.repeat(150_000)}\r\n--XyZ--\r\n`,
       }),
       send('a broken multipart body', { headers: { 'content-type': 'multipart/form-data; boundary=XyZ' }, body: '--XyZ\r\nContent-Disposition: form-data; name="na' }),
     );

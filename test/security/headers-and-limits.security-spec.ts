@@ -105,11 +105,27 @@ describe('headers and limits', () => {
       },
     );
 
-    it('refuses a large form body and a large body with a lying Content-Length too', async () => {
+    it('refuses a urlencoded form body over 100 kb with 413', async () => {
       const form = await post('/api/auth/register', `name=${'x'.repeat(110_000)}`, { 'content-type': 'application/x-www-form-urlencoded' });
       expect(form.status).toBe(413);
       expect(problemsOf(form)).toEqual([]);
     });
+
+    // The storefront sends these three as multipart forms, which multer reads, not the JSON parser.
+    it.each([['/api/auth/updatePassword'], ['/api/user/updateUserFrontend'], ['/api/public/restPassword']])(
+      'refuses a multipart form over 100 kb at %s with 413 too, and takes one just under it',
+      async (path) => {
+        const token = (await store.register('Form Sender')).token;
+        const form = (size: number) => `--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\n${'x'.repeat(size)}\r\n--XyZ--\r\n`;
+        const headers = { 'content-type': 'multipart/form-data; boundary=XyZ', authorization: `Bearer ${token}` };
+        const over = await post(path, form(150_000), headers);
+        expect(over.status).toBe(413);
+        expect(over.json).toEqual({ success: false, message: 'The request is too large.' });
+        const under = await post(path, form(90_000), headers);
+        expect(under.status).toBe(422);
+        expect(problemsOf(under)).toEqual([]);
+      },
+    );
   });
 
   describe('bodies that are not what they say', () => {
