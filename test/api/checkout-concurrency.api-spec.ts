@@ -108,6 +108,43 @@ describe('checkout under concurrency', () => {
     expect(redeemed).toBe(10);
   });
 
+  it('fails only the checkout the database refuses when it shared its batch with others', async () => {
+    const product = products[3];
+    const size = product.sizes[0];
+    await setAvailableStock(fixture, product.id, size, 1000);
+    // A failure no rule foresees, for one order only: the database refuses its OrderPlaced event.
+    await fixture.dataSource.query(`
+      CREATE FUNCTION refuse_poison_pill() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.type = 'OrderPlaced' AND NEW.data->'customer'->>'name' = 'Poison Pill' THEN RAISE EXCEPTION 'refused by test trigger'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_poison_pill BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION refuse_poison_pill();`);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, async (_, index) => {
+          const phone = `019${String(20_000_000 + index).slice(-8)}`;
+          const response = await fetch(`${server.baseUrl}/api/public/confirm-order`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'idempotency-key': randomBytes(12).toString('hex') },
+            body: JSON.stringify({
+              cart: [{ id: product.id, size, qty: 1 }],
+              coupon: null,
+              couponoffer: null,
+              data: { name: index === 20 ? 'Poison Pill' : `Buyer ${index}`, phone, address: 'Uttara, Dhaka', shipping_phone: phone, devliery_charge: insideTaka },
+            }),
+          });
+          return { index, status: response.status, body: (await readJson(response)) as { message: string } };
+        }),
+      );
+      expect(answers.filter((answer) => answer.status !== 201).map((answer) => answer.index)).toEqual([20]);
+      expect(answers[20]).toEqual({ index: 20, status: 500, body: { success: false, message: 'Something went wrong. Please try again.' } });
+      expect(await availableStock(fixture, product.id, size)).toBe(1000 - 39);
+    } finally {
+      await fixture.dataSource.query('DROP TRIGGER refuse_poison_pill ON events; DROP FUNCTION refuse_poison_pill();');
+    }
+  });
+
   it('holds the stock limit across two server processes sharing the database (expected versions, not the in-process lock)', async () => {
     const second = await startTestServer({ databaseUrl: server.databaseUrl });
     try {

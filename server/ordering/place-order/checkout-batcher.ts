@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { QueryFailedError } from 'typeorm';
 import { CLOCK, type Clock } from '../../accounts/users/clock';
 import { eventMetadata, type RequestMetadata } from '../../common/request/request-metadata';
 import type { EventMetadata } from '../../event-store/event-store.types';
@@ -75,7 +76,8 @@ export class CheckoutBatcher {
           await this.write(batch);
         } catch (error) {
           if (error instanceof DuplicateCheckout) this.requeue(batch, error);
-          else batch.forEach((pending) => pending.reject(error));
+          else if (batch.length > 1) await this.isolate(batch, error);
+          else batch[0].reject(error);
         }
       }
     } finally {
@@ -105,6 +107,30 @@ export class CheckoutBatcher {
     for (const pending of batch) {
       if (pending.requeued++ < MAX_REQUEUES) this.queue.push(pending);
       else pending.reject(error);
+    }
+  }
+
+  /**
+   * A batch failed for a reason no rule foresaw (a database error, a bug): one shopper's checkout must not
+   * fail the others that shared its append, so each is written again on its own and only the bad one fails.
+   * Safe when nothing can have been committed: the checkout has an Idempotency-Key (a retry finds its record
+   * if the order was made) or the error is a failed statement (its transaction rolled back). A keyless
+   * checkout after an unknown failure (say, the connection lost during COMMIT) is refused rather than risk
+   * placing it twice.
+   */
+  private async isolate(batch: Pending[], error: unknown): Promise<void> {
+    this.logger.warn(`a batch of ${batch.length} checkouts failed (${error instanceof Error ? error.message : String(error)}); writing each alone`);
+    for (const pending of batch) {
+      if (!pending.key && !(error instanceof QueryFailedError)) {
+        pending.reject(error);
+        continue;
+      }
+      try {
+        await this.write([pending]);
+      } catch (alone) {
+        if (alone instanceof DuplicateCheckout) this.requeue([pending], alone);
+        else pending.reject(alone);
+      }
     }
   }
 
