@@ -35,6 +35,7 @@ const ROUTES: Record<RateLimitPolicyName, Route[]> = {
   'forgot-password': [
     { label: 'POST /api/public/send-verifymail-forgetpassword', send: (s) => ({ method: 'POST', path: '/api/public/send-verifymail-forgetpassword', body: { email: s.email } }) },
   ],
+  coupon: [{ label: 'POST /api/public/apply-coupon', send: () => ({ method: 'POST', path: '/api/public/apply-coupon', body: { coupon_code: `GUESS${randomBytes(4).toString('hex')}` } }) }],
   tracking: [
     { label: 'GET /api/public/getOrderInformation', send: (s) => ({ method: 'GET', path: `/api/public/getOrderInformation?orderId=${s.orderId}&phone=${s.phone}` }) },
     { label: 'GET /api/public/verify/:orderId/:phone', send: (s) => ({ method: 'GET', path: `/api/public/verify/${s.orderId}/${s.phone}` }) },

@@ -34,6 +34,8 @@ export const RATE_LIMIT_POLICIES = {
     { by: 'ip', max: 10, windowSeconds: 60 * 60 },
     { by: 'email', max: 3, windowSeconds: 60 * 60 },
   ],
+  /** Checking a coupon code tells whether it exists: limited so codes cannot be guessed by the thousand. */
+  coupon: [{ by: 'ip', max: 60, windowSeconds: 15 * 60 }],
   tracking: [
     { by: 'ip', max: 60, windowSeconds: 15 * 60 },
     { by: 'phone', max: 20, windowSeconds: 15 * 60 },

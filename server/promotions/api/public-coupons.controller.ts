@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { z } from 'zod';
+import { RateLimit } from '../../accounts/rate-limit/rate-limit.decorator';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { CheckCouponQuery } from '../apply-coupon/check-coupon.query';
 
@@ -21,6 +22,7 @@ export class PublicCouponsController {
 
   @Post('apply-coupon')
   @HttpCode(200)
+  @RateLimit('coupon')
   async applyCoupon(@Body() body: unknown) {
     const { coupon_code, phone } = parseOrThrow(applyCouponRequest, body);
     const coupon = await this.queries.execute(new CheckCouponQuery(coupon_code, phone ?? null));
