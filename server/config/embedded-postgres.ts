@@ -116,6 +116,7 @@ async function connectTo(port: number, database: string): Promise<EmbeddedPostgr
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
   const client = new Client({ connectionString: adminUrl });
+  client.on('error', () => undefined); // reported by the query that fails
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { isDatabaseUnavailable } from '../common/errors/database-unavailable';
 import { compareCheckpoints } from './checkpoint';
 import { EventNotificationListener } from './event-notifications';
 import { readCommittedHead, refreshEventStatistics } from './global-order';
@@ -10,6 +11,7 @@ import { ProjectionStatus, readProjectionStatuses } from './projection-status';
 import { ProjectionSubscription, SubscriptionTiming } from './projection-subscription';
 
 export interface ProjectionRunnerLogger {
+  log?(message: string): void;
   warn(message: string): void;
   error(message: string): void;
 }
@@ -44,6 +46,10 @@ export class ProjectionRunner {
   private readonly rebuilder: ProjectionRebuilder;
   private readonly settings: typeof DEFAULTS;
   private readonly logger: ProjectionRunnerLogger;
+  /** The database is out of reach and that has been said once; cleared by the next successful batch. */
+  private databaseDownReported = false;
+  /** Last failure message logged per projection, so a projection failing the same way is not logged each retry. */
+  private readonly lastFailure = new Map<string, string>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -73,7 +79,11 @@ export class ProjectionRunner {
     }
     for (const projection of projections) {
       const subscription = new ProjectionSubscription(
-        () => runProjectionBatch(this.dataSource, projection, this.settings.batchSize),
+        async () => {
+          const outcome = await runProjectionBatch(this.dataSource, projection, this.settings.batchSize);
+          this.recovered(projection.name);
+          return outcome;
+        },
         (error, failures) => this.reportFailure(projection.name, error, failures),
         this.settings,
       );
@@ -83,7 +93,12 @@ export class ProjectionRunner {
     this.listener = EventNotificationListener.forDataSource(
       this.dataSource,
       () => this.wakeAll(),
-      (error) => this.logger.warn(`event notifications interrupted, polling meanwhile: ${messageOf(error)}`),
+      (error) => this.logger.warn(`event notifications interrupted, polling meanwhile and reconnecting: ${messageOf(error)}`),
+      undefined,
+      (downForMs) => {
+        this.logger.log?.(`event notifications restored after ${(downForMs / 1000).toFixed(1)} s; projections retry now`);
+        for (const subscription of this.subscriptions.values()) subscription.resume();
+      },
     );
     await this.listener.start();
   }
@@ -135,10 +150,29 @@ export class ProjectionRunner {
     for (const subscription of this.subscriptions.values()) subscription.wake();
   }
 
+  /**
+   * A database out of reach is one warning for all projections, and is not recorded (it could not be); any
+   * other failure is logged when its message changes and every 20th time in a row, and recorded each time.
+   */
   private async reportFailure(name: string, error: unknown, failures: number): Promise<void> {
     const message = messageOf(error);
-    this.logger.error(`projection ${name} failed (${failures} in a row), retrying: ${message}`);
+    if (isDatabaseUnavailable(error)) {
+      if (!this.databaseDownReported) this.logger.warn(`database unavailable, projections retrying with backoff: ${message}`);
+      this.databaseDownReported = true;
+      return;
+    }
+    if (this.lastFailure.get(name) !== message || failures % 20 === 1) {
+      this.logger.error(`projection ${name} failed (${failures} in a row), retrying: ${message}`);
+    }
+    this.lastFailure.set(name, message);
     await recordFailure(this.dataSource.manager, name, message);
+  }
+
+  private recovered(name: string): void {
+    this.lastFailure.delete(name);
+    if (!this.databaseDownReported) return;
+    this.databaseDownReported = false;
+    this.logger.log?.('database reachable again, projections resumed');
   }
 }
 

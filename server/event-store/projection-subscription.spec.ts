@@ -60,6 +60,31 @@ describe('ProjectionSubscription', () => {
     await subscription.stop();
   });
 
+  it('retries at once when resumed in the middle of a backoff (the database is reachable again)', async () => {
+    const slow = { pollIntervalMs: 10_000, retryInitialMs: 5_000, retryMaxMs: 5_000 };
+    const calls: number[] = [];
+    const outcomes: Array<BatchOutcome | Error> = [new Error('connection refused'), 'idle'];
+    const subscription = new ProjectionSubscription(
+      async () => {
+        calls.push(Date.now());
+        const next = outcomes.shift() ?? 'idle';
+        if (next instanceof Error) throw next;
+        return next;
+      },
+      async () => undefined,
+      slow,
+    );
+    subscription.start();
+    await sleep(20);
+    expect(calls).toHaveLength(1);
+
+    subscription.resume();
+    await sleep(20);
+    await subscription.stop();
+
+    expect(calls).toHaveLength(2);
+  });
+
   it('stops promptly even while sleeping for the poll interval', async () => {
     const { subscription } = setup(['idle']);
     subscription.start();

@@ -16,6 +16,7 @@ export interface SubscriptionTiming {
 export class ProjectionSubscription {
   private stopped = false;
   private woken = false;
+  private resumed = false;
   private loop: Promise<void> | null = null;
   private interruptSleep: (() => void) | null = null;
 
@@ -35,6 +36,16 @@ export class ProjectionSubscription {
     this.interruptSleep?.();
   }
 
+  /**
+   * The database is reachable again (its notification connection reopened): retry now, even in the middle
+   * of a backoff, which was waiting out the outage rather than a broken projection.
+   */
+  resume(): void {
+    this.woken = true;
+    this.resumed = true;
+    this.interruptSleep?.();
+  }
+
   /** Resolves once the batch in flight, if any, has committed or rolled back. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -47,6 +58,7 @@ export class ProjectionSubscription {
     while (!this.stopped) {
       try {
         this.woken = false;
+        this.resumed = false;
         const outcome = await this.runBatch();
         failures = 0;
         if (outcome === 'idle' && !this.woken) await this.sleep(this.timing.pollIntervalMs, true);
@@ -55,7 +67,8 @@ export class ProjectionSubscription {
         await this.onFailure(error, failures).catch(() => undefined);
         const backoff = Math.min(this.timing.retryMaxMs, this.timing.retryInitialMs * 2 ** (failures - 1));
         // Notifications do not cut a backoff short: a broken projection would otherwise retry on every append.
-        await this.sleep(backoff, false);
+        // A `resume` does, even one that came while the failed batch ran.
+        if (!this.resumed) await this.sleep(backoff, false);
       }
     }
   }
@@ -69,7 +82,7 @@ export class ProjectionSubscription {
       };
       const timer = setTimeout(finish, ms);
       this.interruptSleep = () => {
-        if (wakeable || this.stopped) finish();
+        if (wakeable || this.stopped || this.resumed) finish();
       };
     });
   }

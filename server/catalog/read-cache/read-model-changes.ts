@@ -22,11 +22,13 @@ export class ReadModelChanges implements OnApplicationBootstrap, OnApplicationSh
       dataSource,
       // A notification without payload comes when the connection (re)opens.
       (payload) => (payload ? cache.invalidate(payload) : cache.resume()),
+      // Said once per interruption: the listener keeps reconnecting with backoff, and the cache stays off meanwhile.
       (error) => {
         cache.suspend();
-        this.logger.warn(`change notifications interrupted: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(`change notifications interrupted, answers read fresh until they are back: ${error instanceof Error ? error.message : String(error)}`);
       },
       READ_MODELS_CHANNEL,
+      (downForMs) => this.logger.log(`change notifications restored after ${(downForMs / 1000).toFixed(1)} s; cache back on`),
     );
   }
 

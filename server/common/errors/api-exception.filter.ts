@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { DomainError, TooManyRequestsError } from './domain-error';
 
 /** The one body every failure has: `{ success: false, message }`, plus `errors` by field for a 422. */
@@ -20,23 +21,54 @@ const GENERIC_MESSAGES: Record<number, string> = {
   429: 'Too many requests. Please wait a moment and try again.',
 };
 
+/** Seconds a client is asked to wait when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** While the database stays away, one warning per this many milliseconds, not one per request. */
+const UNAVAILABLE_LOG_EVERY_MS = 30_000;
+
 /**
- * Maps every thrown error to an HTTP answer. Known errors keep their message; anything else is logged with
- * its stack and answered as a 500 with a generic message, so no internals ever reach a client.
+ * Maps every thrown error to an HTTP answer. Known errors keep their message; the database being out of
+ * reach (stopped, restarting, connections cut) is a 503 with Retry-After, logged once per outage; anything
+ * else is logged with its stack and answered as a 500 with a generic message, so no internals ever reach a
+ * client.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Api');
+  private unavailableLoggedAt = 0;
+  private unavailableSinceLog = 0;
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
+    if (response.headersSent) return;
+    if (!(exception instanceof DomainError) && isDatabaseUnavailable(exception)) {
+      this.reportUnavailable(exception, request);
+      response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      response.status(HttpStatus.SERVICE_UNAVAILABLE).json({
+        success: false,
+        message: 'The store is briefly unavailable. Please try again in a few seconds.',
+      } satisfies ErrorBody);
+      return;
+    }
     const { status, body } = this.toAnswer(exception, request);
     if (exception instanceof TooManyRequestsError) {
       response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
-    if (!response.headersSent) response.status(status).json(body);
+    response.status(status).json(body);
+  }
+
+  private reportUnavailable(exception: unknown, request: Request): void {
+    this.unavailableSinceLog += 1;
+    const now = Date.now();
+    if (now - this.unavailableLoggedAt < UNAVAILABLE_LOG_EVERY_MS) return;
+    const also = this.unavailableSinceLog > 1 ? ` (${this.unavailableSinceLog - 1} more such answers since the last warning)` : '';
+    this.logger.warn(
+      `database unavailable, answering 503: ${request.method} ${request.originalUrl}: ${exception instanceof Error ? exception.message : String(exception)}${also}`,
+    );
+    this.unavailableLoggedAt = now;
+    this.unavailableSinceLog = 0;
   }
 
   private toAnswer(exception: unknown, request: Request): { status: number; body: ErrorBody } {

@@ -60,11 +60,16 @@ export class BullMqMailQueue implements MailQueue {
 
   async enqueue(jobs: MailJobData[]): Promise<void> {
     if (jobs.length === 0) return;
-    await withTimeout(
-      this.queue.addBulk(jobs.map((job) => ({ name: job.eventType, data: job, opts: { jobId: job.eventId } }))),
-      ENQUEUE_TIMEOUT_MS,
-      'adding mail jobs to Redis',
-    );
+    try {
+      await withTimeout(
+        this.queue.addBulk(jobs.map((job) => ({ name: job.eventType, data: job, opts: { jobId: job.eventId } }))),
+        ENQUEUE_TIMEOUT_MS,
+        'adding mail jobs to Redis',
+      );
+    } catch (error) {
+      // Without the cause: ioredis's ECONNREFUSED must not read as the database being away.
+      throw new Error(`mail queue (Redis) unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   startWorker(): void {

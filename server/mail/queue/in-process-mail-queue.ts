@@ -49,6 +49,7 @@ export class InProcessMailQueue implements MailQueue {
   }
 
   private async run(): Promise<void> {
+    let pollFailing = false;
     while (this.running) {
       this.woken = false;
       let due: string[] = [];
@@ -60,9 +61,13 @@ export class InProcessMailQueue implements MailQueue {
           [BATCH],
         );
         due = rows.map((row) => row.event_id);
+        if (pollFailing) this.logger.log('mail queue poll works again');
+        pollFailing = false;
         await Promise.all(due.map((eventId) => this.deliverOne(eventId)));
       } catch (error) {
-        if (this.running) this.logger.warn(`mail queue poll failed: ${error instanceof Error ? error.message : String(error)}`);
+        // Every 500 ms while the database is away: said once, not twice a second.
+        if (this.running && !pollFailing) this.logger.warn(`mail queue poll failed, retrying quietly: ${error instanceof Error ? error.message : String(error)}`);
+        pollFailing = true;
       }
       if (!this.woken && this.running && due.length < BATCH) await this.sleep(POLL_INTERVAL_MS);
     }

@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { isDatabaseUnavailable } from '../../common/errors/database-unavailable';
 import { EventNotificationListener } from '../../event-store/event-notifications';
 import { runProjectionBatch } from '../../event-store/projection-batch';
 import { ensureCheckpoints, recordFailure } from '../../event-store/projection-checkpoints';
@@ -28,11 +29,15 @@ export class MailSubscriptionRunner {
       () => runProjectionBatch(this.dataSource, this.projection, BATCH_SIZE),
       async (error, failures) => {
         const message = error instanceof Error ? error.message : String(error);
-        if (message !== lastMessage || failures % 20 === 1) {
+        const databaseDown = isDatabaseUnavailable(error);
+        // Connection errors differ in wording from try to try; an outage of the database is said once.
+        const kind = databaseDown ? 'database unavailable' : message;
+        if (kind !== lastMessage || failures % 20 === 1) {
           this.logger.warn(`mail subscription failed (${failures} in a row), retrying: ${message}`);
         }
-        lastMessage = message;
-        await recordFailure(this.dataSource.manager, this.projection.name, message);
+        lastMessage = kind;
+        // Nothing can be recorded while the database is away.
+        if (!databaseDown) await recordFailure(this.dataSource.manager, this.projection.name, message);
       },
       TIMING,
     );
@@ -40,7 +45,9 @@ export class MailSubscriptionRunner {
     this.listener = EventNotificationListener.forDataSource(
       this.dataSource,
       () => this.subscription?.wake(),
-      () => undefined,
+      () => undefined, // the subscription's own failures say it
+      undefined,
+      () => this.subscription?.resume(),
     );
     await this.listener.start();
   }
@@ -50,3 +57,4 @@ export class MailSubscriptionRunner {
     await this.subscription?.stop();
   }
 }
+
