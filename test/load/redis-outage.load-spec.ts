@@ -28,7 +28,7 @@ const BURST_SECONDS = sized(8, 24);
 const KILL_AFTER_SECONDS = sized(2, 6);
 const OUTAGE_SECONDS = sized(3, 5);
 const IN_FLIGHT = 16;
-const MAIL_WAIT_MS = sized(45_000, 120_000);
+const MAIL_WAIT_MS = sized(45_000, 240_000);
 /**
  * Each SMTP reply is held back this long, like a distant provider: a send takes several round trips, so the
  * five mail workers fall behind the burst and jobs are still waiting in Redis when it dies.
@@ -256,7 +256,7 @@ describe('Redis killed and restarted during a burst of reset mails and checkouts
     expect(duplicated).toEqual([]);
     expect(wrongSubject.map((mail) => `${mail.to.join(',')}: ${mail.subject}`)).toEqual([]);
     expect(deliveries).toEqual([{ status: 'sent', count: CUSTOMERS + ORDERS }]);
-  }, sized(110_000, 400_000));
+  }, sized(110_000, 480_000));
 });
 
 function round(value: number): number {
