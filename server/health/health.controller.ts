@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, OnModuleDestroy, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Logger, OnModuleDestroy, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import IORedis from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -7,13 +7,18 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 interface Check {
   status: 'up' | 'down';
   latencyMs?: number;
-  error?: string;
 }
 
-/** Liveness and readiness for load balancers and people: is the database there, is the mail queue there. */
+/**
+ * Liveness and readiness for load balancers and people: is the database there, is the mail queue there.
+ * Public, so a failure's detail (addresses, driver messages) goes to the log, not into the answer.
+ */
 @Controller('health')
 export class HealthController implements OnModuleDestroy {
+  private readonly logger = new Logger('Health');
   private redis: IORedis | undefined;
+  /** The last failure reported per dependency, so an outage is logged when it starts or changes, not per probe. */
+  private readonly reported = new Map<string, string | null>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -37,36 +42,53 @@ export class HealthController implements OnModuleDestroy {
   }
 
   private async checkDatabase(): Promise<Check> {
-    return timed(async () => {
-      await this.dataSource.query('SELECT 1');
-    });
+    return this.report(
+      'database',
+      await timed(async () => {
+        await this.dataSource.query('SELECT 1');
+      }),
+    );
   }
 
   private async checkQueue(): Promise<Check> {
     if (!this.config.redisUrl) return { status: 'up' };
-    this.redis ??= new IORedis(this.config.redisUrl, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 1,
-      connectTimeout: 1_000,
-      enableOfflineQueue: false,
-    });
-    // Connection errors are what this check reports; without a listener ioredis would also log each one.
-    this.redis.on('error', () => undefined);
+    if (!this.redis) {
+      this.redis = new IORedis(this.config.redisUrl, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 1_000,
+        enableOfflineQueue: false,
+      });
+      // Connection errors are what this check reports; without a listener ioredis would also log each one.
+      this.redis.on('error', () => undefined);
+    }
     const redis = this.redis;
-    return timed(async () => {
-      if (redis.status === 'wait' || redis.status === 'end') await redis.connect();
-      await redis.ping();
-    });
+    return this.report(
+      'queue',
+      await timed(async () => {
+        if (redis.status === 'wait' || redis.status === 'end') await redis.connect();
+        await redis.ping();
+      }),
+    );
+  }
+
+  private report(dependency: string, { check, error }: { check: Check; error: string | null }): Check {
+    if (this.reported.get(dependency) !== error) {
+      if (error) this.logger.warn(`${dependency} is down: ${error}`);
+      else if (this.reported.get(dependency)) this.logger.log(`${dependency} is up again`);
+      this.reported.set(dependency, error);
+    }
+    return check;
   }
 }
 
-async function timed(check: () => Promise<void>): Promise<Check> {
+async function timed(check: () => Promise<void>): Promise<{ check: Check; error: string | null }> {
   const started = performance.now();
   try {
     await withTimeout(check(), 2_000);
-    return { status: 'up', latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+    return { check: { status: 'up', latencyMs: Math.round((performance.now() - started) * 10) / 10 }, error: null };
   } catch (error) {
-    return { status: 'down', error: error instanceof Error ? error.message : String(error) };
+    return { check: { status: 'down' }, error: error instanceof Error ? error.message : String(error) };
   }
 }
 

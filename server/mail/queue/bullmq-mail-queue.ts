@@ -146,8 +146,13 @@ export class BullMqMailQueue implements MailQueue {
   async stop(): Promise<void> {
     clearInterval(this.resweeper);
     clearTimeout(this.reconnectSweep);
-    const closing = [this.worker?.close(), this.queue.close()].filter(Boolean) as Array<Promise<void>>;
-    await withTimeout(Promise.all(closing), CLOSE_TIMEOUT_MS, 'closing the mail queue').catch(() => undefined);
+    // With Redis away no job can finish, and waiting for them would leave BullMQ's lock timer and its own
+    // reconnecting connections running after we are gone (they kept test runs and shutdowns from ending).
+    const redisAway = this.workerConnection !== undefined && this.workerConnection.status !== 'ready';
+    const closing = [this.worker?.close(redisAway), this.queue.close()].filter(Boolean) as Array<Promise<void>>;
+    await withTimeout(Promise.all(closing), CLOSE_TIMEOUT_MS, 'closing the mail queue').catch(async () => {
+      await Promise.allSettled([this.worker?.disconnect(), this.queue.disconnect()]);
+    });
     this.workerConnection?.disconnect();
     this.producerConnection.disconnect();
   }
