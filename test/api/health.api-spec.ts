@@ -30,6 +30,12 @@ describe('GET /api/health', () => {
     expect(await response.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
   });
 
+  it('answers a broken percent-escape in the path with a 400 that does not echo the input', async () => {
+    const response = await fetch(`${server.baseUrl}/api/public/verify/%E0%A4%A<script>/01711111111`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, message: 'The request could not be understood.' });
+  });
+
   it('refuses a body over the size limit with 413', async () => {
     const response = await fetch(`${server.baseUrl}/api/health`, {
       method: 'POST',

@@ -112,10 +112,17 @@ function clientMessage(exception: unknown, status: number): string {
   if (type === 'entity.parse.failed') return 'The request body is not valid JSON.';
   if (type === 'entity.too.large') return GENERIC_MESSAGES[413];
   if (exception instanceof HttpException && status === 404) return 'Not found.';
+  // The router's "Failed to decode param '<the raw path>'" would echo the client's input back.
+  if (cause instanceof URIError || exception instanceof URIError || isParamDecodeFailure(exception)) return GENERIC_MESSAGES[400];
   if (exception instanceof HttpException) {
     const response = exception.getResponse();
     const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
     if (typeof message === 'string') return message;
   }
   return GENERIC_MESSAGES[status] ?? 'The request could not be completed.';
+}
+
+function isParamDecodeFailure(exception: unknown): boolean {
+  const message = exception instanceof Error ? exception.message : '';
+  return message.startsWith('Failed to decode param');
 }
