@@ -21,7 +21,13 @@ export type BatchOutcome = 'more' | 'idle';
  * its checkpoint, apply them to the serving tables and compare-and-set the checkpoint. A crash anywhere
  * rolls back the writes with the checkpoint, so the next batch starts where the last committed one ended.
  */
-export async function runProjectionBatch(dataSource: DataSource, projection: Projection, batchSize: number): Promise<BatchOutcome> {
+export async function runProjectionBatch(
+  dataSource: DataSource,
+  projection: Projection,
+  batchSize: number,
+  /** Told how many events this call applied, once they are committed (per-process counts for operators and tests). */
+  onCommitted?: (appliedEvents: number) => void,
+): Promise<BatchOutcome> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
@@ -46,6 +52,7 @@ export async function runProjectionBatch(dataSource: DataSource, projection: Pro
       return 'more';
     }
     await runner.commitTransaction();
+    onCommitted?.(batch.events.length);
     return batch.events.length === batchSize ? 'more' : 'idle';
   } catch (error) {
     if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);

@@ -147,6 +147,9 @@ describe('ProjectionRunner', () => {
 
     const rows = await projection.rows(fixture.dataSource);
     expectEachAppliedOnce(rows, 200);
+    // Each process counts what it applied: together exactly the 200 events, nothing twice.
+    const applied = await Promise.all([a, b].map(async (runner) => (await runner.status())[0].eventsAppliedByThisProcess));
+    expect(applied[0] + applied[1]).toBe(200);
   });
 
   it('keeps the other projections current while one keeps failing', async () => {

@@ -7,7 +7,7 @@ import { runProjectionBatch } from './projection-batch';
 import { ensureCheckpoints, readCheckpoint, recordFailure } from './projection-checkpoints';
 import { ProjectionRebuilder, RebuildOptions, RebuildResult } from './projection-rebuilder';
 import type { ProjectionRegistry } from './projection-registry';
-import { ProjectionStatus, readProjectionStatuses } from './projection-status';
+import { ProcessProjectionStatus, readProjectionStatuses } from './projection-status';
 import { ProjectionSubscription, SubscriptionTiming } from './projection-subscription';
 
 export interface ProjectionRunnerLogger {
@@ -41,6 +41,8 @@ const CAUGHT_UP_POLL_MS = 20;
  */
 export class ProjectionRunner {
   private readonly subscriptions = new Map<string, ProjectionSubscription>();
+  /** Events each projection's live batches applied in this process (rebuilds not counted). */
+  private readonly appliedHere = new Map<string, number>();
   private listener: EventNotificationListener | null = null;
   private started = false;
   private readonly rebuilder: ProjectionRebuilder;
@@ -80,7 +82,9 @@ export class ProjectionRunner {
     for (const projection of projections) {
       const subscription = new ProjectionSubscription(
         async () => {
-          const outcome = await runProjectionBatch(this.dataSource, projection, this.settings.batchSize);
+          const outcome = await runProjectionBatch(this.dataSource, projection, this.settings.batchSize, (applied) =>
+            this.appliedHere.set(projection.name, (this.appliedHere.get(projection.name) ?? 0) + applied),
+          );
           this.recovered(projection.name);
           return outcome;
         },
@@ -132,10 +136,15 @@ export class ProjectionRunner {
     }
   }
 
-  async status(): Promise<ProjectionStatus[]> {
+  /**
+   * Each projection's checkpoint, lag and last error, plus what this process applied of it: across all the
+   * processes running the projections, those counts add up to the projection's events, each applied once.
+   */
+  async status(): Promise<ProcessProjectionStatus[]> {
     const names = this.registry.list().map((projection) => projection.name);
     await ensureCheckpoints(this.dataSource.manager, names);
-    return readProjectionStatuses(this.dataSource.manager, names);
+    const statuses = await readProjectionStatuses(this.dataSource.manager, names);
+    return statuses.map((status) => ({ ...status, eventsAppliedByThisProcess: this.appliedHere.get(status.name) ?? 0 }));
   }
 
   rebuild(name: string, options?: RebuildOptions): Promise<RebuildResult> {

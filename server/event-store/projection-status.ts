@@ -18,6 +18,11 @@ export interface ProjectionStatus {
   rebuild: { startedAt: Date; processed: number; target: number } | null;
 }
 
+/** A projection's status as one process sees it: also the events its live batches applied in this process. */
+export interface ProcessProjectionStatus extends ProjectionStatus {
+  eventsAppliedByThisProcess: number;
+}
+
 interface StatusRow {
   name: string;
   status: string;

@@ -92,7 +92,7 @@ describe(`crash: the store is killed with SIGKILL in the middle of ${CHECKOUTS} 
       retriesAnsweredWithTheOrderMadeBeforeTheKill: retried.filter((answer) => answer.status === 200).length,
       acceptedWithoutRetry,
       replayedCheckouts: replays.length,
-      projectionsComparedWithReplay: projections,
+      projectionsComparedWithReplay: projections.map((projection) => projection.name),
       projectionsCaughtUpSeconds: catchUpSeconds,
       ...figures,
     });

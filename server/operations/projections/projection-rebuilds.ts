@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { ProjectionRegistry } from '../../event-store/projection-registry';
 import { ProjectionRunner } from '../../event-store/projection-runner';
-import type { ProjectionStatus } from '../../event-store/projection-status';
+import type { ProcessProjectionStatus } from '../../event-store/projection-status';
 
 /** A rebuild started from the console, as the console shows it. */
 export interface RebuildJob {
@@ -18,7 +18,7 @@ export interface RebuildJob {
   error: string | null;
 }
 
-export interface ProjectionView extends Omit<ProjectionStatus, 'checkpoint'> {
+export interface ProjectionView extends Omit<ProcessProjectionStatus, 'checkpoint'> {
   checkpoint: { transactionId: string; position: string };
   job: RebuildJob | null;
 }

@@ -8,9 +8,9 @@ import { startTestServer } from '../../support/test-server';
  * Nothing lost or doubled in the read models: every projection's tables, as the live store left them, hash
  * the same as the same projections rebuilt from the whole event log. Runs an extra store in this process on
  * the same database to reach the runner; call it when no more events are being written. Returns the
- * projections compared.
+ * projections compared, with the event types each one applies (null: all).
  */
-export async function expectReadModelsEqualReplay(databaseUrl: string): Promise<string[]> {
+export async function expectReadModelsEqualReplay(databaseUrl: string): Promise<Array<{ name: string; eventTypes: string[] | null }>> {
   const verifier = await startTestServer({ databaseUrl, env: { SEED_DEMO: 'false', MAIL_WORKER: 'off' } });
   try {
     const runner = verifier.app.get(ProjectionRunner);
@@ -27,7 +27,7 @@ export async function expectReadModelsEqualReplay(databaseUrl: string): Promise<
     const live = await hashes();
     await runner.rebuildAll();
     expect(await hashes()).toEqual(live);
-    return registry.list().map((projection) => projection.name);
+    return registry.list().map((projection) => ({ name: projection.name, eventTypes: projection.eventTypes ? [...projection.eventTypes] : null }));
   } finally {
     await verifier.stop();
   }
