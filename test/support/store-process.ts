@@ -22,6 +22,8 @@ export interface StoreProcess {
   output(): string;
   /** Sends a signal and waits until the process has exited. */
   kill(signal?: NodeJS.Signals): Promise<void>;
+  /** SIGSTOP: the process stops where it is, mid-request, holding its sockets (until killed). */
+  freeze(): void;
   /** Starts it again on the same port and database; resolves when its health check answers. */
   restart(): Promise<void>;
   /** SIGTERM (a clean shutdown), then removes its data folder. */
@@ -93,6 +95,7 @@ export async function startStoreProcess(options: StoreProcessOptions): Promise<S
     },
     output: () => output,
     kill,
+    freeze: () => child?.kill('SIGSTOP'),
     restart: launch,
     async stop() {
       if (child && child.exitCode === null && child.signalCode === null) {
