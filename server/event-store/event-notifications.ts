@@ -47,8 +47,10 @@ export class EventNotificationListener {
       database: options.database,
       ssl: options.ssl as ClientConfig['ssl'],
       connectionTimeoutMillis: 5_000,
-      // A half-open connection (the server's host gone without a FIN) is noticed instead of listening forever.
+      // A half-open connection (the server's host gone without a FIN) is noticed instead of listening forever:
+      // probes after 10 s of silence (the kernel's default waits two hours).
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     };
     return new EventNotificationListener({ ...config, application_name: `notifications-${channel}` }, onEvents, onProblem, channel, onRestored);
   }

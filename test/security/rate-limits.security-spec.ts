@@ -131,6 +131,21 @@ describe('rate limits', () => {
     expect((await send(route, { ...freshSubjects(), orderId: forms[max] }, store.nextIp())).status).toBe(429);
   });
 
+  it.each([['GET /api/public/getOrderInformation'], ['GET /api/public/verify/:orderId/:phone']])(
+    'does not let a made-up JSON body on %s stand in for the order id it counts',
+    async (label) => {
+      const route = ROUTES.tracking.find((candidate) => candidate.label === label)!;
+      const subjects = freshSubjects();
+      const max = RATE_LIMIT_POLICIES.tracking.find((rule) => rule.by === 'orderId')!.max;
+      const guess = () => {
+        const decoy = freshSubjects();
+        return { ...route.send(subjects), headers: { 'x-forwarded-for': store.nextIp() }, body: { orderId: decoy.orderId, phone: decoy.phone } };
+      };
+      for (let i = 0; i < max; i++) expect((await store.call(guess())).status).not.toBe(429);
+      expect((await store.call(guess())).status).toBe(429);
+    },
+  );
+
   it('keeps the policies apart: an address over the register limit may still log in', async () => {
     const ip = store.nextIp();
     for (let i = 0; i <= RATE_LIMIT_POLICIES.register[0].max; i++) await send(ROUTES.register[0], freshSubjects(), ip);

@@ -46,13 +46,16 @@ export const RATE_LIMIT_POLICIES = {
 export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES;
 
 /**
- * The value a rule counts by, from the body first, then the path's parameters, then the query string. The
+ * The value a rule counts by, from the body first (not on GET), then the path's parameters, then the query string. The
  * path counts too: `/verify/{orderId}/{phone}` carries the very values a guesser varies, and without it that
  * route was limited by address only.
  */
 export function rateLimitSubject(request: Request, by: RateLimitKey): string | undefined {
   if (by === 'ip') return request.ip ?? request.socket.remoteAddress ?? 'unknown';
-  const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+  // A GET's handler never reads a body, so neither may its counter: a made-up body on each GET would
+  // otherwise give every guess a fresh order id and phone to be counted by.
+  const readsBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const body = (readsBody && typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
   const params = (request.params ?? {}) as Record<string, unknown>;
   const query = request.query as Record<string, unknown>;
   const pick = (...names: string[]): string | undefined => {

@@ -39,6 +39,14 @@ describe('ApiExceptionFilter', () => {
     expect(JSON.stringify(answer.body)).not.toContain('ECONNREFUSED');
   });
 
+  it("keeps a client's own 4xx as it is, even when it reads like a connection error (an aborted upload)", () => {
+    const { answer, catchError } = setup();
+    catchError(Object.assign(new Error('request aborted'), { status: 400, code: 'ECONNABORTED', type: 'request.aborted' }));
+
+    expect(answer.status).toBe(400);
+    expect(answer.headers['retry-after']).toBeUndefined();
+  });
+
   it('still answers 500 for an unknown failure and keeps domain errors as they are', () => {
     const unknown = setup();
     unknown.catchError(new Error('undefined is not a function'));

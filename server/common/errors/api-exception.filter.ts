@@ -43,7 +43,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
     if (response.headersSent) return;
-    if (!(exception instanceof DomainError) && isDatabaseUnavailable(exception)) {
+    // Only failures that are not the client's: a client-side 4xx (an aborted upload reads ECONNABORTED) stays as it is.
+    const clientStatus = statusOf(exception);
+    if (!(exception instanceof DomainError) && (clientStatus === undefined || clientStatus >= 500) && isDatabaseUnavailable(exception)) {
       this.reportUnavailable(exception, request);
       response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       response.status(HttpStatus.SERVICE_UNAVAILABLE).json({

@@ -31,6 +31,7 @@ describe('isDatabaseUnavailable', () => {
     ['a unique violation', new QueryFailedError('INSERT', [], pgError('23505', 'duplicate key value violates unique constraint'))],
     ['a syntax error', pgError('42601', 'syntax error at or near "SELEC"')],
     ['a serialization failure', pgError('40001', 'could not serialize access')],
+    ['a protocol violation (08P01): a bug in the request, not an outage', pgError('08P01', 'bind message has 70000 parameter formats but 0 parameters')],
     ['an ordinary error', new Error('Something else')],
     ['not an error at all', 'ECONNREFUSED'],
   ])('says no to %s', (_, error) => {

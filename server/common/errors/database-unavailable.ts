@@ -9,7 +9,7 @@
 export function isDatabaseUnavailable(error: unknown): boolean {
   return someCause(error, (candidate) => {
     const code = typeof candidate.code === 'string' ? candidate.code : '';
-    if (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')) return true;
+    if (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
     const message = typeof candidate.message === 'string' ? candidate.message : '';
     return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message));
   });
@@ -30,10 +30,11 @@ const CONNECTION_ERROR_CODES = new Set([
 
 /**
  * SQLSTATEs of a server going away or not taking sessions: admin_shutdown (a fast or smart stop),
- * crash_shutdown, cannot_connect_now (starting up, shutting down, in recovery), too_many_connections. The
- * whole class 08 (connection exception) counts too.
+ * crash_shutdown, cannot_connect_now (starting up, shutting down, in recovery), too_many_connections, and
+ * the connection exceptions of class 08 that mean "no connection" — not 08P01 (protocol violation), which
+ * is a bug in the request and would be retried for ever.
  */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
 
 /**
  * pg and pg-pool say these without a code. TypeORM releases a query runner whose connection broke, so the

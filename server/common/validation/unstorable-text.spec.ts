@@ -16,6 +16,13 @@ describe('unstorable text', () => {
     expect(unstorableTextPaths({ name: 'Rahim 😀' })).toEqual([]);
   });
 
+  it('names the field of a finding 50,000 levels deep (a body just under 100 kB)', () => {
+    const deep = JSON.parse(`${'['.repeat(50_000)}"\\u0000"${']'.repeat(50_000)}`);
+    const [path] = unstorableTextPaths(deep);
+    expect(path.split('.')).toHaveLength(50_000);
+    expect(new Set(path.split('.'))).toEqual(new Set(['0']));
+  });
+
   it('walks a 10,000-deep value without overflowing the stack', () => {
     const deep = JSON.parse(`${'['.repeat(10_000)}"\\u0000"${']'.repeat(10_000)}`);
     expect(unstorableTextPaths(deep)).toHaveLength(1);

@@ -26,17 +26,32 @@ export function toStorableText(value: string): string {
  */
 export function unstorableTextPaths(input: unknown, limit = 10): string[] {
   const found: string[] = [];
-  const pending: Array<{ value: unknown; path: string[] }> = [{ value: input, path: [] }];
+  // Each node links to its parent; a path is spelled out only for a finding. (Copying the path at every
+  // level made a 50,000-deep body — 100 kB, under the body limit — take half a minute: quadratic.)
+  const pending: PathNode[] = [{ value: input, key: null, parent: null }];
   while (pending.length > 0 && found.length < limit) {
-    const { value, path } = pending.pop()!;
+    const node = pending.pop()!;
+    const { value } = node;
     if (typeof value === 'string') {
-      if (isUnstorableText(value)) found.push(path.length > 0 ? path.join('.') : 'body');
+      if (isUnstorableText(value)) found.push(spell(node));
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, child] of Object.entries(value)) {
-        if (isUnstorableText(key)) found.push([...path, toStorableText(key)].join('.'));
-        else pending.push({ value: child, path: [...path, key] });
+        if (isUnstorableText(key)) found.push(spell({ value: child, key: toStorableText(key), parent: node }));
+        else pending.push({ value: child, key, parent: node });
       }
     }
   }
   return found;
+}
+
+interface PathNode {
+  value: unknown;
+  key: string | null;
+  parent: PathNode | null;
+}
+
+function spell(node: PathNode): string {
+  const keys: string[] = [];
+  for (let at: PathNode | null = node; at && at.key !== null; at = at.parent) keys.push(at.key);
+  return keys.length > 0 ? keys.reverse().join('.') : 'body';
 }

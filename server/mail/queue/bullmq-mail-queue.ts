@@ -52,7 +52,10 @@ export class BullMqMailQueue implements MailQueue {
         attempts: MAX_MAIL_ATTEMPTS,
         backoff: { type: 'exponential', delay: MAIL_BACKOFF_BASE_MS },
         removeOnComplete: { age: 24 * 60 * 60, count: 10_000 },
-        removeOnFail: { age: 7 * 24 * 60 * 60 },
+        // The delivery row keeps a mail's state and history. A job left in BullMQ's failed set would keep its
+        // id (the event id) taken, and the sweeps could not add the mail again, say after its tries ran out
+        // during a long database outage, for as long as the failed job was kept.
+        removeOnFail: true,
       },
     });
     this.queue.on('error', () => undefined);

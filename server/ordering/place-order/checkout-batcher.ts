@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { QueryFailedError } from 'typeorm';
+import { isDatabaseUnavailable } from '../../common/errors/database-unavailable';
 import { CLOCK, type Clock } from '../../accounts/users/clock';
 import { eventMetadata, type RequestMetadata } from '../../common/request/request-metadata';
 import type { EventMetadata } from '../../event-store/event-store.types';
@@ -76,8 +77,9 @@ export class CheckoutBatcher {
           await this.write(batch);
         } catch (error) {
           if (error instanceof DuplicateCheckout) this.requeue(batch, error);
-          else if (batch.length > 1) await this.isolate(batch, error);
-          else batch[0].reject(error);
+          // PostgreSQL out of reach: every checkout would fail alone too, each after its own wait (503, retried with its key).
+          else if (batch.length > 1 && !isDatabaseUnavailable(error)) await this.isolate(batch, error);
+          else batch.forEach((pending) => pending.reject(error));
         }
       }
     } finally {
@@ -114,14 +116,15 @@ export class CheckoutBatcher {
    * A batch failed for a reason no rule foresaw (a database error, a bug): one shopper's checkout must not
    * fail the others that shared its append, so each is written again on its own and only the bad one fails.
    * Safe when nothing can have been committed: the checkout has an Idempotency-Key (a retry finds its record
-   * if the order was made) or the error is a failed statement (its transaction rolled back). A keyless
-   * checkout after an unknown failure (say, the connection lost during COMMIT) is refused rather than risk
-   * placing it twice.
+   * if the order was made) or a statement before COMMIT failed (its transaction rolled back). A keyless
+   * checkout after any other failure (say, the connection lost during COMMIT, which TypeORM also reports as
+   * a QueryFailedError) is refused rather than risk placing it twice.
    */
   private async isolate(batch: Pending[], error: unknown): Promise<void> {
     this.logger.warn(`a batch of ${batch.length} checkouts failed (${error instanceof Error ? error.message : String(error)}); writing each alone`);
+    const rolledBack = error instanceof QueryFailedError && !/^\s*COMMIT\b/i.test(error.query ?? '');
     for (const pending of batch) {
-      if (!pending.key && !(error instanceof QueryFailedError)) {
+      if (!pending.key && !rolledBack) {
         pending.reject(error);
         continue;
       }
