@@ -1,8 +1,6 @@
-import { openStoreFixture, type StoreFixture } from '../../server/ordering/testing/store-fixture';
-import { startStoreProcess, type StoreProcess } from '../support/store-process';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { percentile, runBurst, runId } from './support/checkout-burst';
 import { prepareBurst } from './support/burst-setup';
+import { useLoadStore } from './support/load-store';
 import { sized, recordFigures } from './support/profile';
 import { checkReadSide, checkWriteSide, waitForProjections } from './support/store-invariants';
 
@@ -18,22 +16,11 @@ const STOCK_PER_SKU = sized(14, 70);
 const COUPON_LIMITS = sized([6, 12, 18], [30, 60, 90]);
 
 describe(`burst: ${CHECKOUTS} checkouts from ${CLIENTS} clients on 20 SKUs with tight stock and 3 limited coupons`, () => {
-  let database: TestDatabase;
-  let store: StoreProcess;
-  let fixture: StoreFixture;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('load_burst');
-    store = await startStoreProcess({ databaseUrl: database.url });
-    fixture = await openStoreFixture(database.url);
-  }, 240_000);
-  afterAll(async () => {
-    await fixture?.close();
-    await store?.stop();
-    await database?.drop();
-  });
+  const load = useLoadStore('load_burst');
 
   it('sells no more than it has, redeems no coupon beyond its limits, answers every shopper without a 5xx, and can show every order', async () => {
+    const { fixture, database } = load;
+    const store = load.stores[0];
     const run = runId('burst');
     const setup = await prepareBurst(fixture, { run, checkouts: CHECKOUTS, clients: CLIENTS, skuCount: 20, stockPerSku: STOCK_PER_SKU, couponLimits: COUPON_LIMITS });
     const demand = setup.checkouts.reduce((sum, checkout) => sum + checkout.cart.reduce((units, line) => units + line.qty, 0), 0);

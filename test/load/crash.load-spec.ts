@@ -1,8 +1,7 @@
-import { openStoreFixture, type StoreFixture } from '../../server/ordering/testing/store-fixture';
-import { startStoreProcess, type StoreProcess } from '../support/store-process';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import type { StoreFixture } from '../../server/ordering/testing/store-fixture';
 import { isAccepted, runBurst, runId } from './support/checkout-burst';
 import { prepareBurst } from './support/burst-setup';
+import { useLoadStore } from './support/load-store';
 import { recordFigures, sized } from './support/profile';
 import { expectReadModelsEqualReplay } from './support/replay-check';
 import { checkReadSide, checkWriteSide, waitForProjections } from './support/store-invariants';
@@ -33,22 +32,11 @@ async function waitForSlowCommit(fixture: StoreFixture, timeoutMs: number): Prom
 }
 
 describe(`crash: the store is killed with SIGKILL in the middle of ${CHECKOUTS} checkouts and started again`, () => {
-  let database: TestDatabase;
-  let store: StoreProcess;
-  let fixture: StoreFixture;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('load_crash');
-    store = await startStoreProcess({ databaseUrl: database.url });
-    fixture = await openStoreFixture(database.url);
-  }, 240_000);
-  afterAll(async () => {
-    await fixture?.close();
-    await store?.stop();
-    await database?.drop();
-  });
+  const load = useLoadStore('load_crash');
 
   it('keeps every order a shopper was told about exactly once, and the read models catch up with nothing lost or doubled', async () => {
+    const { fixture, database } = load;
+    const store = load.stores[0];
     const run = runId('crash');
     const setup = await prepareBurst(fixture, { run, checkouts: CHECKOUTS, clients: CLIENTS, skuCount: 20, stockPerSku: STOCK_PER_SKU, couponLimits: COUPON_LIMITS });
 

@@ -1,11 +1,9 @@
 import { Client } from 'pg';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller } from '../support/api-caller';
-import { openStoreFixture, type StoreFixture } from '../../server/ordering/testing/store-fixture';
-import { startStoreProcess, type StoreProcess } from '../support/store-process';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { runBurst, runId } from './support/checkout-burst';
 import { prepareBurst } from './support/burst-setup';
+import { useLoadStore } from './support/load-store';
 import { recordFigures, sized } from './support/profile';
 import { expectReadModelsEqualReplay } from './support/replay-check';
 import { checkReadSide, checkWriteSide, waitForProjections } from './support/store-invariants';
@@ -22,29 +20,14 @@ const STOCK_PER_SKU = sized(20, 70);
 const COUPON_LIMITS = sized([8, 16, 24], [30, 60, 90]);
 
 describe(`two server processes on one database serve ${CHECKOUTS} checkouts together`, () => {
-  let database: TestDatabase;
-  let stores: StoreProcess[] = [];
-  let fixture: StoreFixture;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('load_two');
-    // The first seeds the demo store; the second finds it seeded.
-    stores.push(await startStoreProcess({ databaseUrl: database.url }));
-    stores.push(await startStoreProcess({ databaseUrl: database.url }));
-    fixture = await openStoreFixture(database.url);
-  }, 240_000);
-  afterAll(async () => {
-    await fixture?.close();
-    for (const store of stores) await store.stop();
-    stores = [];
-    await database?.drop();
-  });
+  const load = useLoadStore('load_two', 2);
 
   it('holds every invariant, and each projection applies each event once although both processes run it', async () => {
+    const { fixture, database, stores } = load;
     const run = runId('two');
     const setup = await prepareBurst(fixture, { run, checkouts: CHECKOUTS, clients: CLIENTS, skuCount: 20, stockPerSku: STOCK_PER_SKU, couponLimits: COUPON_LIMITS });
 
-    // Both processes hold open LISTEN connections for their projection runners (one each) before the burst.
+    // Both processes listen before the burst (their LISTEN connections are counted for the report).
     const monitor = new Client({ connectionString: database.url });
     await monitor.connect();
     const { rows: listeners } = await monitor

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { newestMtime, withBuildLock } from './build-lock';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium; the architecture (§8) names it, and tests fail rather than skip without it. */
@@ -82,7 +83,7 @@ export function collectPageErrors(page: Page): string[] {
  */
 export function ensureClientBuilt(): void {
   if (isClientBuildFresh()) return;
-  withBuildLock(() => {
+  withBuildLock(BUILD_LOCK, () => {
     if (isClientBuildFresh()) return; // another suite built it while we waited
     try {
       execFileSync(
@@ -104,37 +105,3 @@ function isClientBuildFresh(): boolean {
   return statSync(CLIENT_INDEX).mtimeMs >= newestMtime(CLIENT_DIR);
 }
 
-function newestMtime(dir: string): number {
-  let newest = statSync(dir).mtimeMs; // a deleted or renamed file changes its folder
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const path = join(dir, entry.name);
-    const mtime = entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
-    if (mtime > newest) newest = mtime;
-  }
-  return newest;
-}
-
-function withBuildLock(build: () => void): void {
-  mkdirSync(join(BUILD_LOCK, '..'), { recursive: true });
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    try {
-      mkdirSync(BUILD_LOCK);
-      break;
-    } catch {
-      // A lock older than the build timeout belongs to a crashed run.
-      if (existsSync(BUILD_LOCK) && Date.now() - statSync(BUILD_LOCK).mtimeMs > 200_000) {
-        rmSync(BUILD_LOCK, { recursive: true, force: true });
-        continue;
-      }
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for the client build lock ${BUILD_LOCK}`);
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
-    }
-  }
-  try {
-    build();
-  } finally {
-    rmSync(BUILD_LOCK, { recursive: true, force: true });
-  }
-}

@@ -1,7 +1,8 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findFreePort } from '../../server/config/embedded-postgres';
+import { newestMtime, withBuildLock } from './build-lock';
 import { TEST_STATE_DIR } from './test-state';
 
 const REPO_ROOT = resolve(__dirname, '../..');
@@ -114,22 +115,7 @@ export async function startStoreProcess(options: StoreProcessOptions): Promise<S
 /** Builds dist/server with tsc when it is missing or older than the server's sources (once per run, under a lock). */
 export function ensureServerBuilt(): void {
   if (isServerBuildFresh()) return;
-  mkdirSync(join(BUILD_LOCK, '..'), { recursive: true });
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    try {
-      mkdirSync(BUILD_LOCK);
-      break;
-    } catch {
-      if (existsSync(BUILD_LOCK) && Date.now() - statSync(BUILD_LOCK).mtimeMs > 240_000) {
-        rmSync(BUILD_LOCK, { recursive: true, force: true });
-        continue;
-      }
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for the server build lock ${BUILD_LOCK}`);
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
-    }
-  }
-  try {
+  withBuildLock(BUILD_LOCK, () => {
     if (isServerBuildFresh()) return; // another run built it while we waited
     try {
       execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
@@ -141,24 +127,11 @@ export function ensureServerBuilt(): void {
       const failed = error as { stdout?: Buffer; stderr?: Buffer };
       throw new Error(`Building the server failed:\n${failed.stdout?.toString() ?? ''}${failed.stderr?.toString() ?? String(error)}`);
     }
-  } finally {
-    rmSync(BUILD_LOCK, { recursive: true, force: true });
-  }
+  });
 }
 
 function isServerBuildFresh(): boolean {
   if (!existsSync(SERVER_MAIN)) return false;
   const built = statSync(SERVER_MAIN).mtimeMs;
   return ['server', 'tsconfig.json', 'tsconfig.build.json'].every((source) => newestMtime(join(REPO_ROOT, source)) <= built);
-}
-
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
 }
