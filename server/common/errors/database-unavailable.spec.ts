@@ -15,6 +15,10 @@ describe('isDatabaseUnavailable', () => {
     ['a connection cut by the server', new Error('Connection terminated unexpectedly')],
     ['no connection from the pool in time', new Error('timeout exceeded when trying to connect')],
     ['a statement on a released query runner', new Error('Query runner already released. Cannot run queries anymore.')],
+    [
+      'a statement through the data source on a released query runner',
+      new Error('Database connection provided by a query runner was already released, cannot continue to use its querying methods anymore.'),
+    ],
   ])('says yes to %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

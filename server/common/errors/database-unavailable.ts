@@ -38,7 +38,8 @@ const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '0800
 
 /**
  * pg and pg-pool say these without a code. TypeORM releases a query runner whose connection broke, so the
- * next statement of that transaction fails with "Query runner already released".
+ * next statement of that transaction fails with "Query runner already released" (or, through the data
+ * source, "Database connection provided by a query runner was already released").
  */
 const UNAVAILABLE_MESSAGES = [
   /^Connection terminated/i,
@@ -46,6 +47,8 @@ const UNAVAILABLE_MESSAGES = [
   /is not queryable/i,
   /^Client has encountered a connection error/i,
   /^Query runner already released/i,
+  // TypeORM's QueryRunnerProviderAlreadyReleasedError: a transaction's statement after its connection broke.
+  /query runner was already released/i,
 ];
 
 type ErrorLike = { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
