@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, DEVICES, ensureClientBuilt, launchBrowser, saveScreenshot } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { collectPageErrors, DEVICES, demoTee, saveScreenshot, useBrowserStore } from '../support/browser';
+import type { TestServer } from '../support/test-server';
 
 const PASSWORD = 'Tee-Bazaar-Pass-2026';
 const NEW_PASSWORD = 'Another-Strong-Pass-77';
@@ -13,16 +13,11 @@ describe('customer account screens in a real browser', () => {
   let browser: Browser;
   let tee: { id: number; slug: string; name: string; price: number };
 
-  beforeAll(async () => {
-    ensureClientBuilt();
-    server = await startTestServer();
-    browser = await launchBrowser();
-    tee = ((await (await fetch(`${server.baseUrl}/api/public/productRow?slug=men-royal-bengal-tiger-tee`)).json()) as { data: typeof tee }).data;
-  }, 240_000);
+  const store = useBrowserStore();
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  beforeAll(async () => {
+    ({ server, browser } = store);
+    tee = await demoTee(server.baseUrl);
   });
 
   /** The newest mail's link to `path`, read from the .eml files the server writes without SMTP. */

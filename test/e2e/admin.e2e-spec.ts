@@ -1,11 +1,13 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser, where document and sessionStorage exist.
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, DEVICES, ensureClientBuilt, launchBrowser, saveScreenshot } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
+import { apiCaller } from '../support/api-caller';
+import { collectPageErrors, DEVICES, demoTee, saveScreenshot, useBrowserStore } from '../support/browser';
+import type { TestServer } from '../support/test-server';
 
-const CARE = { email: 'care@teebazaar.test', password: 'TeeBazaar-Care-2026!', name: 'Customer Care' };
-const ADMIN = { email: 'admin@teebazaar.test', password: 'TeeBazaar-Admin-2026!', name: 'Store Admin' };
+const CARE = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'care')!;
+const ADMIN = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'admin')!;
 
 /** The staff console at /admin (issue 5): care takes an order to delivered; admins see projections. */
 describe('operations console in a real browser', () => {
@@ -13,25 +15,18 @@ describe('operations console in a real browser', () => {
   let browser: Browser;
   let tee: { id: number; slug: string; name: string; price: number };
 
-  beforeAll(async () => {
-    ensureClientBuilt();
-    server = await startTestServer();
-    browser = await launchBrowser();
-    tee = ((await (await fetch(`${server.baseUrl}/api/public/productRow?slug=men-royal-bengal-tiger-tee`)).json()) as { data: typeof tee }).data;
-  }, 240_000);
+  const store = useBrowserStore();
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  beforeAll(async () => {
+    ({ server, browser } = store);
+    tee = await demoTee(server.baseUrl);
   });
 
+  const caller = apiCaller(() => server.baseUrl);
+  /** GET without a body, POST with one. */
   async function api<T>(path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${server.baseUrl}/api/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
+    const { status, body: answer } = await caller.call(body === undefined ? 'GET' : 'POST', `/api/${path}`, token, body);
+    return { status, body: answer as T };
   }
 
   /** A shopper's cash order, placed through the storefront's checkout call. */

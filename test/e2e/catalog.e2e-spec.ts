@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, DEVICES, ensureClientBuilt, launchBrowser, saveScreenshot } from '../support/browser';
-import { startTestServer } from '../support/test-server';
+import { collectPageErrors, DEVICES, saveScreenshot, useBrowserStore } from '../support/browser';
 
 interface Card {
   id: number;
@@ -14,17 +13,12 @@ describe('catalog screens in a real browser', () => {
   let browser: Browser;
   let firstPage: { data: Card[]; total: number; last_page: number; per_page: number };
 
+  const store = useBrowserStore();
+
   beforeAll(async () => {
-    ensureClientBuilt();
-    server = await startTestServer();
-    browser = await launchBrowser();
+    ({ server, browser } = store);
     firstPage = (await (await fetch(`${server.baseUrl}/api/public/getProductsByShop?page=1`)).json()) as typeof firstPage;
     expect(firstPage.data.length).toBeGreaterThan(0);
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   describe.each(DEVICES)('on a $name', ({ name, newContext }) => {

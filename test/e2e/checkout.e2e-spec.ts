@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, DEVICES, ensureClientBuilt, launchBrowser, saveScreenshot } from '../support/browser';
-import { startTestServer } from '../support/test-server';
+import { collectPageErrors, DEVICES, demoTee, saveScreenshot, useBrowserStore } from '../support/browser';
 
 /** Cart, checkout (validation, cash and bKash, coupon, idempotency), confirmation, tracking: spec §2, §4, §5, §8. */
 describe('cart, checkout and tracking in a real browser', () => {
@@ -8,16 +7,11 @@ describe('cart, checkout and tracking in a real browser', () => {
   let browser: Browser;
   let tee: { id: number; slug: string; name: string; price: number; thumbnail: string };
 
-  beforeAll(async () => {
-    ensureClientBuilt();
-    server = await startTestServer();
-    browser = await launchBrowser();
-    tee = ((await (await fetch(`${server.baseUrl}/api/public/productRow?slug=men-royal-bengal-tiger-tee`)).json()) as { data: typeof tee }).data;
-  }, 240_000);
+  const store = useBrowserStore();
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  beforeAll(async () => {
+    ({ server, browser } = store);
+    tee = await demoTee(server.baseUrl);
   });
 
   describe.each(DEVICES)('on a $name', ({ name, newContext }) => {

@@ -1,16 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { collectPageErrors, DEVICES, ensureClientBuilt, launchBrowser, saveScreenshot } from '../support/browser';
-import { startTestServer } from '../support/test-server';
+import { collectPageErrors, DEVICES, saveScreenshot, useBrowserStore } from '../support/browser';
 
 describe('storefront shell and home page in a real browser', () => {
   let server: { baseUrl: string; stop(): Promise<void> };
   let browser: Browser;
   let storeName: string;
 
+  const store = useBrowserStore();
+
   beforeAll(async () => {
-    ensureClientBuilt();
-    server = await startTestServer();
-    browser = await launchBrowser();
+    ({ server, browser } = store);
     // The page must show whatever the store's settings say, so the test reads them the way the client does.
     const response = await fetch(`${server.baseUrl}/api/public/settingRow`);
     if (response.status !== 200) {
@@ -18,11 +17,6 @@ describe('storefront shell and home page in a real browser', () => {
     }
     storeName = ((await response.json()) as { data: { name: string } }).data.name;
     expect(storeName).toBeTruthy();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   describe.each(DEVICES)('on a $name', ({ name, newContext }) => {

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { newestMtime, withBuildLock } from './build-lock';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { newestMtime, withBuildLock } from './build-lock';
+import { startTestServer, type TestServer } from './test-server';
 
 /** Debian's Chromium; the architecture (§8) names it, and tests fail rather than skip without it. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -81,6 +82,35 @@ export function collectPageErrors(page: Page): string[] {
  * The test server serves dist/client but builds nothing: build the client when it is missing or older
  * than any file under client/. A lock directory keeps parallel suites from building over each other.
  */
+export interface BrowserStore {
+  readonly server: TestServer;
+  readonly browser: Browser;
+}
+
+/**
+ * For a browser suite's describe block: the client built, a seeded store on 127.0.0.1 serving it, and
+ * Chromium; both closed after the block. Read `server` and `browser` in hooks and tests (set by beforeAll).
+ */
+export function useBrowserStore(): BrowserStore {
+  const state = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    ensureClientBuilt();
+    state.server = await startTestServer();
+    state.browser = await launchBrowser();
+  }, 240_000);
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.stop();
+  });
+  return state;
+}
+
+/** The demo catalog's tiger tee as productRow gives it: the product the checkout, account and console suites buy. */
+export async function demoTee<T = { id: number; slug: string; name: string; price: number; thumbnail: string }>(baseUrl: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api/public/productRow?slug=men-royal-bengal-tiger-tee`);
+  return ((await response.json()) as { data: T }).data;
+}
+
 export function ensureClientBuilt(): void {
   if (isClientBuildFresh()) return;
   withBuildLock(BUILD_LOCK, () => {
