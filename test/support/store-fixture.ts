@@ -1,12 +1,12 @@
 import { DataSource } from 'typeorm';
-import { ConcurrencyError } from '../../event-store/concurrency-error';
-import { EventStore } from '../../event-store/event-store';
-import type { EventMetadata } from '../../event-store/event-store.types';
-import { decide as decideSku, foldSku } from '../../inventory/domain/sku';
-import type { SkuEvent } from '../../inventory/domain/sku.events';
-import { skuStreamId } from '../../inventory/domain/sku-stream';
-import type { CouponCreated } from '../../promotions/domain/coupon.events';
-import { couponStreamId } from '../../promotions/domain/coupon-stream';
+import { ConcurrencyError } from '../../server/event-store/concurrency-error';
+import { EventStore } from '../../server/event-store/event-store';
+import type { EventMetadata } from '../../server/event-store/event-store.types';
+import { decide as decideSku, foldSku } from '../../server/inventory/domain/sku';
+import type { SkuEvent } from '../../server/inventory/domain/sku.events';
+import { skuStreamId } from '../../server/inventory/domain/sku-stream';
+import type { CouponCreated } from '../../server/promotions/domain/coupon.events';
+import { couponStreamId } from '../../server/promotions/domain/coupon-stream';
 
 /**
  * Direct access to a running store's database for black-box tests and the checkout bench: set a SKU's stock,
