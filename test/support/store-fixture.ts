@@ -81,13 +81,3 @@ export async function setAvailableStock(fixture: StoreFixture, productId: number
 export async function createCoupon(fixture: StoreFixture, data: CouponCreated['data']): Promise<void> {
   await fixture.eventStore.append(couponStreamId(data.code), 'no-stream', [{ type: 'CouponCreated', data }], FIXTURE_METADATA);
 }
-
-/** Oversold units across the given SKUs: how far below zero any stream's available count went (must be 0). */
-export async function oversoldUnits(fixture: StoreFixture, skus: Array<{ productId: number; size: string }>): Promise<number> {
-  let oversold = 0;
-  for (const { productId, size } of skus) {
-    const available = await availableStock(fixture, productId, size);
-    if (available < 0) oversold += -available;
-  }
-  return oversold;
-}
