@@ -4,14 +4,14 @@ import { QueryFailedError } from 'typeorm';
 import { isDatabaseUnavailable } from '../../common/errors/database-unavailable';
 import { CLOCK, type Clock } from '../../common/clock';
 import { eventMetadata, type RequestMetadata } from '../../common/request/request-metadata';
+import { CommandPath } from '../../event-store/command-path/command-path';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { quoteIdentifier } from '../../event-store/projection';
 import { checkoutStreams, type PlaceOrder } from '../domain/checkout';
 import { decideCheckoutBatch } from '../domain/checkout-batch';
+import { couponStatesOf, skuStatesOf } from '../domain/loaded-states';
 import { newOrderId } from '../domain/order-id';
 import { writeOrderTracking } from '../projections/order-tracking.writer';
-import { couponStatesOf, skuStatesOf } from '../write/stream-states';
-import { StreamWriter } from '../write/stream-writer';
 import { CatalogLookup } from './catalog-lookup';
 import { CheckoutIdempotency, DuplicateCheckout, IdempotencyKeyReused } from './checkout-idempotency';
 import type { CheckoutInput, PlaceOrderResult } from './place-order.command';
@@ -55,7 +55,7 @@ export class CheckoutBatcher {
   constructor(
     private readonly catalog: CatalogLookup,
     private readonly idempotency: CheckoutIdempotency,
-    private readonly writer: StreamWriter,
+    private readonly writer: CommandPath,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
