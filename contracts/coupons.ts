@@ -1,12 +1,20 @@
 /** Coupon answers of the console (GET/POST /admin/coupons ...). */
 
-export interface CouponRow {
+/** A coupon's rules: the body of POST /admin/coupons, and part of every row. */
+export interface CouponRules {
   code: string;
+  /** Whole percent off the subtotal. */
   percent: number;
+  /** ISO 8601. */
   validFrom: string;
   validUntil: string;
+  /** Redemptions across all customers. */
   totalLimit: number;
+  /** Redemptions per phone number. */
   perPhoneLimit: number;
+}
+
+export interface CouponRow extends CouponRules {
   /** Uses held by orders now (a cancelled order's use is given back). */
   uses: number;
   disabled: boolean;
