@@ -1,3 +1,5 @@
+import type { EventMetadata } from '../event-store.types';
+
 /**
  * The one face of every aggregate's rules (Chassaing's decider, as in Emmett and Oskar Dudycz's samples):
  * `decide` turns a command and the current state into new events (or throws a refusal), `evolve` applies one
@@ -22,8 +24,11 @@ export function fold<State, Event>(folding: StreamFold<State, Event>, events: It
   return current;
 }
 
-/** Events a decision records on one stream; a checkout decides several streams at once. */
+/**
+ * Events a decision records on one stream; a checkout decides several streams at once. An event may carry
+ * its own metadata (a batched checkout's events each carry their shopper's request).
+ */
 export interface StreamEvents {
   streamId: string;
-  events: Array<{ type: string; data: unknown }>;
+  events: Array<{ type: string; data: unknown; metadata?: EventMetadata }>;
 }

@@ -19,7 +19,6 @@ const order = (orderId: string, phone: string, couponCode: string | null = null)
     deliveryChargePaisa: 6000,
     cart: [{ productId: 1, size: 'M', quantity: 1 }],
     couponCode,
-    placedBy: { actor: { id: 'guest', role: 'guest' }, requestId: `r-${orderId}`, correlationId: `c-${orderId}` },
   },
 });
 

@@ -31,7 +31,6 @@ function placeOrder(overrides: Partial<PlaceOrder['data']> = {}): PlaceOrder {
       deliveryChargePaisa: 6000,
       cart: [{ productId: 1, size: 'm', quantity: 2 }],
       couponCode: null,
-      placedBy: { actor: { id: 'guest', role: 'guest' }, requestId: 'r-1', correlationId: 'c-1' },
       ...overrides,
     },
   };

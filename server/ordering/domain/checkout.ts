@@ -6,7 +6,7 @@ import { couponDecider, type CouponState } from '../../promotions/domain/coupon'
 import type { CouponRedeemed } from '../../promotions/domain/coupon.events';
 import { couponStreamId, normalizeCouponCode } from '../../promotions/domain/coupon-stream';
 import { percentOf, type Paisa } from './money';
-import type { OrderCustomer, OrderLine, OrderPlaced, OrderPlacement, PaymentMethod, ShippingZone } from './order.events';
+import type { OrderCustomer, OrderLine, OrderPlaced, PaymentMethod, ShippingZone } from './order.events';
 import { OrderRuleViolation, ProductOutOfStock } from './order.errors';
 import { orderStreamId } from './order-id';
 import type { StreamEvents } from '../../event-store/command-path/decider';
@@ -44,7 +44,6 @@ export type PlaceOrder = {
     deliveryChargePaisa: Paisa;
     cart: CartLine[];
     couponCode: string | null;
-    placedBy: OrderPlacement;
   };
 };
 
@@ -108,7 +107,6 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
       coupon,
       totals: { subtotalPaisa, discountPaisa, deliveryChargePaisa, grandTotalPaisa: subtotalPaisa - discountPaisa + deliveryChargePaisa },
       luckyDrawTokens: luckyDrawTokens(orderId, units),
-      placedBy: command.data.placedBy,
     },
   };
   return [{ streamId: orderStreamId(orderId), events: [placed] }, ...skuStreams, ...streams];
