@@ -1,9 +1,9 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../common/errors/domain-error';
-import { evolveCoupon, initialCouponState, type CouponState } from '../../promotions/domain/coupon';
-import type { CouponEvent } from '../../promotions/domain/coupon.events';
-import { couponStreamId, normalizeCouponCode } from '../../promotions/domain/coupon-stream';
+import { evolveCoupon, initialCouponState, type CouponState } from '../domain/coupon';
+import type { CouponEvent } from '../domain/coupon.events';
+import { couponStreamId, normalizeCouponCode } from '../domain/coupon-stream';
 
 export interface CouponRow {
   code: string;

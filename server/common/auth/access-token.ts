@@ -1,4 +1,4 @@
-import type { UserRole } from '../../common/request/authenticated-user';
+import type { UserRole } from '../request/authenticated-user';
 
 /** The one algorithm accepted: tokens signed otherwise (or unsigned, `alg: none`) are refused. */
 export const JWT_ALGORITHM = 'HS256' as const;

@@ -1,12 +1,12 @@
 import { DataSource } from 'typeorm';
-import { ConcurrencyError } from '../../event-store/concurrency-error';
-import { EventStore } from '../../event-store/event-store';
-import type { EventMetadata } from '../../event-store/event-store.types';
-import { decide as decideSku, foldSku } from '../../inventory/domain/sku';
-import type { SkuEvent } from '../../inventory/domain/sku.events';
-import { skuStreamId } from '../../inventory/domain/sku-stream';
-import type { CouponCreated } from '../../promotions/domain/coupon.events';
-import { couponStreamId } from '../../promotions/domain/coupon-stream';
+import { ConcurrencyError } from '../../server/event-store/concurrency-error';
+import { EventStore } from '../../server/event-store/event-store';
+import type { EventMetadata } from '../../server/event-store/event-store.types';
+import { decide as decideSku, foldSku } from '../../server/inventory/domain/sku';
+import type { SkuEvent } from '../../server/inventory/domain/sku.events';
+import { skuStreamId } from '../../server/inventory/domain/sku-stream';
+import type { CouponCreated } from '../../server/promotions/domain/coupon.events';
+import { couponStreamId } from '../../server/promotions/domain/coupon-stream';
 
 /**
  * Direct access to a running store's database for black-box tests and the checkout bench: set a SKU's stock,
@@ -80,14 +80,4 @@ export async function setAvailableStock(fixture: StoreFixture, productId: number
 
 export async function createCoupon(fixture: StoreFixture, data: CouponCreated['data']): Promise<void> {
   await fixture.eventStore.append(couponStreamId(data.code), 'no-stream', [{ type: 'CouponCreated', data }], FIXTURE_METADATA);
-}
-
-/** Oversold units across the given SKUs: how far below zero any stream's available count went (must be 0). */
-export async function oversoldUnits(fixture: StoreFixture, skus: Array<{ productId: number; size: string }>): Promise<number> {
-  let oversold = 0;
-  for (const { productId, size } of skus) {
-    const available = await availableStock(fixture, productId, size);
-    if (available < 0) oversold += -available;
-  }
-  return oversold;
 }

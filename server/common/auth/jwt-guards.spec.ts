@@ -1,4 +1,4 @@
-import { UnauthorizedError } from '../../common/errors/domain-error';
+import { UnauthorizedError } from '../errors/domain-error';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { OptionalJwtAuthGuard } from './optional-jwt-auth.guard';
 

@@ -1,10 +1,10 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { AuthenticatedUser } from '../../common/request/authenticated-user';
-import { GetCustomerOrderDetailsQuery } from '../../ordering/customer-orders/get-customer-order-details.query';
-import { GetCustomerOrdersQuery } from '../../ordering/customer-orders/get-customer-orders.query';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { GetCustomerOrderDetailsQuery } from '../customer-orders/get-customer-order-details.query';
+import { GetCustomerOrdersQuery } from '../customer-orders/get-customer-orders.query';
+import { CurrentUser } from '../../common/auth/current-user.decorator';
+import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 
 /**
  * The signed-in customer's own orders (dashboard and Order Details). The ordering context answers the

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import { isDatabaseUnavailable } from '../../common/errors/database-unavailable';
-import { UnauthorizedError } from '../../common/errors/domain-error';
-import type { AuthenticatedUser } from '../../common/request/authenticated-user';
+import { isDatabaseUnavailable } from '../errors/database-unavailable';
+import { UnauthorizedError } from '../errors/domain-error';
+import type { AuthenticatedUser } from '../request/authenticated-user';
 
 /**
  * Requires a valid bearer token; sets `request.user` (read it with `@CurrentUser()`), else 401. The account

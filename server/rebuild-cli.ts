@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../app.module';
-import { InvalidEnvironmentError, parseEnv } from '../config/env';
-import { prepareRuntime } from '../config/runtime';
-import { ProjectionRegistry } from '../event-store/projection-registry';
-import { ProjectionRunner } from '../event-store/projection-runner';
-import type { RebuildProgress } from '../event-store/projection-rebuilder';
+import { AppModule } from './app.module';
+import { InvalidEnvironmentError, parseEnv } from './config/env';
+import { prepareRuntime } from './config/runtime';
+import { ProjectionRegistry } from './event-store/projection-registry';
+import { ProjectionRunner } from './event-store/projection-runner';
+import type { RebuildProgress } from './event-store/projection-rebuilder';
 
 /**
  * `npm run rebuild -- <projection> | --all`: rebuilds read models from the event log into fresh tables and

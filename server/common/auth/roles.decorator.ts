@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
-import type { UserRole } from '../../common/request/authenticated-user';
+import type { UserRole } from '../request/authenticated-user';
 import { ROLES_KEY, RolesGuard } from './roles.guard';
 
 /**

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { Roles } from '../../accounts/auth/roles.decorator';
+import { Roles } from '../../common/auth/roles.decorator';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
-import { CreateCouponCommand, DisableCouponCommand } from '../../promotions/manage-coupons/manage-coupons.commands';
-import { ListCouponRedemptionsQuery, ListCouponsQuery } from '../coupons/list-coupons.query';
-import { couponCodeParameter, createCouponRequest, disableCouponRequest } from './admin-operations.requests';
+import { CreateCouponCommand, DisableCouponCommand } from '../manage-coupons/manage-coupons.commands';
+import { ListCouponRedemptionsQuery, ListCouponsQuery } from '../list-coupons/list-coupons.query';
+import { couponCodeParameter, createCouponRequest, disableCouponRequest } from './admin-coupons.requests';
 
 /** Coupons for admins: the list with uses, creating and disabling codes (recorded as events), redemptions. */
 @Controller('admin/coupons')

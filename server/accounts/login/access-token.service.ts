@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { UserAccount } from '../users/user-account';
-import { ACCESS_TOKEN_TTL_SECONDS, AccessTokenClaims, JWT_ALGORITHM } from './access-token';
+import { ACCESS_TOKEN_TTL_SECONDS, AccessTokenClaims, JWT_ALGORITHM } from '../../common/auth/access-token';
 
 export interface IssuedAccessToken {
   access_token: string;

@@ -1,8 +1,8 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ForbiddenError } from '../../common/errors/domain-error';
-import type { AuthenticatedUser, UserRole } from '../../common/request/authenticated-user';
+import { ForbiddenError } from '../errors/domain-error';
+import type { AuthenticatedUser, UserRole } from '../request/authenticated-user';
 import { JwtAuthGuard } from './jwt-auth.guard';
 
 /** Metadata key under which `@Roles(...)` stores the roles allowed. */

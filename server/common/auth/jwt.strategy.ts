@@ -2,11 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-jwt';
-import { DataSource } from 'typeorm';
-import type { AuthenticatedUser } from '../../common/request/authenticated-user';
+import type { AuthenticatedUser } from '../request/authenticated-user';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { findUserById } from '../users/user-account';
 import { AccessTokenClaims, JWT_ALGORITHM } from './access-token';
+
+/** The account a token names, as it is now; provided by the accounts context. */
+export interface TokenAccount extends AuthenticatedUser {
+  passwordChangedAt: Date;
+}
+
+export const TOKEN_ACCOUNTS = Symbol('TOKEN_ACCOUNTS');
+
+export interface TokenAccounts {
+  findById(id: string): Promise<TokenAccount | null>;
+}
 
 /**
  * Verifies the bearer token (HS256 only, signature and expiry) and then the account behind it: a token for
@@ -17,7 +26,7 @@ import { AccessTokenClaims, JWT_ALGORITHM } from './access-token';
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly dataSource: DataSource,
+    @Inject(TOKEN_ACCOUNTS) private readonly accounts: TokenAccounts,
   ) {
     super({
       jwtFromRequest: bearerToken,
@@ -29,7 +38,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(claims: AccessTokenClaims): Promise<AuthenticatedUser | false> {
     if (typeof claims.sub !== 'string' || typeof claims.pwd_at !== 'number') return false;
-    const user = await findUserById(this.dataSource.manager, claims.sub);
+    const user = await this.accounts.findById(claims.sub);
     if (!user || user.passwordChangedAt.getTime() !== claims.pwd_at) return false;
     return { id: user.id, name: user.name, email: user.email, role: user.role };
   }

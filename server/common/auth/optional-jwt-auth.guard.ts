@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import { isDatabaseUnavailable } from '../../common/errors/database-unavailable';
-import type { AuthenticatedUser } from '../../common/request/authenticated-user';
+import { isDatabaseUnavailable } from '../errors/database-unavailable';
+import type { AuthenticatedUser } from '../request/authenticated-user';
 
 /**
  * Never refuses: sets `request.user` when a valid bearer token is sent and leaves it undefined otherwise

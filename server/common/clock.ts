@@ -1,4 +1,4 @@
-/** The time source of account commands; tests may provide another through the CLOCK token. */
+/** The time source of commands that need "now"; tests may provide another through the CLOCK token. */
 export const CLOCK = Symbol('CLOCK');
 
 export interface Clock {

@@ -1,13 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query as QueryString } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { Roles } from '../../accounts/auth/roles.decorator';
+import { Roles } from '../../common/auth/roles.decorator';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
-import { AdjustStockCommand, ReceiveStockCommand } from '../../inventory/change-stock/change-stock.commands';
-import { skuStreamId } from '../../inventory/domain/sku-stream';
-import { ReadStreamQuery } from '../events/read-stream.query';
-import { ListStockQuery } from '../stock/list-stock.query';
-import { adjustStockRequest, listStockRequest, receiveStockRequest } from './admin-operations.requests';
+import { AdjustStockCommand, ReceiveStockCommand } from '../change-stock/change-stock.commands';
+import { skuStreamId } from '../domain/sku-stream';
+import { ReadStreamQuery } from '../../operations/events/read-stream.query';
+import { ListStockQuery } from '../list-stock/list-stock.query';
+import { adjustStockRequest, listStockRequest, receiveStockRequest } from './admin-stock.requests';
 import { ValidationFailedError } from '../../common/errors/domain-error';
 
 /** Stock per product and size: care and admin see it; receipts and adjustments are recorded as events. */

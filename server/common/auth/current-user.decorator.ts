@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { AuthenticatedUser } from '../../common/request/authenticated-user';
+import type { AuthenticatedUser } from '../request/authenticated-user';
 
 /**
  * `@CurrentUser() user: AuthenticatedUser` behind `JwtAuthGuard` / `RolesGuard`;
