@@ -4,11 +4,13 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import { Logger as NestPinoLogger } from 'nestjs-pino';
+import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
+import { requestLogging } from './observability/logging/log-options';
 import { httpMetrics } from './observability/metrics/http-metrics';
+import { ROOT_LOGGER } from './observability/observability.module';
 import { StoreMetrics } from './observability/metrics/store-metrics';
 import { ShutdownState } from './observability/shutdown/shutdown-state';
 
@@ -22,6 +24,7 @@ export async function createApp(config: AppConfig, logger?: Logger): Promise<INe
     bufferLogs: true,
   });
   app.useLogger(app.get(NestPinoLogger));
+  app.use(requestLogging(app.get(ROOT_LOGGER), await app.resolve(PinoLogger)));
   app.use(httpMetrics(app.get(StoreMetrics)));
   const shutdown = app.get(ShutdownState);
   app.use((_request: Request, response: Response, next: NextFunction) => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger, type LoggerOptions } from 'pino';
-import type { Options as PinoHttpOptions } from 'pino-http';
+import { pinoHttp, type Options as PinoHttpOptions } from 'pino-http';
+import type { PinoLogger } from 'nestjs-pino';
 import type { Request } from 'express';
 import { requestIdsOf } from '../../common/request/request-metadata';
 import type { Env } from '../../config/env';
@@ -80,5 +81,18 @@ export function httpLogOptions(logger: Logger): PinoHttpOptions<IncomingMessage,
       }),
       res: (response: { statusCode?: number }) => ({ statusCode: response.statusCode }),
     },
+  };
+}
+
+/**
+ * Express middleware: the request's log line (pino-http), and every log line written while the request is
+ * handled (a warning from a handler, an error from the exception filter) bound to its request and correlation ids.
+ */
+export function requestLogging(root: Logger, context: PinoLogger) {
+  const logRequest = pinoHttp(httpLogOptions(root));
+  return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    logRequest(request, response);
+    const { requestId, correlationId } = requestIdsOf(request as Request);
+    context.runInContext(next, { bindings: { reqId: requestId, correlationId } });
   };
 }
