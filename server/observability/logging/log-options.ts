@@ -66,7 +66,9 @@ export function httpLogOptions(logger: Logger): PinoHttpOptions<IncomingMessage,
     logger,
     genReqId: (request) => requestIdsOf(request as Request).requestId,
     customProps: (request) => ({ correlationId: requestIdsOf(request as Request).correlationId }),
-    customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : 'info'),
+    // A 503 is the designed answer while the database is away (the exception filter warns about the outage once
+    // in a while); one error line per refused request would bury everything else.
+    customLogLevel: (_request, response, error) => ((error || response.statusCode >= 500) && response.statusCode !== 503 ? 'error' : 'info'),
     customSuccessMessage: (request, response, ms) => `${request.method} ${routeTemplateOf(request) ?? loggableUrl(request.url ?? '')} ${response.statusCode} ${Math.round(ms)} ms`,
     customErrorMessage: (request, response) => `${request.method} ${routeTemplateOf(request) ?? loggableUrl(request.url ?? '')} ${response.statusCode}`,
     // Health probes and metric scrapes every few seconds would drown everything else.
