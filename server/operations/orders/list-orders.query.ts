@@ -1,6 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { paginated, Paginated } from '../../catalog/api/dto/paginated.response';
+import { paginated, Paginated } from '../../common/paginated';
 import { paisaToTaka } from '../../common/money';
 import { STATUS_NAMES, type OrderStatus } from '../../ordering/domain/order-status';
 
