@@ -43,7 +43,15 @@ interface InsertedRow {
  * `new EventStore(dataSource)`; `EventStoreModule` provides it to Nest.
  */
 export class EventStore {
+  private readonly appendedListeners = new Set<(events: RecordedEvent[]) => void>();
+
   constructor(private readonly dataSource: DataSource) {}
+
+  /** Tells `listener` of every append once it has committed (metrics count them); returns the unsubscribe. */
+  onAppended(listener: (events: RecordedEvent[]) => void): () => void {
+    this.appendedListeners.add(listener);
+    return () => this.appendedListeners.delete(listener);
+  }
 
   append(
     streamId: string,
@@ -61,8 +69,9 @@ export class EventStore {
    */
   async appendToStreams(requests: AppendRequest[], metadata: EventMetadata, options: AppendOptions = {}): Promise<AppendResult> {
     assertValidAppend(requests, metadata);
+    let result: AppendResult;
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      result = await this.dataSource.transaction(async (manager) => {
         const streamIds = requests.map((request) => request.streamId);
         await lockStreams(manager, streamIds);
         const versions = await readVersions(manager, streamIds);
@@ -77,6 +86,8 @@ export class EventStore {
     } catch (error) {
       throw translateUniqueViolation(error);
     }
+    for (const listener of this.appendedListeners) listener(result.events);
+    return result;
   }
 
   /** A stream's events in stream order; with `fromVersion`, only those after that version. */
