@@ -1,6 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { paginated, Paginated } from '../../catalog/api/dto/paginated.response';
+import { paginated, Paginated } from '../../common/paginated';
 
 export interface StockRow {
   productId: number;
