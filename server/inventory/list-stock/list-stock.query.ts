@@ -1,16 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import type { StockRow } from '../../../contracts/stock';
 import { paginated, Paginated } from '../../catalog/api/dto/paginated.response';
-
-export interface StockRow {
-  productId: number;
-  name: string;
-  slug: string;
-  sku: string;
-  size: string;
-  available: number;
-  reserved: number;
-}
 
 export const LOW_STOCK = 3;
 const PER_PAGE = 50;
