@@ -16,7 +16,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     abortOnError: false,
     logger: LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1),
   });
-  app.set('trust proxy', 'loopback');
+  // TRUST_PROXY: with none (the default) X-Forwarded-For is ignored and rate limits count the socket's peer.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(
     helmet({

@@ -46,6 +46,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
       logLevel: env.LOG_LEVEL,
       runProjections: env.PROJECTIONS === 'on',
       runMailWorker: env.MAIL_WORKER === 'on',
+      trustProxy: env.TRUST_PROXY,
     },
     stop,
   };
