@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { OptionalJwtAuthGuard } from '../../accounts/auth/optional-jwt-auth.guard';
-import { CurrentUser } from '../../accounts/auth/current-user.decorator';
+import { OptionalJwtAuthGuard } from '../../common/auth/optional-jwt-auth.guard';
+import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { AttemptLimit, markAttemptFailed } from '../../accounts/rate-limit/attempt-limit.interceptor';
 import { BadRequestError } from '../../common/errors/domain-error';
 import type { AuthenticatedUser } from '../../common/request/authenticated-user';
