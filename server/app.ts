@@ -32,7 +32,8 @@ export async function createApp(config: AppConfig, logger?: Logger): Promise<INe
     if (shutdown.draining) response.setHeader('Connection', 'close');
     next();
   });
-  app.set('trust proxy', 'loopback');
+  // TRUST_PROXY: with none (the default) X-Forwarded-For is ignored and rate limits count the socket's peer.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(
     helmet({

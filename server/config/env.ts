@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseTrustProxy } from './trust-proxy';
 
 /**
  * Every setting the server reads from the environment, parsed once at start. A bad value stops the
@@ -87,6 +88,18 @@ export const envSchema = z.object({
   PROJECTIONS: z.enum(['on', 'off']).default('on'),
   /** `off` for an API-only process: mail is then sent by `npm run worker` or another server process. */
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  /** Proxies believed about the client address (Express 'trust proxy'): none, a hop count, or addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .default('none')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if ('problem' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.problem });
+        return z.NEVER;
+      }
+      return parsed.value;
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;
