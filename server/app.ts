@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { unknownPageAs404 } from './common/http/unknown-page.middleware';
 import { AppConfig } from './config/app-config';
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -31,6 +32,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   );
   // Phones on slow networks: the client's JavaScript and the API's JSON shrink about four times.
   app.use(compression());
+  app.use(unknownPageAs404(config.clientDir));
   app.useBodyParser('json', { limit: '100kb' });
   app.useBodyParser('urlencoded', { limit: '100kb', extended: false });
   app.setGlobalPrefix('api');
