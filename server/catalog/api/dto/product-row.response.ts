@@ -7,6 +7,7 @@ export interface ProductRowRecord extends ProductCardRow {
   images: Array<{ img: string; thumb: string }>;
   category: { id: number; name: string; slug: string };
   sizes: Array<{ id: number; value: string; available: number }>;
+  low_stock_threshold: number;
 }
 
 /** A size on the product page; sold-out sizes are shown but cannot be chosen. */
@@ -14,6 +15,8 @@ export interface SizeOption {
   id: number;
   value: string;
   sold_out: boolean;
+  /** Units left when they are few (at or below the settings' low_stock_threshold), else null (issue 16). */
+  only_left: number | null;
 }
 
 export interface ProductRowResponse extends ProductCardResponse {
@@ -30,7 +33,12 @@ export function toProductRow(record: ProductRowRecord): ProductRowResponse {
     // Stored sanitized; sanitized again on the way out so a row written around the API cannot carry script.
     description: sanitizeDescriptionHtml(record.description_html),
     category: record.category,
-    productAttr: record.sizes.map((size) => ({ id: size.id, value: size.value, sold_out: size.available <= 0 })),
+    productAttr: record.sizes.map((size) => ({
+      id: size.id,
+      value: size.value,
+      sold_out: size.available <= 0,
+      only_left: size.available > 0 && size.available <= record.low_stock_threshold ? size.available : null,
+    })),
     previewImages: record.images.map((image) => ({ img: image.img })),
     thumbImages: record.images.map((image) => ({ thumb: image.thumb })),
   };
