@@ -64,7 +64,7 @@ export function OrderConfirmRoute() {
               </div>
               <div>
                 <dt>What happens next</dt>
-                <dd>Our care team will call you to confirm your order, then we pack it and hand it to the courier.</dd>
+                <dd>Next, our care team will call you to confirm your order; then we pack it and hand it to the courier.</dd>
               </div>
             </dl>
             <p className="confirm-summary__pending">Your order is pending until our customer care team calls you.</p>

@@ -16,6 +16,8 @@ export interface SizeOption {
   id: number;
   value: string;
   sold_out?: boolean;
+  /** Units left when few (issue 16), else null or absent. */
+  only_left?: number | null;
 }
 
 export interface ProductDetails extends ProductCard {
