@@ -17,7 +17,7 @@ import {
   setAvailableStock,
   type FixtureProduct,
   type StoreFixture,
-} from '../../server/ordering/testing/store-fixture';
+} from '../support/store-fixture';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { startTestServer, type TestServer } from '../support/test-server';
 

@@ -1,6 +1,7 @@
 import { normalizePhone } from '../../../contracts/phone';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { toTrackingDetails, type OrderTrackingDetailsResponse } from '../api/dto/order-tracking-details.response';
+import type { OrderTrackingDetailsResponse } from '../../../contracts/orders';
+import { toTrackingDetails } from '../api/dto/order-tracking-details.response';
 import { toTracking, type OrderTrackingResponse } from '../api/dto/order.responses';
 import { OrderNotFound } from '../domain/order.errors';
 import { normalizeOrderId } from '../domain/order-id';

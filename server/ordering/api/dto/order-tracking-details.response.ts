@@ -1,47 +1,8 @@
+/** The tracking answer's details beside the spec's fields (contracts/orders.ts), from the order read models. */
 import { paisaToTaka } from '../../../common/money';
-import { STATUS_NAMES, type OrderStatus } from '../../domain/order-status';
+import type { OrderTrackingDetailsResponse, TrackingStepResponse } from '../../../../contracts/orders';
+import { STATUS_NAMES } from '../../domain/order-status';
 import type { OrderDetails, OrderLineDetails, OrderTimelineEntry } from '../../read-model/order-read-model';
-
-/** A step the shopper sees on the tracking page: what happened and when. Staff, notes and reasons stay inside. */
-export interface TrackingStepResponse {
-  step: 'placed' | OrderStatus | 'payment_verified';
-  name: string;
-  at: string;
-}
-
-export interface TrackingItemResponse {
-  name: string;
-  slug: string;
-  thumbnail: string;
-  size: string;
-  qty: number;
-  price: number;
-  total: number;
-}
-
-/**
- * What the tracking answer says beyond spec §3's seven fields (issue 16), added beside them so the spec's
- * fields keep their names and meaning: the steps with their times, the items and totals, the courier and
- * tracking code once shipped, and the lucky-draw tokens by their own name.
- */
-export interface OrderTrackingDetailsResponse {
-  status: OrderStatus;
-  steps: TrackingStepResponse[];
-  items: TrackingItemResponse[];
-  currencySymbol: string;
-  order_type: number;
-  paymentMethod: string | null;
-  bkash_verified: boolean;
-  subtotal: number | null;
-  discount_amount: number;
-  devliery_charge: number | null;
-  grand_total: number | null;
-  /** What the courier collects at the door: the grand total for cash on delivery, nothing once bKash paid it, an instant order's due. */
-  pay_on_delivery: number;
-  courier: string | null;
-  tracking_code: string | null;
-  lucky_draw_tokens: string[];
-}
 
 const STEP_OF_EVENT: Record<string, TrackingStepResponse['step']> = {
   OrderConfirmed: 'confirmed',
