@@ -96,7 +96,16 @@ describe('operations console in a real browser', () => {
         expect(await page.getByRole('button', { name: 'Mark shipped' }).count()).toBe(0);
         await step(page, 'Confirm order', 'Confirmed');
         await step(page, 'Start processing', 'Processing');
+        // Shipping without a courier and a tracking code is refused beside the fields (issue 16).
+        await page.getByRole('button', { name: 'Mark shipped' }).click();
+        await page.getByText('Courier Required').waitFor();
+        await page.getByText('Tracking Code Required').waitFor();
         await page.getByLabel('Courier').fill('Pathao');
+        await page.getByRole('button', { name: 'Mark shipped' }).click();
+        await page.getByText('Tracking Code Required').waitFor();
+        expect(await page.getByText('Courier Required').count()).toBe(0);
+        await saveScreenshot(page, `admin-ship-refused-${name}`);
+        await page.getByLabel(`Status: Processing`).waitFor();
         await page.getByLabel('Tracking code').fill('PTH-778812');
         await step(page, 'Mark shipped', 'Shipped');
         expect(await page.getByRole('button', { name: 'Cancel order…' }).count()).toBe(0);
@@ -118,6 +127,8 @@ describe('operations console in a real browser', () => {
         await page.getByRole('button', { name: 'Track Order' }).click();
         await page.getByText('Your order has been delivered').waitFor();
         expect(await page.locator('main').innerText()).toContain('Delivered');
+        // The shopper sees who carries the parcel and its tracking code.
+        expect(await page.locator('.tracking-result__courier').innerText()).toBe('Sent with Pathao, tracking code PTH-778812');
         expect(errors).toEqual([]);
       } finally {
         await close();

@@ -116,7 +116,7 @@ describe('cart, checkout and tracking in a real browser', () => {
         await page.locator('#checkout-address-error').waitFor();
         await page.getByLabel('Shipping address').fill('House 5, Road 2, Dhanmondi');
         // Delivery goes to the same phone unless the shopper says otherwise.
-        const samePhone = page.getByRole('checkbox', { name: 'Deliver to the same phone number as above' });
+        const samePhone = page.getByRole('checkbox', { name: 'Delivery phone: same as above' });
         expect(await samePhone.isChecked()).toBe(true);
         await samePhone.uncheck();
         expect(await page.getByLabel('Shipping phone').inputValue()).toBe(phone);

@@ -25,7 +25,7 @@ export function OrderTrackingRoute() {
     <div className="container page narrow">
       <title>Track your order</title>
       <h1 className="page__title">Track your order</h1>
-      <TrackingForm initialOrderId={params.get('orderId') ?? ''} onSubmit={(orderId, phone) => setQuery({ orderId, phone })} busy={result.isFetching} />
+      <TrackingForm initialOrderId={params.get('orderId') ?? ''} onSubmit={(orderId, phone) => (query?.orderId === orderId && query.phone === phone ? void result.refetch() : setQuery({ orderId, phone }))} busy={result.isFetching} />
       <div className="tracking-output" aria-live="polite">
         {query && result.isError && <p className="notice notice--error">{NOT_FOUND}</p>}
         {query && result.data && <TrackingResult data={result.data} help={<ContactCare />} />}

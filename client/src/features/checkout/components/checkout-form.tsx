@@ -272,7 +272,7 @@ export function CheckoutForm({
                 if (!e.target.checked && !fields.shipping_phone) set('shipping_phone', fields.phone);
               }}
             />
-            <span>Deliver to the same phone number as above</span>
+            <span>Delivery phone: same as above</span>
           </label>
           {!sameShippingPhone && (
             <div className="field">
