@@ -1,4 +1,13 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { ProjectionRegistry } from '../event-store/projection-registry';
+import { AdminProductsController } from './admin/admin-products.controller';
+import { AdminStoreController } from './admin/admin-store.controller';
+import { BrandsController } from './admin/brands.controller';
+import { CategoryAdmin } from './admin/category-admin';
+import { ProductAdmin } from './admin/product-admin';
+import { ProductPictures } from './pictures/product-pictures';
+import { CatalogProjection } from './projections/catalog.projection';
+import { CatalogWriter } from './write/catalog-writer';
 import { PublicCatalogController } from './api/public-catalog.controller';
 import { CheckProductAttributeHandler } from './queries/check-product-attribute.query';
 import { GetCategoriesHandler } from './queries/get-categories.query';
@@ -13,9 +22,12 @@ import { ReadModelCache } from './read-cache/read-model-cache';
 import { ReadModelChanges } from './read-cache/read-model-changes';
 import { ProductSearch } from './search/product-search';
 
-/** Products, categories, settings and info pages: the shop's public read side. */
+/**
+ * Products, categories, settings, info pages and brands: event streams written by the console (admin API),
+ * the `catalog` projection that keeps their tables, and the shop's public read side.
+ */
 @Module({
-  controllers: [PublicCatalogController],
+  controllers: [PublicCatalogController, AdminProductsController, AdminStoreController, BrandsController],
   providers: [
     // Off until ReadModelChanges is listening: an answer is only kept while its changes can be heard.
     { provide: ReadModelCache, useFactory: () => new ReadModelCache(5_000, { enabled: false }) },
@@ -30,7 +42,17 @@ import { ProductSearch } from './search/product-search';
     GetRelatedProductsHandler,
     CheckProductAttributeHandler,
     GetPostHandler,
+    CatalogWriter,
+    ProductAdmin,
+    CategoryAdmin,
+    ProductPictures,
   ],
-  exports: [ReadModelCache],
+  exports: [ReadModelCache, CatalogWriter],
 })
-export class CatalogModule {}
+export class CatalogModule implements OnModuleInit {
+  constructor(private readonly projections: ProjectionRegistry) {}
+
+  onModuleInit(): void {
+    this.projections.register(new CatalogProjection());
+  }
+}

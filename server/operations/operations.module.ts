@@ -4,7 +4,6 @@ import { AdminEventsController } from './api/admin-events.controller';
 import { AdminOrdersOverviewController } from './api/admin-orders-overview.controller';
 import { AdminProjectionsController } from './api/admin-projections.controller';
 import { AdminStockController } from './api/admin-stock.controller';
-import { BrandsController } from './brands/brands.controller';
 import { BrowseEventsHandler } from './events/browse-events.query';
 import { ListEventTypesHandler } from './events/event-types.query';
 import { ReadStreamHandler } from './events/read-stream.query';
@@ -14,9 +13,9 @@ import { ListOrdersHandler } from './orders/list-orders.query';
 import { ProjectionRebuilds } from './projections/projection-rebuilds';
 import { ListStockHandler } from './stock/list-stock.query';
 
-/** The staff console's API beyond order steps: order list, dashboard, event browser, projections, stock, coupons, brands. */
+/** The staff console's API beyond order steps: order list, dashboard, event browser, projections, stock, coupons (brands moved to the catalog). */
 @Module({
-  controllers: [AdminOrdersOverviewController, AdminEventsController, AdminProjectionsController, AdminStockController, AdminCouponsController, BrandsController],
+  controllers: [AdminOrdersOverviewController, AdminEventsController, AdminProjectionsController, AdminStockController, AdminCouponsController],
   providers: [ListOrdersHandler, GetDashboardHandler, BrowseEventsHandler, ListEventTypesHandler, ReadStreamHandler, ListStockHandler, ListCouponsHandler, ListCouponRedemptionsHandler, ProjectionRebuilds],
 })
 export class OperationsModule {}
