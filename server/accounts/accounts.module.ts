@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AdminStaffController } from './staff/admin-staff.controller';
+import { StaffAccounts } from './staff/staff-accounts';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -48,7 +50,7 @@ import { LinkOrigins } from './users/link-origins';
     RateLimitModule,
     MailModule,
   ],
-  controllers: [AuthController, UserController, PublicAccountsController, CustomerOrdersController],
+  controllers: [AuthController, UserController, PublicAccountsController, CustomerOrdersController, AdminStaffController],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     { provide: DUMMY_PASSWORD_HASH, useFactory: makeDummyPasswordHash, inject: [PasswordHasher] },
@@ -69,7 +71,8 @@ import { LinkOrigins } from './users/link-origins';
     FindAccountHandler,
     RequestEmailVerificationHandler,
     ConfirmEmailHandler,
+    StaffAccounts,
   ],
-  exports: [PassportModule, JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard, AccessTokenService],
+  exports: [PassportModule, JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard, AccessTokenService, StaffAccounts],
 })
 export class AccountsModule {}
