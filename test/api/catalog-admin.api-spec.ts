@@ -99,8 +99,8 @@ describe('store administration API', () => {
 
   describe('products', () => {
     it('creates a draft with id and slug, money in Taka, recorded as an event by the acting admin; hidden from the shop until published', async () => {
-      const product = await newProduct({ name: 'Shapla Kite Tee' });
-      expect(product).toMatchObject({ name: 'Shapla Kite Tee', slug: 'shapla-kite-tee', price: 650, old_price: 800, sizes: ['M', 'L'], status: 'draft', category_id: categoryId });
+      const product = await newProduct({ name: 'Jamdani Kite Tee' });
+      expect(product).toMatchObject({ name: 'Jamdani Kite Tee', slug: 'jamdani-kite-tee', price: 650, old_price: 800, sizes: ['M', 'L'], status: 'draft', category_id: categoryId });
       expect(product.id).toEqual(expect.any(Number));
       expect(product.description).toBe('<p>Soft <b>cotton</b></p>');
       const [created] = await eventsOf(`product-${product.id}`);
@@ -109,7 +109,7 @@ describe('store administration API', () => {
       expect(created.metadata.actor).toMatchObject({ id: adminId, role: 'admin' });
 
       expect((await call('GET', `/api/public/productRow?slug=${product.slug}`)).status).toBe(404);
-      const search = await call('GET', '/api/public/search-products?q=shapla&category_id=all');
+      const search = await call('GET', '/api/public/search-products?q=jamdani&category_id=all');
       expect(search.body.data).toEqual([]);
 
       const published = await call('POST', `/api/admin/products/${product.id}/publish`, tokens.admin, {});
@@ -117,11 +117,11 @@ describe('store administration API', () => {
       expect(published.body.status).toBe('published');
       const page = await call('GET', `/api/public/productRow?slug=${product.slug}`);
       expect(page.status).toBe(200);
-      expect(JSON.stringify(page.body)).toContain('Shapla Kite Tee');
-      const found = await call('GET', '/api/public/search-products?q=shapla&category_id=all');
-      expect(found.body.data.map((row: Json) => row.slug)).toEqual(['shapla-kite-tee']);
+      expect(JSON.stringify(page.body)).toContain('Jamdani Kite Tee');
+      const found = await call('GET', '/api/public/search-products?q=jamdani&category_id=all');
+      expect(found.body.data.map((row: Json) => row.slug)).toEqual(['jamdani-kite-tee']);
       const shop = await call('GET', '/api/public/getProductsByShop');
-      expect(shop.body.data[0].slug).toBe('shapla-kite-tee');
+      expect(shop.body.data[0].slug).toBe('jamdani-kite-tee');
 
       const unpublished = await call('POST', `/api/admin/products/${product.id}/unpublish`, tokens.admin, {});
       expect(unpublished.body.status).toBe('draft');
