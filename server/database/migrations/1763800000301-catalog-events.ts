@@ -15,6 +15,12 @@ export class CatalogEvents1763800000301 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE products DROP CONSTRAINT IF EXISTS products_category_id_fkey`);
     await queryRunner.query(`ALTER TABLE product_sizes DROP CONSTRAINT IF EXISTS product_sizes_product_id_fkey`);
     await queryRunner.query(`ALTER TABLE product_sizes DROP CONSTRAINT IF EXISTS product_sizes_size_id_fkey`);
+    // Ids now come from the events (allocated from the sequences below), and a rebuild's copy must not share
+    // a serial's sequence with the table it replaces (dropping the old table would take the sequence along).
+    for (const table of ['categories', 'products', 'posts', 'brands']) {
+      await queryRunner.query(`ALTER TABLE ${table} ALTER COLUMN id DROP DEFAULT`);
+      await queryRunner.query(`DROP SEQUENCE IF EXISTS ${table}_id_seq`);
+    }
     await queryRunner.query(`
       CREATE TABLE catalog_products (
         id               integer PRIMARY KEY,
