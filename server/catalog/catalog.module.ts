@@ -1,5 +1,11 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { StreamFolds } from '../event-store/command-path/stream-folds';
 import { ProjectionRegistry } from '../event-store/projection-registry';
+import { brandDecider } from './domain/brand';
+import { categoryDecider } from './domain/category';
+import { postDecider } from './domain/post';
+import { productDecider } from './domain/product';
+import { settingsDecider } from './domain/settings';
 import { AdminProductsController } from './admin/admin-products.controller';
 import { AdminStoreController } from './admin/admin-store.controller';
 import { BrandsController } from './admin/brands.controller';
@@ -50,9 +56,18 @@ import { ProductSearch } from './search/product-search';
   exports: [ReadModelCache, CatalogWriter],
 })
 export class CatalogModule implements OnModuleInit {
-  constructor(private readonly projections: ProjectionRegistry) {}
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly folds: StreamFolds,
+  ) {}
 
   onModuleInit(): void {
     this.projections.register(new CatalogProjection());
+    // Name reservations (product-slug-…, product-sku-…, category-slug-…) are appended at version 0, never folded.
+    this.folds.register('product-', productDecider);
+    this.folds.register('category-', categoryDecider);
+    this.folds.register('settings', settingsDecider);
+    this.folds.register('post-', postDecider);
+    this.folds.register('brand-', brandDecider);
   }
 }

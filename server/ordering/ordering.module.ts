@@ -1,7 +1,9 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { CLOCK, systemClock } from '../accounts/users/clock';
+import { CLOCK, systemClock } from '../common/clock';
+import { StreamFolds } from '../event-store/command-path/stream-folds';
 import { ProjectionRegistry } from '../event-store/projection-registry';
 import { AdminOrdersController } from './api/admin-orders.controller';
+import { CustomerOrdersController } from './api/customer-orders.controller';
 import { PublicOrdersController } from './api/public-orders.controller';
 import { GetCareOrderHandler } from './care/get-care-order.handler';
 import { OrderChanges } from './change-order/order-changes';
@@ -15,24 +17,20 @@ import { CheckoutBatcher } from './place-order/checkout-batcher';
 import { PlaceOrderHandler } from './place-order/place-order.handler';
 import { OrderTimelineProjection } from './projections/order-timeline.projection';
 import { OrderTrackingProjection } from './projections/order-tracking.projection';
+import { orderDecider } from './domain/order';
 import { OrderReadModel } from './read-model/order-read-model';
 import { GetOrderInformationHandler } from './track-order/get-order-information.handler';
 import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler';
-import { StreamStates } from './write/stream-states';
-import { StreamWriter } from './write/stream-writer';
 
 /**
- * Orders: checkout (confirm-order), tracking, staff status steps and instant orders, and the read models
- * behind them. Exposes `GetCustomerOrdersQuery` / `GetCustomerOrderDetailsQuery` on the QueryBus for the
- * accounts context's `orders/*` routes. Needs `EventStoreModule`, `CqrsModule`, `TypeOrmModule` and
- * `AccountsModule` (guards, rate limits) in the app.
+ * Orders: checkout (confirm-order), tracking, a signed-in customer's own orders (`orders/*`), staff status
+ * steps and instant orders, and the read models behind them. Needs `EventStoreModule`, `CqrsModule`,
+ * `TypeOrmModule` and `AccountsModule` (the passport strategy behind the guards, rate limits) in the app.
  */
 @Module({
-  controllers: [PublicOrdersController, AdminOrdersController],
+  controllers: [PublicOrdersController, AdminOrdersController, CustomerOrdersController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
-    StreamStates,
-    StreamWriter,
     CatalogLookup,
     CheckoutIdempotency,
     OrderReadModel,
@@ -49,9 +47,13 @@ import { StreamWriter } from './write/stream-writer';
   ],
 })
 export class OrderingModule implements OnModuleInit {
-  constructor(private readonly projections: ProjectionRegistry) {}
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly folds: StreamFolds,
+  ) {}
 
   onModuleInit(): void {
+    this.folds.register('order-', orderDecider);
     this.projections.register(new OrderTrackingProjection());
     this.projections.register(new OrderTimelineProjection());
   }

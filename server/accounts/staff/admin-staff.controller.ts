@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/c
 import { z } from 'zod';
 import { eventMetadata, RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
-import { Roles } from '../auth/roles.decorator';
+import { Roles } from '../../common/auth/roles.decorator';
 import { addStaffRequest, StaffAccounts } from './staff-accounts';
 
 const staffId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'The staff id is not valid.');

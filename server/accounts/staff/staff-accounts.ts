@@ -7,11 +7,11 @@ import type { EventMetadata } from '../../event-store/event-store.types';
 import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
 import { PasswordHasher } from '../password-hasher';
 import { issueToken, storeToken } from '../tokens/one-time-tokens';
-import { AccountRecorder } from '../users/account-recorder';
-import { CLOCK, type Clock } from '../users/clock';
+import { CommandPath } from '../../event-store/command-path/command-path';
+import { CLOCK, type Clock } from '../../common/clock';
 import { LinkOrigins } from '../users/link-origins';
 import { uniqueViolation } from '../users/unique-violation';
-import { findUserByEmail, findUserById } from '../users/user-account';
+import { findUserByEmail, findUserById, recordAccountEvents } from '../users/user-account';
 
 /** How long a new staff member's set-password link works (once). */
 export const INVITATION_LIFETIME_MS = 72 * 60 * 60 * 1000;
@@ -47,7 +47,7 @@ export interface StaffResponse {
 export class StaffAccounts {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly recorder: AccountRecorder,
+    private readonly commands: CommandPath,
     private readonly envelopes: MailEnvelopes,
     private readonly origins: LinkOrigins,
     private readonly hasher: PasswordHasher,
@@ -85,7 +85,8 @@ export class StaffAccounts {
     const origin = this.origins.resolve(host);
     const mailEventId = randomUUID();
     try {
-      await this.recorder.record(
+      await recordAccountEvents(
+        this.commands,
         { id: userId, streamVersion: 0 },
         [
           { type: 'StaffMemberAdded', data: { userId, name: input.name, email: input.email, role: input.role } },
@@ -120,7 +121,7 @@ export class StaffAccounts {
     if (!user || (user.role !== 'care' && user.role !== 'admin')) throw new NotFoundError('Staff member not found.');
     if (user.id === metadata.actor.id) throw ValidationFailedError.field('id', 'You cannot disable your own account; ask another admin.');
     if (!user.disabledAt) {
-      await this.recorder.record(user, [{ type: 'StaffMemberDisabled', data: { userId: user.id, email: user.email } }], metadata, async (tx) => {
+      await recordAccountEvents(this.commands, user, [{ type: 'StaffMemberDisabled', data: { userId: user.id, email: user.email } }], metadata, async (tx) => {
         await tx.query(`UPDATE users SET disabled_at = now() WHERE id = $1`, [user.id]);
         await tx.query(`UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [user.id]);
       });

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { Roles } from '../../accounts/auth/roles.decorator';
+import { Roles } from '../../common/auth/roles.decorator';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { PictureUploadInterceptor } from '../pictures/picture-upload.interceptor';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { Roles } from '../../accounts/auth/roles.decorator';
+import { Roles } from '../../common/auth/roles.decorator';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/domain-error';
 import type { RequestMetadata } from '../../common/request/request-metadata';
 import { RequestMeta } from '../../common/request/request-metadata';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { Roles } from '../../accounts/auth/roles.decorator';
+import { Roles } from '../../common/auth/roles.decorator';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
@@ -16,9 +16,9 @@ export interface BrandResponse {
   status: 0 | 1;
 }
 
-const brandIdParameter = z.string().regex(/^\d{1,9}$/, 'The brand id must be a whole number.').transform(Number);
+export const brandIdParameter = z.string().regex(/^\d{1,9}$/, 'The brand id must be a whole number.').transform(Number);
 
-const saveBrandRequest = z.object({
+export const saveBrandRequest = z.object({
   id: z.preprocess((value) => (value === '' || value === null ? undefined : String(value)), brandIdParameter.optional()),
   name: z
     .string({ error: 'The name field is required.' })

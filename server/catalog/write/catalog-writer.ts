@@ -1,21 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ConflictError, ValidationFailedError } from '../../common/errors/domain-error';
+import { CommandPath } from '../../event-store/command-path/command-path';
+import type { Decider, StreamEvents } from '../../event-store/command-path/decider';
 import { eventMetadata, type RequestMetadata } from '../../common/request/request-metadata';
 import { compareCheckpoints } from '../../event-store/checkpoint';
 import { ConcurrencyError } from '../../event-store/concurrency-error';
-import { EventStore } from '../../event-store/event-store';
-import type { AppendRequest, EventMetadata, NewEvent, RecordedEvent } from '../../event-store/event-store.types';
+import type { EventMetadata, RecordedEvent } from '../../event-store/event-store.types';
 import { readCheckpoint } from '../../event-store/projection-checkpoints';
 import { CATALOG_READ_MODEL } from '../read-cache/read-model-tags';
 import { reservationStreamId, type NameReserved } from '../domain/catalog.events';
 
-/** One aggregate's pure rules: the same shape for products, categories, settings, posts and brands. */
-export interface Decider<TCommand, TState, TEvent> {
-  initialState(): TState;
-  evolve(state: TState, event: TEvent): TState;
-  decide(command: TCommand, state: TState): TEvent[];
-}
+export type { Decider };
 
 export interface Reservation {
   kind: NameReserved['data']['kind'];
@@ -27,12 +23,12 @@ export interface Reservation {
 
 export interface WriteRequest<TCommand, TState, TEvent> {
   streamId: string;
-  decider: Decider<TCommand, TState, TEvent>;
+  decider: Decider<TCommand, TEvent, TState>;
   command: TCommand | ((state: TState) => TCommand);
   meta: RequestMetadata | EventMetadata;
   /** The version the client last saw; a different current version is a 409 the person can act on. */
   expectedVersion?: number;
-  /** Unique names claimed with the change (a new slug or SKU). */
+  /** Unique names claimed with the change (a new slug or SKU); may be filled by a command function. */
   reserve?: Reservation[];
   /** What to call the thing in a conflict message ("product", "category"). */
   noun: string;
@@ -44,55 +40,54 @@ export interface WriteResult<TState> {
   events: RecordedEvent[];
 }
 
-const MAX_ATTEMPTS = 5;
 const READ_MODEL_WAIT_MS = 3_000;
 
 /**
- * The catalog's command path: read the stream, fold it, decide, append with the version read (plus any
- * name reservations, in the same transaction), retry on a concurrent writer unless the client named the
- * version it decided against. After the append it waits (briefly) until the catalog projection has applied
- * the events, so the admin who made the change, and every shopper, reads it on the next call.
+ * The catalog's side of the one command path (server/event-store/command-path, ADR 041): the stream is
+ * folded with the decider registered for its prefix, the command decided, and the events appended at the
+ * version folded, together with any name reservations (a reservation stream must not exist yet). A
+ * concurrent writer makes the path decide again, unless the client named the version it decided against:
+ * then it is a 409 the person can act on. After the append it waits (briefly) until the catalog projection
+ * has applied the events, so the admin who made the change, and every shopper, reads it on the next call.
  */
 @Injectable()
 export class CatalogWriter {
   constructor(
-    private readonly eventStore: EventStore,
+    private readonly commands: CommandPath,
     private readonly dataSource: DataSource,
   ) {}
 
   async write<TCommand, TState, TEvent>(request: WriteRequest<TCommand, TState, TEvent>): Promise<WriteResult<TState>> {
     const metadata: EventMetadata = 'causationId' in request.meta ? request.meta : eventMetadata(request.meta);
-    for (let attempt = 1; ; attempt += 1) {
-      const history = await this.eventStore.readStream(request.streamId);
-      const version = history.length;
-      if (request.expectedVersion !== undefined && request.expectedVersion !== version) throw staleVersion(request.noun, request.expectedVersion, version);
-      let state = request.decider.initialState();
-      for (const event of history) state = request.decider.evolve(state, event as unknown as TEvent);
+    const result = await this.commands.write([request.streamId], async (attempt): Promise<WriteResult<TState>> => {
+      const loaded = (await attempt.load([request.streamId])).get(request.streamId)!;
+      const version = loaded.version;
+      let state = loaded.state as TState;
+      if (request.expectedVersion !== undefined && request.expectedVersion !== version) throw staleVersion(request.noun);
       const command = typeof request.command === 'function' ? (request.command as (state: TState) => TCommand)(state) : request.command;
       const events = request.decider.decide(command, state);
       if (events.length === 0) return { state, version, events: [] };
-      const requests: AppendRequest[] = [{ streamId: request.streamId, expectedVersion: version, events: events as unknown as NewEvent[] }];
+      const streams: StreamEvents[] = [{ streamId: request.streamId, events: events as unknown as StreamEvents['events'] }];
       for (const reservation of request.reserve ?? []) {
-        requests.push({
+        streams.push({
           streamId: reservationStreamId(reservation.kind, reservation.value),
-          expectedVersion: 0,
           events: [{ type: 'NameReserved', data: { kind: reservation.kind, value: reservation.value, ownerId: reservation.ownerId } }],
         });
       }
+      let appended;
       try {
-        const result = await this.eventStore.appendToStreams(requests, metadata);
-        for (const event of events) state = request.decider.evolve(state, event);
-        const own = result.events.filter((event) => event.streamId === request.streamId);
-        await this.waitForReadModel(result.events[result.events.length - 1]);
-        return { state, version: result.streams[0].version, events: own };
+        appended = await attempt.append(streams, metadata);
       } catch (error) {
-        if (!(error instanceof ConcurrencyError)) throw error;
-        const reservation = request.reserve?.find((r) => reservationStreamId(r.kind, r.value) === error.streamId);
+        // A name taken meanwhile is the client's to change, not a conflict to decide again.
+        const reservation = error instanceof ConcurrencyError ? request.reserve?.find((r) => reservationStreamId(r.kind, r.value) === error.streamId) : undefined;
         if (reservation) throw ValidationFailedError.field(reservation.field, `The ${reservation.field} "${reservation.value}" is already taken.`);
-        if (request.expectedVersion !== undefined) throw staleVersion(request.noun, request.expectedVersion, error.actual);
-        if (attempt >= MAX_ATTEMPTS) throw new ConflictError(`The ${request.noun} is being changed by someone else right now. Please try again.`);
+        throw error;
       }
-    }
+      for (const event of events) state = request.decider.evolve(state, event);
+      return { state, version: appended.streams[0].version, events: appended.events.filter((event) => event.streamId === request.streamId) };
+    });
+    await this.waitForReadModel(result.events[result.events.length - 1]);
+    return result;
   }
 
   /** Resolves once the catalog projection has passed `event` (or after a few seconds, when no process runs it). */
@@ -114,6 +109,6 @@ export class CatalogWriter {
   }
 }
 
-function staleVersion(noun: string, _expected: number, _actual: number): ConflictError {
+function staleVersion(noun: string): ConflictError {
   return new ConflictError(`This ${noun} was changed by someone else after you opened it. Reload it to see their change, then make yours again.`);
 }

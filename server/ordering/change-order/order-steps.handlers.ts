@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { eventMetadata } from '../../common/request/request-metadata';
-import { CLOCK, type Clock } from '../../accounts/users/clock';
+import { CLOCK, type Clock } from '../../common/clock';
 import type { OrderCommand } from '../domain/order';
 import { OrderChanges, type OrderChangeResult } from './order-changes';
 import {
@@ -16,7 +16,7 @@ import {
   StartProcessingCommand,
 } from './order-steps.commands';
 
-/** One handler per staff step; each only says which domain command it is. The rules are in `decideOrder`. */
+/** One handler per staff step; each only says which domain command it is. The rules are in `orderDecider`. */
 @Injectable()
 abstract class OrderStepHandler<C extends OrderStep> implements ICommandHandler<OrderStep, OrderChangeResult> {
   constructor(

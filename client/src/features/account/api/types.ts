@@ -1,25 +1,11 @@
-export interface AccountUser {
-  id?: string;
-  name: string;
-  email: string;
-  phone_number: string | null;
-  invite_code?: string | null;
-}
+import type { SignedInResponse, UserResponse } from '../../../../../contracts/accounts';
+import type { CustomerOrderRowResponse } from '../../../../../contracts/orders';
 
-export interface SignedIn {
-  user: AccountUser;
-  access_token: string;
-  message?: string;
-}
+/** The signed-in account (contracts/accounts.ts). */
+export type AccountUser = UserResponse;
+
+/** A sign-in, registration or password change answer; some carry a message for the shopper. */
+export type SignedIn = SignedInResponse & { message?: string };
 
 /** A dashboard row (spec §3 "Order history row"). */
-export interface CustomerOrderRow {
-  id: string;
-  orderId: string;
-  order_date: string;
-  orderstatus: string;
-  order_type: number;
-  currencySymbol: string;
-  grand_total: number | null;
-  amount: number | null;
-}
+export type CustomerOrderRow = CustomerOrderRowResponse;

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import type { CareOrderResponse, OrderHistoryLineResponse } from '../../../../../contracts/orders';
+import { formatDateTime, formatTaka } from '../../console-kit/format';
+import { Card, Facts } from '../../console-kit/card';
+import { ListTable, type Column } from '../../console-kit/list-table';
+import { QueryView } from '../../console-kit/query-state';
+import { useOrder, type TimelineWait } from '../api/get-order';
+import { OrderActions } from './order-actions';
+import { OrderTimeline } from './order-timeline';
+
+/**
+ * Care's view of one order: actions, timeline, customer, shipping, payment and lines. After each action it
+ * polls until the timeline shows the new event; `onChanged` tells the page (which may refresh other screens).
+ */
+export function CareOrder({ orderId, onChanged }: { orderId: string; onChanged?: () => void }) {
+  const [wait, setWait] = useState<TimelineWait | null>(null);
+  const order = useOrder(orderId, wait);
+  return (
+    <QueryView query={order} loading="Loading the order…" what={`Order ${orderId}`}>
+      {(view) => (
+        <OrderView
+          view={view}
+          onChanged={() => {
+            setWait((prev) => ({ entries: Math.max(prev?.entries ?? 0, view.timeline.length) + 1, until: Date.now() + 10_000 }));
+            onChanged?.();
+          }}
+        />
+      )}
+    </QueryView>
+  );
+}
+
+const LINE_COLUMNS: Array<Column<OrderHistoryLineResponse>> = [
+  { header: 'Product', cell: (line) => line.productName },
+  { header: 'Size', cell: (line) => line.size },
+  { header: 'Qty', numeric: true, cell: (line) => line.qty },
+  { header: 'Price', numeric: true, cell: (line) => formatTaka(line.price) },
+  { header: 'Total', numeric: true, cell: (line) => formatTaka(line.price * line.qty) },
+];
+
+function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: () => void }) {
+  const order = view.orderrow;
+  const status = order.order_status_name;
+  const instant = order.order_type === 2;
+  const bkash = order.paymentMethod === 'bkash';
+  const bkashVerified = order.bkash_verified ?? view.timeline.some((entry) => entry.event === 'BkashPaymentVerified');
+  const open = !['Cancelled', 'Returned'].includes(status);
+  return (
+    <>
+      <div className="admin-order-head">
+        <h1 id="order-title" className="page__title">
+          Order {order.orderId}
+        </h1>
+        <span className={`admin-status admin-status--${status.toLowerCase()}`} aria-label={`Status: ${status}`}>
+          {status}
+        </span>
+      </div>
+      <p className="muted">
+        Placed {formatDateTime(order.order_date)} · {instant ? 'Phone (instant) order' : 'Online order'}
+      </p>
+      <div className="admin-order-grid">
+        <div className="admin-order-grid__main">
+          <OrderActions orderId={order.orderId} statusName={status} bkashPending={bkash && !bkashVerified && open} onChanged={onChanged} />
+          <Card id="timeline" title="Timeline">
+            <OrderTimeline entries={view.timeline} />
+          </Card>
+        </div>
+        <div className="admin-order-grid__side">
+          <Card id="customer" title="Customer">
+            <Facts
+              facts={[
+                { label: 'Name', value: order.customer_name ?? '—' },
+                { label: 'Phone', value: <PhoneLink phone={order.phone_number} /> },
+                { label: 'Email', value: order.email || '—' },
+              ]}
+            />
+          </Card>
+          <Card id="shipping" title="Shipping">
+            <Facts
+              facts={[
+                { label: 'Address', value: order.address || '—', className: 'admin-pre' },
+                { label: 'Phone', value: <PhoneLink phone={order.shipping_phone} /> },
+              ]}
+            />
+          </Card>
+          <Card id="payment" title="Payment">
+            <Facts
+              facts={[
+                { label: 'Method', value: bkash ? 'bKash' : order.paymentMethod === 'cash' ? 'Cash on delivery' : (order.paymentMethod ?? order.payment_type ?? '—') },
+                bkash && { label: 'bKash sender', value: order.bkash_number ?? '—' },
+                bkash && { label: 'Transaction id', value: order.transaction_id ?? '—' },
+                bkash && {
+                  label: 'Verified',
+                  value: bkashVerified ? <span className="admin-badge admin-badge--ok">verified</span> : <span className="admin-badge admin-badge--warn">not yet</span>,
+                },
+                instant && { label: 'Payment type', value: order.payment_type ?? '—' },
+                order.coupon_code && { label: 'Coupon', value: order.coupon_code },
+              ]}
+            />
+          </Card>
+        </div>
+      </div>
+      <Card id="lines" title="Items">
+        {view.history.length === 0 ? (
+          <p className="muted">No product lines (phone order by amount).</p>
+        ) : (
+          <ListTable rows={view.history} columns={LINE_COLUMNS} rowKey={(line) => `${line.id}-${line.size}`} cards={false} />
+        )}
+        <Facts
+          className="admin-totals"
+          facts={
+            instant
+              ? [
+                  { label: 'Amount', value: formatTaka(order.amount) },
+                  { label: 'Discount', value: formatTaka(order.discount_amount) },
+                  { label: 'Advance', value: formatTaka(order.advance) },
+                  { label: 'Due', value: formatTaka(order.due), className: 'admin-totals__grand' },
+                ]
+              : [
+                  { label: 'Subtotal', value: formatTaka(order.subtotal) },
+                  { label: `Discount${order.discount ? ` (${order.discount}%)` : ''}`, value: `− ${formatTaka(order.discount_amount)}` },
+                  { label: 'Delivery', value: formatTaka(order.devliery_charge) },
+                  { label: 'Grand total', value: formatTaka(order.grand_total), className: 'admin-totals__grand' },
+                ]
+          }
+        />
+      </Card>
+    </>
+  );
+}
+
+function PhoneLink({ phone }: { phone: string | null }) {
+  return phone ? <a href={`tel:${phone}`}>{phone}</a> : <>—</>;
+}
