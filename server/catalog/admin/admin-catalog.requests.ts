@@ -24,6 +24,10 @@ const taka = (label: string) =>
 const id = (label: string) =>
   z.preprocess(numberish, z.number({ error: `The ${label} must be a whole number.` }).int(`The ${label} must be a whole number.`).positive(`The ${label} must be a whole number.`).max(2_147_483_647, `The ${label} is not known.`));
 
+/** A whole number in a query string (text on the wire). */
+const queryId = (label: string) =>
+  z.string({ error: `The ${label} must be a whole number.` }).regex(/^[1-9]\d{0,8}$/, `The ${label} must be a whole number.`).transform(Number);
+
 const sizes = z.preprocess(
   (value) => (typeof value === 'string' ? value.split(',').map((size) => size.trim()).filter(Boolean) : value),
   z
@@ -93,8 +97,8 @@ export const changeProductRequest = z.object({
 export const listProductsRequest = z.object({
   page: pageParameter,
   search: z.preprocess(absentAsUndefined, text('search', 100).optional()),
-  category: z.preprocess(absentAsUndefined, id('category').optional()),
-  category_id: z.preprocess(absentAsUndefined, id('category').optional()),
+  category: z.preprocess(absentAsUndefined, queryId('category').optional()),
+  category_id: z.preprocess(absentAsUndefined, queryId('category').optional()),
   status: z.preprocess(absentAsUndefined, z.enum(['draft', 'published', 'all'], { error: 'The status must be draft, published or all.' }).optional()),
 });
 
