@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
+import type { StaffMember } from '../../../contracts/catalog-admin';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/domain-error';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
@@ -28,15 +29,7 @@ export const addStaffRequest = z.object({
   role: z.enum(['care', 'admin'], { error: 'The role must be care or admin.' }),
 });
 
-export interface StaffResponse {
-  id: string;
-  name: string;
-  email: string;
-  role: 'care' | 'admin';
-  status: 'active' | 'invited' | 'disabled';
-  created_at: string;
-  disabled_at: string | null;
-}
+export type StaffResponse = StaffMember;
 
 /**
  * Staff accounts: added with a role and no password anyone knows; the new member sets one through a

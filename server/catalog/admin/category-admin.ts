@@ -7,17 +7,9 @@ import { categoryDecider, type CategoryState, type ChangeCategory } from '../dom
 import { CatalogWriter, type Reservation } from '../write/catalog-writer';
 import { slugify, type changeCategoryRequest, type createCategoryRequest } from './admin-catalog.requests';
 import type { z } from 'zod';
+import type { AdminCategory } from '../../../contracts/catalog-admin';
 
-export interface AdminCategoryResponse {
-  id: number;
-  name: string;
-  slug: string;
-  parent_id: number | null;
-  position: number;
-  products: number;
-  version: number;
-  children?: AdminCategoryResponse[];
-}
+export type AdminCategoryResponse = AdminCategory;
 
 /**
  * Categories: a two-level tree (a top category and its children), ordered by position. Moving a category

@@ -12,35 +12,10 @@ import type { StoredProduct } from '../projections/catalog.projection';
 import { CatalogWriter, type Reservation } from '../write/catalog-writer';
 import { slugify, type changeProductRequest, type createProductRequest } from './admin-catalog.requests';
 import type { z } from 'zod';
+import type { AdminProduct, ProductHistoryEntry } from '../../../contracts/catalog-admin';
 
-export interface AdminProductResponse {
-  id: number;
-  slug: string;
-  sku: string;
-  name: string;
-  fullname: string;
-  category_id: number;
-  price: number;
-  old_price: number | null;
-  description: string;
-  badge: string | null;
-  sizes: string[];
-  images: ProductImage[];
-  thumbnail: string | null;
-  status: 'draft' | 'published';
-  version: number;
-  created_at?: string;
-  updated_at?: string;
-  updated_by?: string | null;
-}
-
-export interface ProductHistoryEntry {
-  version: number;
-  type: string;
-  at: string;
-  by: { id: string; name: string | null; role: string };
-  changes: Record<string, unknown>;
-}
+export type AdminProductResponse = AdminProduct;
+export type { ProductHistoryEntry };
 
 const PER_PAGE = 20;
 
