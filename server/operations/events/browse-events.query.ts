@@ -1,5 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import type { EventMetadata } from '../../event-store/event-store.types';
+import { withPlacementMetadata } from '../../ordering/domain/order.events';
 import type { EventPage, EventRow } from '../../../contracts/events';
 
 export type { EventRow };
@@ -53,7 +55,9 @@ export class BrowseEventsHandler implements IQueryHandler<BrowseEventsQuery> {
   }
 }
 
+/** A row as the operator reads it; an order placed with the old `placedBy` shows its placing request in the metadata. */
 export function toEventRow(row: Record<string, unknown>): EventRow {
+  const { data, metadata } = withPlacementMetadata({ type: String(row.type), data: row.data, metadata: row.metadata as EventMetadata });
   return {
     position: String(row.position),
     id: String(row.event_id),
@@ -61,8 +65,8 @@ export function toEventRow(row: Record<string, unknown>): EventRow {
     streamPosition: Number(row.stream_position),
     type: String(row.type),
     schemaVersion: Number(row.schema_version),
-    data: row.data,
-    metadata: row.metadata,
+    data,
+    metadata,
     recordedAt: (row.recorded_at as Date).toISOString(),
   };
 }
