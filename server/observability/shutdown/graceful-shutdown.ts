@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { ShutdownState } from './shutdown-state';
 
 /**
- * SIGTERM, in order, within `timeoutMs` (ADR 042):
+ * SIGTERM, in order, within `timeoutMs` (ADR 050):
  * 1. draining: readiness answers 503 and every answer says `Connection: close`; for `drainDelayMs` the process
  *    still serves what comes, while a load balancer's health check takes it out of rotation;
  * 2. the listening socket closes: no new connection is accepted (a load balancer's connection is refused and
