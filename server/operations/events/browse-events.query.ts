@@ -2,6 +2,9 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { withPlacementMetadata } from '../../ordering/domain/order.events';
+import type { EventPage, EventRow } from '../../../contracts/events';
+
+export type { EventRow };
 
 export interface EventFilter {
   /** Exact event type. */
@@ -13,24 +16,6 @@ export interface EventFilter {
   /** Paging backwards: only events before this global position. */
   before?: bigint;
   limit: number;
-}
-
-export interface EventRow {
-  position: string;
-  id: string;
-  streamId: string;
-  streamPosition: number;
-  type: string;
-  schemaVersion: number;
-  data: unknown;
-  metadata: unknown;
-  recordedAt: string;
-}
-
-export interface EventPage {
-  data: EventRow[];
-  /** Pass as `before` for the next (older) page; null on the last page. */
-  next_before: string | null;
 }
 
 export class BrowseEventsQuery extends Query<EventPage> {
