@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller } from '../support/api-caller';
 import { catalogProducts, deliveryCharges, openStoreFixture, setAvailableStock, type StoreFixture } from '../support/store-fixture';
@@ -172,6 +173,7 @@ describe(`scale-out: three API processes and a worker behind HAProxy, ${CHECKOUT
     expect(timeline.gracefulExitCode).toBe(0);
 
     // Which server answered what, as HAProxy logged it.
+    if (process.env.SCALE_OUT_HAPROXY_LOG) writeFileSync(process.env.SCALE_OUT_HAPROXY_LOG, balancer.output());
     const handled = balancer.requests();
     const serverErrors = handled.filter((line) => line.status >= 500);
     const byServer = (name: string) => handled.filter((line) => line.server === name);
@@ -252,6 +254,7 @@ describe(`scale-out: three API processes and a worker behind HAProxy, ${CHECKOUT
       ...timeline,
       requestsThroughHaproxy: handled.length,
       requestsPerServer: Object.fromEntries(['api1', 'api2', 'api3'].map((name) => [name, byServer(name).length])),
+      serverStateChanges: balancer.serverStateChanges(),
       badGatewayFromKilledProcess: serverErrors.length,
       serverErrorsFromGracefulProcess: byServer('api2').filter((line) => line.status >= 500).length,
       shopReads: readStatuses.length,

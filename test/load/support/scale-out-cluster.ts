@@ -77,6 +77,8 @@ export interface Balancer {
   baseUrl: string;
   /** One line per request HAProxy handled: which server answered, with which status. */
   requests(): HaproxyLogLine[];
+  /** HAProxy's own lines when a health check takes a server out or puts it back ("Server api/api2 is DOWN, reason: ..."). */
+  serverStateChanges(): string[];
   output(): string;
   stop(): Promise<void>;
 }
@@ -144,6 +146,7 @@ ${servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port}`).jo
       parseLogLines(output)
         .filter((line) => typeof line.server === 'string' && typeof line.status === 'number')
         .map((line) => line as unknown as HaproxyLogLine),
+    serverStateChanges: () => output.split('\n').filter((line) => /Server \w+\/\w+ is (DOWN|UP)/.test(line)).map((line) => line.replace(/\s+/g, ' ').trim().slice(0, 200)),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
