@@ -477,7 +477,9 @@ describe('fuzzing every route', () => {
     expect(failures).toEqual([]);
     // With the example's token the guard let the requests through to the handler and its validation.
     if (example.role) expect(passedTheGuard).toBeGreaterThan(mutations.length / 2);
-  });
+    // Register and login hash or check a password (scrypt, 128 MiB) for every request that passes validation: on a
+    // loaded 2-core machine their hundred-odd requests take more than the default minute.
+  }, 240_000);
 
   /** Route → status and message of its valid example while every append lost a race. */
   const conflictAnswers = new Map<string, { status: number; message: unknown }>();
