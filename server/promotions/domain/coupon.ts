@@ -1,3 +1,4 @@
+import type { Decider } from '../../event-store/command-path/decider';
 import type { CouponCreated, CouponEvent } from './coupon.events';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { CouponRejected, NoSuchRedemption } from './coupon.errors';
@@ -20,7 +21,7 @@ export type CouponState =
       disabled: boolean;
     };
 
-export const initialCouponState = (): CouponState => ({ exists: false });
+const initialState = (): CouponState => ({ exists: false });
 
 /** `phone` is the order's contact phone; the shipping phone and address, when given, count towards the per-phone limit too. */
 export type RedeemCoupon = { type: 'RedeemCoupon'; data: { code: string; orderId: string; now: Date } & CouponUser };
@@ -31,7 +32,7 @@ export type CreateCoupon = { type: 'CreateCoupon'; data: CouponCreated['data'] }
 export type DisableCoupon = { type: 'DisableCoupon'; data: { code: string; reason: string } };
 export type CouponCommand = RedeemCoupon | ReleaseCouponRedemption | CreateCoupon | DisableCoupon;
 
-export function evolveCoupon(state: CouponState, event: CouponEvent): CouponState {
+function evolve(state: CouponState, event: CouponEvent): CouponState {
   switch (event.type) {
     case 'CouponCreated':
       return { exists: true, rules: { ...event.data, code: normalizeCouponCode(event.data.code) }, redemptions: {}, used: 0, disabled: false };
@@ -50,12 +51,6 @@ export function evolveCoupon(state: CouponState, event: CouponEvent): CouponStat
     case 'CouponDisabled':
       return state.exists ? { ...state, disabled: true } : state;
   }
-}
-
-export function foldCoupon(events: Iterable<CouponEvent>, state: CouponState = initialCouponState()): CouponState {
-  let current = state;
-  for (const event of events) current = evolveCoupon(current, event);
-  return current;
 }
 
 /**
@@ -85,7 +80,7 @@ export function usesBy(state: Extract<CouponState, { exists: true }>, identity: 
 }
 
 /** Every redemption rule: validity window, total limit, per-phone limit; a release gives back only a use held. */
-export function decideCoupon(command: CouponCommand, state: CouponState): CouponEvent[] {
+function decide(command: CouponCommand, state: CouponState): CouponEvent[] {
   switch (command.type) {
     case 'RedeemCoupon': {
       const { orderId, now } = command.data;
@@ -114,3 +109,6 @@ export function decideCoupon(command: CouponCommand, state: CouponState): Coupon
     }
   }
 }
+
+/** The rules of one coupon stream (`coupon-<CODE>`). */
+export const couponDecider: Decider<CouponCommand, CouponEvent, CouponState> = { decide, evolve, initialState };
