@@ -9,6 +9,16 @@ describe('parseEnv', () => {
     expect(env.APP_ORIGINS).toEqual(['http://localhost:3000']);
   });
 
+  it('defaults APP_ORIGINS to the origin of the port the store serves on', () => {
+    expect(parseEnv({ PORT: '8080' }).APP_ORIGINS).toEqual(['http://localhost:8080']);
+    expect(parseEnv({ PORT: '8080', APP_ORIGINS: '' }).APP_ORIGINS).toEqual(['http://localhost:8080']);
+    expect(parseEnv({ PORT: '8080', APP_ORIGINS: 'https://shop.example.com' }).APP_ORIGINS).toEqual(['https://shop.example.com']);
+  });
+
+  it('refuses an APP_ORIGINS of only commas', () => {
+    expect(() => parseEnv({ APP_ORIGINS: ' , ' })).toThrow(/APP_ORIGINS must name at least one origin/);
+  });
+
   it('names the variable and the problem for a bad port', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(InvalidEnvironmentError);
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT/);

@@ -31,9 +31,10 @@ export const envSchema = z.object({
   DATABASE_URL: optional(urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:'])),
   REDIS_URL: optional(urlWithProtocols('REDIS_URL', ['redis:', 'rediss:'])),
   SMTP_URL: optional(urlWithProtocols('SMTP_URL', ['smtp:', 'smtps:'])),
+  /** Without a value: the origin the store serves on, http://localhost:<PORT> (filled in by parseEnv). */
   APP_ORIGINS: z
     .string()
-    .default('http://localhost:3000')
+    .default('')
     .transform((value, ctx) => {
       const origins = value
         .split(',')
@@ -48,7 +49,7 @@ export const envSchema = z.object({
           return z.NEVER;
         }
       }
-      if (origins.length === 0) {
+      if (origins.length === 0 && value.trim() !== '') {
         ctx.addIssue({ code: 'custom', message: 'APP_ORIGINS must name at least one origin' });
         return z.NEVER;
       }
@@ -113,7 +114,11 @@ export class InvalidEnvironmentError extends Error {
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
+  if (result.success) {
+    // Mail links must lead back to this store: by default the port it actually listens on.
+    const { APP_ORIGINS, PORT } = result.data;
+    return APP_ORIGINS.length > 0 ? result.data : { ...result.data, APP_ORIGINS: [`http://localhost:${PORT}`] };
+  }
   throw new InvalidEnvironmentError(
     result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
   );
