@@ -3,6 +3,7 @@ import { showAlert } from '../../components/feedback/feedback-store';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { DURATIONS } from '../../lib/durations';
 import { getSessionUser } from '../../lib/session';
+import { CartChangesNotice, useCartRecheck } from '../../features/cart/cart-recheck';
 import { saveCart, useCart } from '../../features/cart/cart-store';
 import { CheckoutForm } from '../../features/checkout/components/checkout-form';
 import { clearCoupon } from '../../features/checkout/coupon-store';
@@ -17,6 +18,8 @@ export function CheckoutRoute() {
   const { data: setting } = useSettingRow();
   const inside = Number(setting?.devliery_charge_inside_dhk ?? setting?.devliery_charge ?? 70) || 0;
   const outside = Number(setting?.devliery_charge_outside_dhk ?? inside) || 0;
+  // Prices are checked again here: the totals and the bKash amount below are what the server will charge.
+  const recheck = useCartRecheck(lines);
 
   async function onPlaced(orderId: string, phone: string) {
     // Spec §4: cart and coupon keys cleared, order id stored, 2 s confirmation, then the confirmation page.
@@ -32,6 +35,8 @@ export function CheckoutRoute() {
       <title>Checkout</title>
       <Breadcrumb items={[{ label: 'cart', to: '/cart' }, { label: 'Shipping' }, { label: 'Confirm Order' }]} />
       <h1 className="page__title">Checkout</h1>
+      <CartChangesNotice recheck={recheck} currency={setting?.currency} />
+      {recheck.changes.length === 0 && (
       <CheckoutForm
         lines={lines}
         store={{ currency: setting?.currency, insideDhaka: inside, outsideDhaka: outside, bkashNumber: setting?.bkash_number }}
@@ -39,6 +44,7 @@ export function CheckoutRoute() {
         email={getSessionUser()?.email}
         onPlaced={(orderId, phone) => void onPlaced(orderId, phone)}
       />
+      )}
     </div>
   );
 }
