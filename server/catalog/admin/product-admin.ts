@@ -4,7 +4,7 @@ import { NotFoundError, ValidationFailedError } from '../../common/errors/domain
 import { paisaToTaka, takaToPaisa } from '../../common/money';
 import type { RequestMetadata } from '../../common/request/request-metadata';
 import { EventStore } from '../../event-store/event-store';
-import { paginated, type Paginated } from '../api/dto/paginated.response';
+import { paginated, type Paginated } from '../../common/paginated';
 import { sanitizeDescriptionHtml } from '../description-html';
 import { productStreamId, type ProductImage } from '../domain/catalog.events';
 import { productDecider, type ChangeProduct, type ProductState } from '../domain/product';

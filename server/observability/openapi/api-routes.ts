@@ -20,7 +20,6 @@ import {
 } from '../../catalog/api/catalog-query.schemas';
 import { adjustStockRequest, listStockRequest, receiveStockRequest } from '../../inventory/api/admin-stock.requests';
 import { browseEventsRequest, dashboardRequest, listOrdersRequest, streamIdParameter } from '../../operations/api/admin-operations.requests';
-import { couponCodeParameter, createCouponRequest, disableCouponRequest } from '../../promotions/api/admin-coupons.requests';
 import { brandIdParameter as brandId, saveBrandRequest } from '../../catalog/admin/brands.controller';
 import {
   changeCategoryRequest,
@@ -35,6 +34,7 @@ import { settingsRequest } from '../../catalog/admin/settings-fields';
 import { addStaffRequest } from '../../accounts/staff/staff-accounts';
 import { instantOrderRequest, noteRequest, reasonRequest, shipRequest, stepRequest } from '../../ordering/api/dto/admin-orders.requests';
 import { confirmOrderRequest } from '../../ordering/api/dto/confirm-order.request';
+import { couponCodeParameter, createCouponRequest, disableCouponRequest } from '../../promotions/api/admin-coupons.requests';
 import { applyCouponRequest } from '../../promotions/api/public-coupons.controller';
 
 /**
