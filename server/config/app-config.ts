@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Env } from './env';
+import type { TrustProxy } from './trust-proxy';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -22,10 +23,17 @@ export interface AppConfig {
   clientDir: string;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
+  logFormat: Env['LOG_FORMAT'];
+  /** Who may read /api/metrics: a bearer token, and addresses / CIDR ranges allowed without it. */
+  metrics: { token: string | undefined; allow: string[] };
+  /** Milliseconds a SIGTERM waits for work in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
   /** Whether this process runs the projections (off for extra API-only processes in tests). */
   runProjections: boolean;
   /** Whether this process subscribes mail-worthy events and sends the queued mail. */
   runMailWorker: boolean;
+  /** Express's 'trust proxy' value: which proxies' X-Forwarded-For decides the client address (false: none). */
+  trustProxy: TrustProxy;
 }
 
 /** The repository root, whether this file runs from server/ (tests) or from dist/server/ (built). */

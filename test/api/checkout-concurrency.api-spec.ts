@@ -1,39 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import {
-  availableStock,
-  catalogProducts,
-  createCoupon,
-  deliveryCharges,
-  openStoreFixture,
-  setAvailableStock,
-  type FixtureProduct,
-  type StoreFixture,
-} from '../support/store-fixture';
+import { availableStock, createCoupon, setAvailableStock, type FixtureProduct, type StoreFixture } from '../support/store-fixture';
 import { startTestServer, type TestServer } from '../support/test-server';
-
-/** A JSON answer, loosely typed: the assertions below say what it must contain. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const readJson = async (response: Response): Promise<any> => response.json();
+import { readJson, useApiStore } from '../support/api-store';
 
 const BUYERS = 200;
 
 /** Many shoppers at once over real HTTP: stock and coupon limits hold exactly, and nobody gets a 5xx. */
 describe('checkout under concurrency', () => {
-  let server: TestServer;
-  let fixture: StoreFixture;
-  let products: FixtureProduct[];
-  let insideTaka: number;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    fixture = await openStoreFixture(server.databaseUrl);
-    products = await catalogProducts(fixture);
-    insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
-  });
-  afterAll(async () => {
-    await fixture?.close();
-    await server?.stop();
-  });
+  const store = useApiStore();
+  let server: TestServer, fixture: StoreFixture, products: FixtureProduct[], insideTaka: number;
+  beforeAll(() => void ({ server, fixture, products, insideTaka } = store));
 
   /** `BUYERS` single-unit orders, all sent before any answer arrives; each buyer has a phone of their own. */
   async function stampede(product: FixtureProduct, size: string, couponCode: string | null, baseUrls = [server.baseUrl]) {
@@ -143,6 +119,51 @@ describe('checkout under concurrency', () => {
     } finally {
       await fixture.dataSource.query('DROP TRIGGER refuse_poison_pill ON events; DROP FUNCTION refuse_poison_pill();');
     }
+  });
+
+  it('records each shopper\'s own request and actor on every event of a batched checkout', async () => {
+    const product = products[3];
+    const size = product.sizes[0];
+    await setAvailableStock(fixture, product.id, size, 40);
+
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async (_, index) => {
+        const phone = `018${String(10_000_000 + index).slice(-8)}`;
+        const requestId = `req-batch-${index}-${randomBytes(4).toString('hex')}`;
+        const response = await fetch(`${server.baseUrl}/api/public/confirm-order`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+          body: JSON.stringify({
+            cart: [{ id: product.id, size, qty: 1 }],
+            coupon: null,
+            couponoffer: null,
+            data: { name: `Buyer ${index}`, phone, address: 'Mirpur, Dhaka', shipping_phone: phone, devliery_charge: insideTaka },
+          }),
+        });
+        return { requestId, status: response.status, body: (await readJson(response)) as { order_id: string } };
+      }),
+    );
+
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    const rows: Array<{ order_id: string; type: string; metadata: { requestId: string; correlationId: string; actor: { id: string; role: string } }; transaction_id: string }> =
+      await fixture.dataSource.query(
+        `SELECT data->>'orderId' AS order_id, type, metadata, transaction_id::text
+           FROM events WHERE type IN ('OrderPlaced', 'StockReserved') AND data->>'orderId' = ANY($1)`,
+        [answers.map((answer) => answer.body.order_id)],
+      );
+    expect(rows).toHaveLength(80);
+    const requestOf = new Map(answers.map((answer) => [answer.body.order_id, answer.requestId]));
+    for (const row of rows) {
+      expect({ order: row.order_id, type: row.type, requestId: row.metadata.requestId, correlationId: row.metadata.correlationId, actor: row.metadata.actor }).toEqual({
+        order: row.order_id,
+        type: row.type,
+        requestId: requestOf.get(row.order_id),
+        correlationId: requestOf.get(row.order_id),
+        actor: { id: 'guest', role: 'guest' },
+      });
+    }
+    // The orders were written in batches (group commit), not one transaction each.
+    expect(new Set(rows.map((row) => row.transaction_id)).size).toBeLessThan(40);
   });
 
   it('holds the stock limit across two server processes sharing the database (expected versions, not the in-process lock)', async () => {

@@ -1,39 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import {
-  availableStock,
-  catalogProducts,
-  deliveryCharges,
-  openStoreFixture,
-  setAvailableStock,
-  type FixtureProduct,
-  type StoreFixture,
-} from '../support/store-fixture';
-import { startTestServer, type TestServer } from '../support/test-server';
-
-/** A JSON answer, loosely typed: the assertions below say what it must contain. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const readJson = async (response: Response): Promise<any> => response.json();
+import { availableStock, setAvailableStock, type FixtureProduct, type StoreFixture } from '../support/store-fixture';
+import type { TestServer } from '../support/test-server';
+import { readJson, useApiStore } from '../support/api-store';
 
 /** POST /api/public/confirm-order as the storefront's checkout sends it (spec §7), over real HTTP. */
 describe('POST /api/public/confirm-order', () => {
-  let server: TestServer;
-  let fixture: StoreFixture;
-  let products: FixtureProduct[];
-  let insideTaka: number;
-  let outsideTaka: number;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    fixture = await openStoreFixture(server.databaseUrl);
-    products = await catalogProducts(fixture);
-    const charges = await deliveryCharges(fixture);
-    insideTaka = charges.insidePaisa / 100;
-    outsideTaka = charges.outsidePaisa / 100;
-  });
-  afterAll(async () => {
-    await fixture?.close();
-    await server?.stop();
-  });
+  const store = useApiStore();
+  let server: TestServer, fixture: StoreFixture, products: FixtureProduct[], insideTaka: number, outsideTaka: number;
+  beforeAll(() => void ({ server, fixture, products, insideTaka, outsideTaka } = store));
 
   let next = 0;
   /** A product and size of its own for each test, with exactly `units` available. */

@@ -9,43 +9,21 @@ import {
   ShipOrderCommand,
   StartProcessingCommand,
 } from '../../server/ordering/change-order/order-steps.commands';
-import {
-  availableStock,
-  catalogProducts,
-  deliveryCharges,
-  openStoreFixture,
-  setAvailableStock,
-  type FixtureProduct,
-  type StoreFixture,
-} from '../support/store-fixture';
+import { availableStock, setAvailableStock, type FixtureProduct, type StoreFixture } from '../support/store-fixture';
+import type { TestServer } from '../support/test-server';
+import { readJson, useApiStore } from '../support/api-store';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
-import { startTestServer, type TestServer } from '../support/test-server';
-
-/** A JSON answer, loosely typed: the assertions below say what it must contain. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const readJson = async (response: Response): Promise<any> => response.json();
 
 const NOT_FOUND = { success: false, message: 'Order not found or invalid information' };
 const care = { id: 'care-1', role: 'care' as const, name: 'Care Agent' };
 
 /** Order tracking, the confirmation page's lookup, and the staff status steps with their effects. */
 describe('orders', () => {
-  let server: TestServer;
-  let fixture: StoreFixture;
-  let products: FixtureProduct[];
-  let insideTaka: number;
-  let commands: CommandBus;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    fixture = await openStoreFixture(server.databaseUrl);
-    products = await catalogProducts(fixture);
-    insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
+  const store = useApiStore();
+  let server: TestServer, fixture: StoreFixture, products: FixtureProduct[], insideTaka: number, commands: CommandBus;
+  beforeAll(() => {
+    ({ server, fixture, products, insideTaka } = store);
     commands = server.app.get(CommandBus);
-  });
-  afterAll(async () => {
-    await fixture?.close();
-    await server?.stop();
   });
 
   let next = 0;

@@ -1,15 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import type { SignedInResponse } from '../../../contracts/accounts';
 import { UnauthorizedError } from '../../common/errors/domain-error';
-import { AccessTokenService, IssuedAccessToken } from './access-token.service';
+import { AccessTokenService } from './access-token.service';
 import { PasswordHasher } from '../password-hasher';
 import { DUMMY_PASSWORD_HASH } from '../users/dummy-password-hash';
 import { findUserByEmail } from '../users/user-account';
-import { toUserResponse, UserResponse } from '../users/user.response';
+import { toUserResponse } from '../users/user.response';
 import { LogIn } from './log-in.command';
 
-export type SignedIn = { user: UserResponse } & IssuedAccessToken;
+export type SignedIn = SignedInResponse;
 
 export const INVALID_LOGIN = 'Invalid username or password.';
 
