@@ -70,8 +70,14 @@ export interface AdminSettings {
   devliery_charge_inside_dhk: number;
   devliery_charge_outside_dhk: number;
   bkash_number: string;
+  /** Issue 16: the care line, delivery times, return period and the "only N left" threshold. */
+  hotline?: string;
+  delivery_time_inside_dhaka?: string;
+  delivery_time_outside_dhaka?: string;
+  return_days?: number;
+  low_stock_threshold?: number;
   version: number;
-  [field: string]: string | number;
+  [field: string]: string | number | undefined;
 }
 
 export interface AdminPost {
