@@ -1,17 +1,49 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { CLOCK, systemClock } from '../accounts/users/clock';
+import { ProjectionRegistry } from '../event-store/projection-registry';
+import { AdminOffersController } from './api/admin-offers.controller';
 import { PublicCouponsController } from './api/public-coupons.controller';
+import { PublicOffersController } from './api/public-offers.controller';
 import { CheckCouponHandler } from './apply-coupon/check-coupon.handler';
 import { CouponCommandPath } from './manage-coupons/coupon-command-path';
 import { CreateCouponHandler, DisableCouponHandler } from './manage-coupons/manage-coupons.handlers';
+import { DrawSeeds } from './offers/draw-seeds';
+import { EligibleTokens } from './offers/eligible-tokens';
+import { OfferCommandPath } from './offers/offer-command-path';
+import { OfferReadModel } from './offers/offer-read-model';
+import { OFFER_COMMAND_HANDLERS } from './offers/offers.handlers';
+import { OFFER_QUERY_HANDLERS } from './offers/offers.queries';
+import { LuckyDrawOffersProjection } from './projections/lucky-draw-offers.projection';
+import { LuckyDrawTokensProjection } from './projections/lucky-draw-tokens.projection';
 
 /**
  * Coupons (streams `coupon-<CODE>`; created and disabled by staff or created by the seed, redeemed by checkout
  * in ordering), the apply-coupon call, and the staff commands `CreateCouponCommand` / `DisableCouponCommand`.
- * Needs `EventStoreModule` and `CqrsModule` in the app.
+ * Lucky-draw offers (streams `offer-<id>`, docs/decisions/051-lucky-draw.md): the admin and public offer
+ * calls, the token and offer projections. Needs `EventStoreModule`, `CqrsModule`, `ConfigModule` and
+ * `TypeOrmModule` in the app.
  */
 @Module({
-  controllers: [PublicCouponsController],
-  providers: [{ provide: CLOCK, useValue: systemClock }, CheckCouponHandler, CouponCommandPath, CreateCouponHandler, DisableCouponHandler],
+  controllers: [PublicCouponsController, AdminOffersController, PublicOffersController],
+  providers: [
+    { provide: CLOCK, useValue: systemClock },
+    CheckCouponHandler,
+    CouponCommandPath,
+    CreateCouponHandler,
+    DisableCouponHandler,
+    DrawSeeds,
+    EligibleTokens,
+    OfferCommandPath,
+    OfferReadModel,
+    ...OFFER_COMMAND_HANDLERS,
+    ...OFFER_QUERY_HANDLERS,
+  ],
 })
-export class PromotionsModule {}
+export class PromotionsModule implements OnModuleInit {
+  constructor(private readonly projections: ProjectionRegistry) {}
+
+  onModuleInit(): void {
+    this.projections.register(new LuckyDrawTokensProjection());
+    this.projections.register(new LuckyDrawOffersProjection());
+  }
+}
