@@ -1,14 +1,19 @@
 /**
  * `npm run verify-draw -- <offer>`: recomputes a lucky draw's winners from its published data alone and says
  * whether they match (exit 0) or not (exit 1). <offer> is one of:
- *   - an offer id (e.g. 7KQ2MX): read from the database in DATABASE_URL when set, else from the running
- *     store's public API at STORE_URL (default http://127.0.0.1:<PORT or 3000>);
+ *   - an offer id (e.g. 7KQ2MX): read from the store's database (DATABASE_URL, or the embedded PostgreSQL of
+ *     the running store in DATA_DIR), else from the running store's public API at STORE_URL (default
+ *     http://127.0.0.1:<PORT or 3000>);
  *   - a URL of the offer's public data (https://shop.example.com/api/public/offers/7KQ2MX);
  *   - a JSON file of that data, as saved from the offer page's "published data" link.
  * The algorithm is the server's own (server/promotions/domain/draw-algorithm.ts); see docs/lucky-draw.md.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
+import { folders } from './config/app-config';
+import { parseEnv } from './config/env';
+import { prepareRuntime } from './config/runtime';
 import { publishedDrawOf, verifyDraw, type PublishedDraw } from './promotions/verify/verify-draw';
 
 async function fromUrl(url: string): Promise<PublishedDraw | null> {
@@ -48,13 +53,22 @@ async function load(argument: string): Promise<{ draw: PublishedDraw; source: st
   const offerId = argument.trim().toUpperCase();
   if (!/^[A-Z0-9]{1,40}$/.test(offerId)) throw new Error(`"${argument}" is neither an offer id, a URL nor a file`);
   const tried: string[] = [];
-  if (process.env.DATABASE_URL) {
-    const draw = await fromDatabase(process.env.DATABASE_URL, offerId).catch((error: Error) => {
-      tried.push(`database: ${error.message}`);
-      return null;
-    });
-    if (draw) return { draw, source: 'the database in DATABASE_URL' };
-    tried.push('database: no such offer');
+  const env = parseEnv();
+  // The store's database: DATABASE_URL, or the embedded one only when the running store has it started.
+  if (env.DATABASE_URL || existsSync(join(folders(env.DATA_DIR).dataDir, 'pg', 'postmaster.pid'))) {
+    let draw: PublishedDraw | null = null;
+    try {
+      const runtime = await prepareRuntime(env, () => undefined);
+      try {
+        draw = await fromDatabase(runtime.config.databaseUrl, offerId);
+      } finally {
+        await runtime.stop();
+      }
+      if (!draw) tried.push('database: no such offer');
+    } catch (error) {
+      tried.push(`database: ${(error as Error).message}`);
+    }
+    if (draw) return { draw, source: "the store's database" };
   }
   const store = (process.env.STORE_URL ?? `http://127.0.0.1:${process.env.PORT || 3000}`).replace(/\/$/, '');
   const url = `${store}/api/public/offers/${encodeURIComponent(offerId)}`;
