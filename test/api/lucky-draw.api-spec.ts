@@ -9,6 +9,7 @@ import { verifyDraw, publishedDrawOf } from '../../server/promotions/verify/veri
 import { commitmentOf, tokenListHash } from '../../server/promotions/domain/draw-algorithm';
 import { ensureServerBuilt } from '../support/store-process';
 import { apiCaller, type Json } from '../support/api-caller';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { startTestServer, TestServer } from '../support/test-server';
 
 const run = promisify(execFile);
@@ -20,13 +21,15 @@ const HOUR = 60 * 60 * 1000;
  */
 describe('lucky draw', () => {
   let server: TestServer;
+  let smtp: SmtpCapture;
   let db: Client;
   let tokens: Record<'admin' | 'care' | 'customer', string>;
   const { call, signInEveryRole } = apiCaller(() => server.baseUrl);
   const caughtUp = () => server.app.get(ProjectionRunner).waitUntilCaughtUp();
 
   beforeAll(async () => {
-    server = await startTestServer();
+    smtp = await startSmtpCapture();
+    server = await startTestServer({ env: { SMTP_URL: smtp.url } });
     db = new Client({ connectionString: server.databaseUrl });
     await db.connect();
     tokens = await signInEveryRole();
@@ -34,6 +37,7 @@ describe('lucky draw', () => {
   afterAll(async () => {
     await db?.end();
     await server?.stop();
+    await smtp?.stop();
   });
 
   let phoneCounter = 0;
@@ -58,7 +62,7 @@ describe('lucky draw', () => {
       cart,
       coupon: null,
       couponoffer: null,
-      data: { name: 'Karim Ahmed', email: 'karim@example.com', phone, address: 'House 3, Road 2, Mirpur, Dhaka', shipping_phone: phone, devliery_charge: 70, paymentMethod: 'cash' },
+      data: { name: 'Karim Ahmed', email: `buyer-${phone}@example.com`, phone, address: 'House 3, Road 2, Mirpur, Dhaka', shipping_phone: phone, devliery_charge: 70, paymentMethod: 'cash' },
     });
     expect(answer.status).toBe(201);
     return { orderId: answer.body.order_id, phone };
@@ -225,6 +229,14 @@ describe('lucky draw', () => {
     const tampered = { ...offer, winners: offer.winners.map((w: Json, i: number) => (i === 0 ? { ...w, token: offer.winners[1].token } : w)) };
     expect(verifyDraw(publishedDrawOf(tampered)).ok).toBe(false);
     expect(verifyDraw(publishedDrawOf({ ...offer, seed: 'f'.repeat(64) })).checks[0].ok).toBe(false);
+
+    // Each winner whose order has an e-mail is told by mail, once per winning token (phone orders here have none).
+    for (const winner of offer.winners.filter((w: Json) => !w.token.startsWith(d.orderId))) {
+      const holder = [a, b].find((o) => winner.token.startsWith(o.orderId))!;
+      const mail = await smtp.waitFor((m) => m.to.includes(`buyer-${holder.phone}@example.com`) && m.text.includes(winner.token), 30_000);
+      expect(mail.subject).toContain(`You won the ${winner.label}`);
+      expect(mail.text).toContain('Winter lucky draw');
+    }
 
     // The staff view names who holds each winning token.
     const staff = await call('GET', `/api/admin/offers/${offerId}`, tokens.care);

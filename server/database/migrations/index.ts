@@ -8,6 +8,7 @@ import { Ordering1763800000101 } from './1763800000101-ordering';
 import { AccountSecurity1763800000201 } from './1763800000201-account-security';
 import { Mail1763800000202 } from './1763800000202-mail';
 import { LuckyDraw1763800000501 } from './1763800000501-lucky-draw';
+import { MailParts1763800000502 } from './1763800000502-mail-parts';
 
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
@@ -25,4 +26,5 @@ export const migrations: Function[] = [
   AccountSecurity1763800000201,
   Mail1763800000202,
   LuckyDraw1763800000501,
+  MailParts1763800000502,
 ];
