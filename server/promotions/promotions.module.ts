@@ -1,10 +1,12 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { CLOCK, systemClock } from '../accounts/users/clock';
+import { CLOCK, systemClock } from '../common/clock';
 import { ProjectionRegistry } from '../event-store/projection-registry';
+import { AdminCouponsController } from './api/admin-coupons.controller';
 import { AdminOffersController } from './api/admin-offers.controller';
 import { PublicCouponsController } from './api/public-coupons.controller';
 import { PublicOffersController } from './api/public-offers.controller';
 import { CheckCouponHandler } from './apply-coupon/check-coupon.handler';
+import { ListCouponRedemptionsHandler, ListCouponsHandler } from './list-coupons/list-coupons.query';
 import { CouponCommandPath } from './manage-coupons/coupon-command-path';
 import { CreateCouponHandler, DisableCouponHandler } from './manage-coupons/manage-coupons.handlers';
 import { DrawSeeds } from './offers/draw-seeds';
@@ -18,19 +20,21 @@ import { LuckyDrawTokensProjection } from './projections/lucky-draw-tokens.proje
 
 /**
  * Coupons (streams `coupon-<CODE>`; created and disabled by staff or created by the seed, redeemed by checkout
- * in ordering), the apply-coupon call, and the staff commands `CreateCouponCommand` / `DisableCouponCommand`.
+ * in ordering), the apply-coupon call, and the staff coupon API (`admin/coupons`: list, create, disable, redemptions).
  * Lucky-draw offers (streams `offer-<id>`, docs/decisions/051-lucky-draw.md): the admin and public offer
  * calls, the token and offer projections. Needs `EventStoreModule`, `CqrsModule`, `ConfigModule` and
  * `TypeOrmModule` in the app.
  */
 @Module({
-  controllers: [PublicCouponsController, AdminOffersController, PublicOffersController],
+  controllers: [PublicCouponsController, AdminCouponsController, AdminOffersController, PublicOffersController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     CheckCouponHandler,
     CouponCommandPath,
     CreateCouponHandler,
     DisableCouponHandler,
+    ListCouponsHandler,
+    ListCouponRedemptionsHandler,
     DrawSeeds,
     EligibleTokens,
     OfferCommandPath,

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { OptionalJwtAuthGuard } from '../../accounts/auth/optional-jwt-auth.guard';
-import { CurrentUser } from '../../accounts/auth/current-user.decorator';
+import { OptionalJwtAuthGuard } from '../../common/auth/optional-jwt-auth.guard';
+import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { RateLimit } from '../../accounts/rate-limit/rate-limit.decorator';
 import { BadRequestError } from '../../common/errors/domain-error';
 import type { AuthenticatedUser } from '../../common/request/authenticated-user';

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { Roles } from '../../accounts/auth/roles.decorator';
+import type { LuckyDrawTokensResponse, OfferChangeResponse } from '../../../contracts/offers';
+import { Roles } from '../../common/auth/roles.decorator';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { ChangeOfferCommand, CloseOfferCommand, CommitDrawCommand, CreateOfferCommand, HoldDrawCommand } from '../offers/offers.commands';
@@ -69,10 +70,10 @@ export class AdminOffersController {
   @Roles('care', 'admin')
   async orderTokens(@Param('orderId') orderId: string) {
     const { orderId: id, tokens } = await this.queries.execute(new GetOrderTokensQuery(orderId, undefined));
-    return { success: true, order_id: id, tokens };
+    return { success: true, order_id: id, tokens } satisfies LuckyDrawTokensResponse;
   }
 
-  private answer(offerId: string, message: string) {
+  private answer(offerId: string, message: string): OfferChangeResponse {
     return { success: true, offer_id: offerId.trim().toUpperCase(), message };
   }
 }

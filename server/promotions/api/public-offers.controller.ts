@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+import type { LuckyDrawTokensResponse } from '../../../contracts/offers';
 import { RateLimit } from '../../accounts/rate-limit/rate-limit.decorator';
 import { GetOfferQuery, GetOrderTokensQuery } from '../offers/offers.queries';
 
@@ -21,7 +22,7 @@ export class PublicOffersController {
   @RateLimit('tracking')
   async myTokens(@Query('orderId') orderId: unknown, @Query('order_id') orderIdSnake: unknown, @Query('phone') phone: unknown) {
     const { orderId: id, tokens } = await this.queries.execute(new GetOrderTokensQuery(orderId ?? orderIdSnake, phone ?? ''));
-    return { success: true, order_id: id, tokens };
+    return { success: true, order_id: id, tokens } satisfies LuckyDrawTokensResponse;
   }
 
   @Get(':offerId')

@@ -1,3 +1,4 @@
+import type { AdminOffer, LuckyDrawToken, PublicOffer } from '../../../contracts/offers';
 import type { StoredOffer, StoredToken } from './offer-read-model';
 
 /** A phone as the winners page shows it: the operator prefix and the last three digits, `017*****678`. */
@@ -17,7 +18,7 @@ export const TOKEN_STATE_LABELS: Record<StoredToken['state'], string> = {
  * What anyone may read about an offer: its terms, the commitment, the published list and its hash, the
  * revealed seed and the winners with masked phones. Exactly what `npm run verify-draw` needs.
  */
-export function toPublicOffer(offer: StoredOffer, holders: Map<string, StoredToken>) {
+export function toPublicOffer(offer: StoredOffer, holders: Map<string, StoredToken>): PublicOffer {
   return {
     id: offer.offer_id,
     name: offer.name,
@@ -45,10 +46,8 @@ export function toPublicOffer(offer: StoredOffer, holders: Map<string, StoredTok
   };
 }
 
-export type PublicOffer = ReturnType<typeof toPublicOffer>;
-
 /** Staff see the same plus who holds each winning token. */
-export function toAdminOffer(offer: StoredOffer, holders: Map<string, StoredToken>) {
+export function toAdminOffer(offer: StoredOffer, holders: Map<string, StoredToken>): AdminOffer {
   const view = toPublicOffer(offer, holders);
   return {
     ...view,
@@ -60,7 +59,7 @@ export function toAdminOffer(offer: StoredOffer, holders: Map<string, StoredToke
   };
 }
 
-export function toTokenView(token: StoredToken) {
+export function toTokenView(token: StoredToken): LuckyDrawToken {
   return {
     token: token.token,
     order_id: token.order_id,

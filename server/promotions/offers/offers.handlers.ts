@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { CLOCK, type Clock } from '../../accounts/users/clock';
+import { CLOCK, type Clock } from '../../common/clock';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { EventStore } from '../../event-store/event-store';
 import { commitmentOf } from '../domain/draw-algorithm';

@@ -1,13 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { CLOCK, type Clock } from '../../accounts/users/clock';
+import { CLOCK, type Clock } from '../../common/clock';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { normalizeOfferId } from '../domain/offer-id';
 import { OfferReadModel, type StoredOffer } from './offer-read-model';
-import { toAdminOffer, toPublicOffer, toTokenView, type PublicOffer } from './offer-views';
-
-type AdminOffer = ReturnType<typeof toAdminOffer>;
-type TokenView = ReturnType<typeof toTokenView>;
+import type { AdminOffer, LuckyDrawToken as TokenView, PublicOffer } from '../../../contracts/offers';
+import { toAdminOffer, toPublicOffer, toTokenView } from './offer-views';
 
 export class ListOffersQuery extends Query<AdminOffer[]> {}
 
