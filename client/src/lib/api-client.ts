@@ -75,6 +75,10 @@ export function apiPost<T>(path: string, body?: unknown, options: RequestOptions
   return request<T>('POST', path, body, options);
 }
 
+export function apiPatch<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  return request<T>('PATCH', path, body, options);
+}
+
 export function buildApiUrl(path: string, params?: QueryParams): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
   if (!params) return url;

@@ -7,6 +7,7 @@ import { CouponsRoute } from './coupons';
 import { DashboardRoute } from './dashboard';
 import { EventsRoute } from './events';
 import { InstantOrderRoute } from './instant-order';
+import { OffersRoute } from './offers';
 import { OrderRoute } from './order';
 import { OrdersRoute } from './orders';
 import { ProjectionsRoute } from './projections';
@@ -28,6 +29,7 @@ export function AdminApp() {
             <Route path="orders/:orderId" element={<OrderRoute />} />
             <Route path="instant-order" element={<InstantOrderRoute />} />
             <Route path="stock" element={<StockRoute />} />
+            <Route path="offers" element={<OffersRoute />} />
             <Route
               path="coupons"
               element={
