@@ -7,8 +7,8 @@ const LINKS: Array<{ to: string; label: string; adminOnly?: boolean; end?: boole
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/instant-order', label: 'Instant order' },
   { to: '/admin/stock', label: 'Stock' },
-  { to: '/admin/coupons', label: 'Coupons', adminOnly: true },
   { to: '/admin/offers', label: 'Lucky draw' },
+  { to: '/admin/coupons', label: 'Coupons', adminOnly: true },
   { to: '/admin/events', label: 'Events', adminOnly: true },
   { to: '/admin/projections', label: 'Projections', adminOnly: true },
 ];

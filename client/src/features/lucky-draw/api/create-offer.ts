@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OfferChangeResponse } from '../../../../../contracts/offers';
 import { apiPost } from '../../../lib/api-client';
-import { luckyDrawKeys } from './lucky-draw-keys';
+import { refreshOffers } from './lucky-draw-keys';
 
 export interface NewOffer {
   name: string;
@@ -17,5 +17,5 @@ export function createOffer(offer: NewOffer): Promise<OfferChangeResponse> {
 
 export function useCreateOffer() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createOffer, onSuccess: () => queryClient.invalidateQueries({ queryKey: luckyDrawKeys.all }) });
+  return useMutation({ mutationFn: createOffer, onSuccess: () => refreshOffers(queryClient) });
 }

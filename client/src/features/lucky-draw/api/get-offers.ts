@@ -9,7 +9,7 @@ export function getOffers({ signal }: { signal?: AbortSignal } = {}) {
 }
 
 export function offersQueryOptions() {
-  return queryOptions({ queryKey: luckyDrawKeys.offers(), queryFn: ({ signal }) => getOffers({ signal }), staleTime: 5_000 });
+  return queryOptions({ queryKey: luckyDrawKeys.offers(), queryFn: ({ signal }) => getOffers({ signal }), staleTime: 5_000, refetchInterval: 5_000 });
 }
 
 export function useOffers() {

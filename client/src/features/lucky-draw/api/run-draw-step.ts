@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OfferChangeResponse } from '../../../../../contracts/offers';
 import { apiPatch, apiPost } from '../../../lib/api-client';
-import { luckyDrawKeys } from './lucky-draw-keys';
+import { refreshOffers } from './lucky-draw-keys';
 
 export type DrawStep = 'end-now' | 'commit' | 'close' | 'draw';
 
@@ -17,5 +17,5 @@ export function runDrawStep({ offerId, step }: { offerId: string; step: DrawStep
 
 export function useDrawStep() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: runDrawStep, onSuccess: () => queryClient.invalidateQueries({ queryKey: luckyDrawKeys.all }) });
+  return useMutation({ mutationFn: runDrawStep, onSuccess: () => refreshOffers(queryClient) });
 }
