@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { CLOCK, systemClock } from '../common/clock';
+import { StreamFolds } from '../event-store/command-path/stream-folds';
 import { ProjectionRegistry } from '../event-store/projection-registry';
 import { AdminOrdersController } from './api/admin-orders.controller';
 import { CustomerOrdersController } from './api/customer-orders.controller';
@@ -16,11 +17,10 @@ import { CheckoutBatcher } from './place-order/checkout-batcher';
 import { PlaceOrderHandler } from './place-order/place-order.handler';
 import { OrderTimelineProjection } from './projections/order-timeline.projection';
 import { OrderTrackingProjection } from './projections/order-tracking.projection';
+import { orderDecider } from './domain/order';
 import { OrderReadModel } from './read-model/order-read-model';
 import { GetOrderInformationHandler } from './track-order/get-order-information.handler';
 import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler';
-import { StreamStates } from './write/stream-states';
-import { StreamWriter } from './write/stream-writer';
 
 /**
  * Orders: checkout (confirm-order), tracking, a signed-in customer's own orders (`orders/*`), staff status
@@ -31,8 +31,6 @@ import { StreamWriter } from './write/stream-writer';
   controllers: [PublicOrdersController, AdminOrdersController, CustomerOrdersController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
-    StreamStates,
-    StreamWriter,
     CatalogLookup,
     CheckoutIdempotency,
     OrderReadModel,
@@ -49,9 +47,13 @@ import { StreamWriter } from './write/stream-writer';
   ],
 })
 export class OrderingModule implements OnModuleInit {
-  constructor(private readonly projections: ProjectionRegistry) {}
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly folds: StreamFolds,
+  ) {}
 
   onModuleInit(): void {
+    this.folds.register('order-', orderDecider);
     this.projections.register(new OrderTrackingProjection());
     this.projections.register(new OrderTimelineProjection());
   }

@@ -1,17 +1,18 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { CLOCK, systemClock } from '../common/clock';
+import { StreamFolds } from '../event-store/command-path/stream-folds';
 import { ProjectionRegistry } from '../event-store/projection-registry';
 import { AdminCouponsController } from './api/admin-coupons.controller';
 import { AdminOffersController } from './api/admin-offers.controller';
 import { PublicCouponsController } from './api/public-coupons.controller';
 import { PublicOffersController } from './api/public-offers.controller';
 import { CheckCouponHandler } from './apply-coupon/check-coupon.handler';
+import { couponDecider } from './domain/coupon';
+import { offerDecider } from './domain/offer';
 import { ListCouponRedemptionsHandler, ListCouponsHandler } from './list-coupons/list-coupons.query';
-import { CouponCommandPath } from './manage-coupons/coupon-command-path';
 import { CreateCouponHandler, DisableCouponHandler } from './manage-coupons/manage-coupons.handlers';
 import { DrawSeeds } from './offers/draw-seeds';
 import { EligibleTokens } from './offers/eligible-tokens';
-import { OfferCommandPath } from './offers/offer-command-path';
 import { OfferReadModel } from './offers/offer-read-model';
 import { OFFER_COMMAND_HANDLERS } from './offers/offers.handlers';
 import { OFFER_QUERY_HANDLERS } from './offers/offers.queries';
@@ -30,23 +31,26 @@ import { LuckyDrawTokensProjection } from './projections/lucky-draw-tokens.proje
   providers: [
     { provide: CLOCK, useValue: systemClock },
     CheckCouponHandler,
-    CouponCommandPath,
     CreateCouponHandler,
     DisableCouponHandler,
     ListCouponsHandler,
     ListCouponRedemptionsHandler,
     DrawSeeds,
     EligibleTokens,
-    OfferCommandPath,
     OfferReadModel,
     ...OFFER_COMMAND_HANDLERS,
     ...OFFER_QUERY_HANDLERS,
   ],
 })
 export class PromotionsModule implements OnModuleInit {
-  constructor(private readonly projections: ProjectionRegistry) {}
+  constructor(
+    private readonly folds: StreamFolds,
+    private readonly projections: ProjectionRegistry,
+  ) {}
 
   onModuleInit(): void {
+    this.folds.register('coupon-', couponDecider);
+    this.folds.register('offer-', offerDecider);
     this.projections.register(new LuckyDrawTokensProjection());
     this.projections.register(new LuckyDrawOffersProjection());
   }

@@ -40,6 +40,7 @@ const ROUTES: Record<RateLimitPolicyName, Route[]> = {
     { label: 'GET /api/public/getOrderInformation', send: (s) => ({ method: 'GET', path: `/api/public/getOrderInformation?orderId=${s.orderId}&phone=${s.phone}` }) },
     { label: 'GET /api/public/verify/:orderId/:phone', send: (s) => ({ method: 'GET', path: `/api/public/verify/${s.orderId}/${s.phone}` }) },
     { label: 'GET /api/public/getOrders', send: (s) => ({ method: 'GET', path: `/api/public/getOrders?orderId=${s.orderId}&phone=${s.phone}` }) },
+    { label: 'GET /api/public/offers/my-tokens', send: (s) => ({ method: 'GET', path: `/api/public/offers/my-tokens?orderId=${s.orderId}&phone=${s.phone}` }) },
   ],
 };
 

@@ -1,5 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import type { OrderListRow } from '../../../contracts/orders';
 import { paginated, Paginated } from '../../catalog/api/dto/paginated.response';
 import { paisaToTaka } from '../../common/money';
 import { STATUS_NAMES, type OrderStatus } from '../../ordering/domain/order-status';
@@ -15,20 +16,6 @@ export interface OrderFilter {
   /** An order id or its beginning. */
   orderId?: string;
   payment?: 'cash' | 'bkash';
-}
-
-export interface OrderListRow {
-  orderId: string;
-  order_type: number;
-  status: OrderStatus;
-  order_status_name: string;
-  customer_name: string;
-  phone: string;
-  payment_method: string | null;
-  bkash_verified: boolean;
-  grand_total: number | null;
-  amount: number | null;
-  placed_at: string;
 }
 
 const PER_PAGE = 25;
@@ -85,7 +72,7 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
         grand_total: row.grand_total_paisa === null ? null : paisaToTaka(row.grand_total_paisa),
         amount: row.amount_paisa === null ? null : paisaToTaka(row.amount_paisa),
         placed_at: (row.placed_at as Date).toISOString(),
-      })),
+      }) satisfies OrderListRow),
       page,
       total,
       PER_PAGE,

@@ -1,9 +1,9 @@
-import { evolve as evolveSku, type SkuState } from '../../inventory/domain/sku';
+import { skuDecider, type SkuState } from '../../inventory/domain/sku';
 import type { SkuEvent } from '../../inventory/domain/sku.events';
-import { evolveCoupon, type CouponState } from '../../promotions/domain/coupon';
+import { couponDecider, type CouponState } from '../../promotions/domain/coupon';
 import type { CouponEvent } from '../../promotions/domain/coupon.events';
 import { checkoutStreams, decideCheckout, type CatalogProduct, type DeliveryCharges, type PlaceOrder } from './checkout';
-import type { StreamEvents } from './stream-events';
+import type { StreamEvents } from '../../event-store/command-path/decider';
 
 export interface CheckoutBatchStates {
   products: ReadonlyMap<number, CatalogProduct>;
@@ -33,8 +33,8 @@ export function decideCheckoutBatch(commands: readonly PlaceOrder[], states: Che
         coupon: touched.coupon ? (coupons.get(touched.coupon) ?? { exists: false }) : null,
       });
       for (const { streamId, events } of streams) {
-        if (skus.has(streamId)) skus.set(streamId, events.reduce((state, event) => evolveSku(state, event as SkuEvent), skus.get(streamId)!));
-        if (coupons.has(streamId)) coupons.set(streamId, events.reduce((state, event) => evolveCoupon(state, event as CouponEvent), coupons.get(streamId)!));
+        if (skus.has(streamId)) skus.set(streamId, events.reduce((state, event) => skuDecider.evolve(state, event as SkuEvent), skus.get(streamId)!));
+        if (coupons.has(streamId)) coupons.set(streamId, events.reduce((state, event) => couponDecider.evolve(state, event as CouponEvent), coupons.get(streamId)!));
         merged.set(streamId, [...(merged.get(streamId) ?? []), ...events]);
       }
       return { accepted: true, streams };

@@ -1,16 +1,19 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { CLOCK, type Clock } from '../../common/clock';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
+import { eventMetadata, type RequestMetadata } from '../../common/request/request-metadata';
+import { CommandPath } from '../../event-store/command-path/command-path';
+import type { AppendResult } from '../../event-store/event-store.types';
+import type { EntityManager } from 'typeorm';
 import { EventStore } from '../../event-store/event-store';
 import { commitmentOf } from '../domain/draw-algorithm';
-import { foldOffer } from '../domain/offer';
+import { foldOffer, offerDecider, type OfferCommand, type OfferState } from '../domain/offer';
 import { offerStreamId, type OfferEvent } from '../domain/offer.events';
 import { newOfferId, normalizeOfferId } from '../domain/offer-id';
 import { DrawSeeds } from './draw-seeds';
 import { EligibleTokens } from './eligible-tokens';
-import { OfferCommandPath } from './offer-command-path';
 import {
   ChangeOfferCommand,
   CloseOfferCommand,
@@ -20,6 +23,16 @@ import {
   type OfferChangeResult,
 } from './offers.commands';
 
+/** Folds `offer-<id>` through the one command path, decides with the offer decider, appends at the version read. */
+@Injectable()
+export class OfferCommands {
+  constructor(private readonly commands: CommandPath) {}
+
+  async run(command: OfferCommand, meta: RequestMetadata, inTransaction?: (manager: EntityManager, result: AppendResult) => Promise<void>): Promise<void> {
+    await this.commands.handle(offerStreamId(command.data.offerId), (state: OfferState) => offerDecider.decide(command, state), eventMetadata(meta), inTransaction);
+  }
+}
+
 function offerIdOf(input: string): string {
   const id = normalizeOfferId(input);
   if (!id) throw new NotFoundError('Offer not found.');
@@ -28,17 +41,18 @@ function offerIdOf(input: string): string {
 
 @CommandHandler(CreateOfferCommand)
 export class CreateOfferHandler implements ICommandHandler<CreateOfferCommand> {
-  constructor(private readonly path: OfferCommandPath, @Inject(CLOCK) private readonly clock: Clock) {}
+  constructor(private readonly path: OfferCommands, @Inject(CLOCK) private readonly clock: Clock) {}
 
   async execute({ terms, meta }: CreateOfferCommand): Promise<OfferChangeResult> {
-    const { offerId } = await this.path.run({ type: 'CreateOffer', data: { offerId: newOfferId(), now: this.clock.now(), terms } }, meta);
+    const offerId = newOfferId();
+    await this.path.run({ type: 'CreateOffer', data: { offerId, now: this.clock.now(), terms } }, meta);
     return { offerId };
   }
 }
 
 @CommandHandler(ChangeOfferCommand)
 export class ChangeOfferHandler implements ICommandHandler<ChangeOfferCommand> {
-  constructor(private readonly path: OfferCommandPath, @Inject(CLOCK) private readonly clock: Clock) {}
+  constructor(private readonly path: OfferCommands, @Inject(CLOCK) private readonly clock: Clock) {}
 
   async execute({ offerId, changes, meta }: ChangeOfferCommand): Promise<OfferChangeResult> {
     await this.path.run({ type: 'ChangeOffer', data: { offerId: offerIdOf(offerId), now: this.clock.now(), changes } }, meta);
@@ -48,14 +62,14 @@ export class ChangeOfferHandler implements ICommandHandler<ChangeOfferCommand> {
 
 @CommandHandler(CommitDrawCommand)
 export class CommitDrawHandler implements ICommandHandler<CommitDrawCommand> {
-  constructor(private readonly path: OfferCommandPath, private readonly seeds: DrawSeeds, @Inject(CLOCK) private readonly clock: Clock) {}
+  constructor(private readonly path: OfferCommands, private readonly seeds: DrawSeeds, @Inject(CLOCK) private readonly clock: Clock) {}
 
   async execute({ offerId, meta }: CommitDrawCommand): Promise<OfferChangeResult> {
     const id = offerIdOf(offerId);
     const seed = this.seeds.newSeed();
-    await this.path.run({ type: 'CommitDraw', data: { offerId: id, now: this.clock.now(), commitment: commitmentOf(seed) } }, meta, {
-      inTransaction: (manager) => this.seeds.store(manager, id, seed),
-    });
+    await this.path.run({ type: 'CommitDraw', data: { offerId: id, now: this.clock.now(), commitment: commitmentOf(seed) } }, meta, (manager) =>
+      this.seeds.store(manager, id, seed),
+    );
     return { offerId: id };
   }
 }
@@ -63,7 +77,7 @@ export class CommitDrawHandler implements ICommandHandler<CommitDrawCommand> {
 @CommandHandler(CloseOfferCommand)
 export class CloseOfferHandler implements ICommandHandler<CloseOfferCommand> {
   constructor(
-    private readonly path: OfferCommandPath,
+    private readonly path: OfferCommands,
     private readonly eventStore: EventStore,
     private readonly eligible: EligibleTokens,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -83,7 +97,7 @@ export class CloseOfferHandler implements ICommandHandler<CloseOfferCommand> {
 @CommandHandler(HoldDrawCommand)
 export class HoldDrawHandler implements ICommandHandler<HoldDrawCommand> {
   constructor(
-    private readonly path: OfferCommandPath,
+    private readonly path: OfferCommands,
     private readonly seeds: DrawSeeds,
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -98,4 +112,4 @@ export class HoldDrawHandler implements ICommandHandler<HoldDrawCommand> {
   }
 }
 
-export const OFFER_COMMAND_HANDLERS = [CreateOfferHandler, ChangeOfferHandler, CommitDrawHandler, CloseOfferHandler, HoldDrawHandler];
+export const OFFER_COMMAND_HANDLERS = [OfferCommands, CreateOfferHandler, ChangeOfferHandler, CommitDrawHandler, CloseOfferHandler, HoldDrawHandler];

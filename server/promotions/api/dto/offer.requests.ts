@@ -10,7 +10,8 @@ const pick = (body: Record<string, unknown>, ...names: string[]) => names.map((n
 const instant = (message: string) =>
   z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
     const time = typeof value === 'number' ? value : Date.parse(value);
-    if (!Number.isFinite(time)) {
+    // Beyond ±8.64e15 ms a Date is invalid and toISOString throws.
+    if (!Number.isFinite(time) || Math.abs(time) > 8.64e15) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
