@@ -260,4 +260,48 @@ describe('lucky draw', () => {
     await db.query(`UPDATE lucky_draw_offers SET winners = jsonb_set(winners, '{0,token}', to_jsonb('${c.orderId}-1'::text)) WHERE offer_id = $1`, [offerId]);
     await expect(run(process.execPath, [cli, offerId], { env: { ...process.env, DATABASE_URL: server.databaseUrl } })).rejects.toMatchObject({ code: 1 });
   });
+
+  describe('the offer discount at checkout', () => {
+    const order = (cart: Json[], couponoffer: unknown = { coupon_code: 'LUCKY-DRAW', offer: 'lucky-draw', saved_at: new Date().toISOString() }) => {
+      const phone = freshPhone();
+      return call('POST', '/api/public/confirm-order', undefined, {
+        cart,
+        coupon: null,
+        couponoffer,
+        data: { name: 'Nasrin Akter', email: '', phone, address: 'Banani, Dhaka', shipping_phone: phone, devliery_charge: 70, paymentMethod: 'cash' },
+      });
+    };
+
+    it('takes the running offer\'s percent off the offer-page lines, exactly, whatever the browser says', async () => {
+      const created = await call('POST', '/api/admin/offers', tokens.admin, { name: 'Seven percent', starts_at: new Date().toISOString(), discount_percent: 7 });
+      expect(created.status).toBe(201);
+      await caughtUp();
+      const [tee, other] = [await product(0), await product(1)];
+      const placed = await order([
+        { id: tee.id, name: tee.name, slug: tee.slug, size: tee.size, qty: 2, price: 1, coupon_code: 'LUCKY-DRAW', discount: 90 },
+        { id: other.id, name: other.name, slug: other.slug, size: other.size, qty: 1, price: 1 },
+      ], { coupon_code: 'LUCKY-DRAW', offer: 'lucky-draw', discountPercent: 90 });
+      expect(placed.status).toBe(201);
+      await caughtUp();
+      const care = await call('GET', `/api/admin/orders/${placed.body.order_id}`, tokens.care);
+      const subtotal = (2 * tee.price_paisa + other.price_paisa) / 100;
+      const discount = Math.round((2 * tee.price_paisa * 7) / 100) / 100;
+      expect(Number(care.body.orderrow.subtotal)).toBe(subtotal);
+      expect(care.body.orderrow.discount_amount).toBe(discount);
+      expect(Number(care.body.orderrow.grand_total)).toBeCloseTo(subtotal - discount + 70, 2);
+      const { rows } = await db.query(`SELECT data->'offer' AS offer FROM events WHERE stream_id = $1 AND type = 'OrderPlaced'`, [`order-${placed.body.order_id}`]);
+      expect(rows[0].offer).toEqual({ offerId: created.body.offer_id, percent: 7, discountPaisa: Math.round((2 * tee.price_paisa * 7) / 100) });
+    });
+
+    it('refuses a tampered line coupon_code or coupon-offer with 422', async () => {
+      const tee = await product(0);
+      const line = { id: tee.id, name: tee.name, slug: tee.slug, size: tee.size, qty: 1, price: tee.price_paisa / 100 };
+      const tamperedLine = await order([{ ...line, coupon_code: 'LUCKY-DRAW-50' }]);
+      expect(tamperedLine.status).toBe(422);
+      expect(tamperedLine.body.errors).toEqual({ 'cart.0.coupon_code': ['Invalid offer code.'] });
+      const tamperedOffer = await order([{ ...line, coupon_code: 'LUCKY-DRAW' }], { coupon_code: 'FREE-SHIRT', discountPercent: 100 });
+      expect(tamperedOffer.status).toBe(422);
+      expect(tamperedOffer.body.errors).toEqual({ couponoffer: ['Invalid offer.'] });
+    });
+  });
 });

@@ -52,4 +52,10 @@ export const DEFAULT_PRIZES: PrizeTier[] = [
 ];
 
 export const DEFAULT_DISCOUNT_PERCENT = 10;
+
+/**
+ * The code the offer page attaches to the cart lines it adds (`coupon_code`) and saves in `coupon-offer`. The
+ * browser says only *that* a line came from the offer page; the discount is the running offer's own rule.
+ */
+export const OFFER_LINE_CODE = 'LUCKY-DRAW';
 export const MAX_DISCOUNT_PERCENT = 10;

@@ -54,6 +54,16 @@ export class OfferReadModel {
     return rows[0] ?? null;
   }
 
+  /** The offer running at `now` (in its period, not closed); the latest started when periods overlap. */
+  async running(now: Date): Promise<StoredOffer | null> {
+    const rows: StoredOffer[] = await this.dataSource.query(
+      `SELECT * FROM lucky_draw_offers WHERE starts_at <= $1 AND ends_at > $1 AND status IN ('open', 'committed')
+        ORDER BY starts_at DESC, offer_id LIMIT 1`,
+      [now],
+    );
+    return rows[0] ?? null;
+  }
+
   async tokensOfOrder(orderId: string): Promise<StoredToken[]> {
     return this.dataSource.query(
       `SELECT * FROM lucky_draw_tokens WHERE order_id = $1 ORDER BY length(token), token`,

@@ -22,6 +22,16 @@ export class GetOrderTokensQuery extends Query<{ orderId: string; tokens: TokenV
   }
 }
 
+/**
+ * The offer whose period runs now and whose draw is not closed yet, with its discount rule: what checkout
+ * applies to lines added from the offer page. Null when none runs.
+ */
+export class GetRunningOfferQuery extends Query<{ offerId: string; percent: number } | null> {
+  constructor(readonly now: Date) {
+    super();
+  }
+}
+
 const ORDER_ID = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/;
 
 @QueryHandler(ListOffersQuery)
@@ -68,4 +78,14 @@ export class GetOrderTokensHandler implements IQueryHandler<GetOrderTokensQuery>
   }
 }
 
-export const OFFER_QUERY_HANDLERS = [ListOffersHandler, GetOfferHandler, GetOrderTokensHandler];
+@QueryHandler(GetRunningOfferQuery)
+export class GetRunningOfferHandler implements IQueryHandler<GetRunningOfferQuery> {
+  constructor(private readonly offers: OfferReadModel) {}
+
+  async execute({ now }: GetRunningOfferQuery): Promise<{ offerId: string; percent: number } | null> {
+    const offer = await this.offers.running(now);
+    return offer && { offerId: offer.offer_id, percent: offer.discount_percent };
+  }
+}
+
+export const OFFER_QUERY_HANDLERS = [ListOffersHandler, GetOfferHandler, GetOrderTokensHandler, GetRunningOfferHandler];
