@@ -39,10 +39,11 @@ const terms = z.object({
   prizes: z.array(prize, { error: 'The prize table is a list of ranks.' }).min(1, 'Between 1 and 10 prize ranks.').max(10, 'Between 1 and 10 prize ranks.'),
 });
 
+/** The request's fields under their one name; absent ones left out (so the defaults apply). */
 function namesOf(body: unknown): Record<string, unknown> {
   const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const prizes = pick(source, 'prizes', 'prize_table', 'prizeTable');
-  return {
+  const named: Record<string, unknown> = {
     name: pick(source, 'name'),
     starts_at: pick(source, 'starts_at', 'startsAt', 'start', 'period_start'),
     ends_at: pick(source, 'ends_at', 'endsAt', 'end', 'period_end'),
@@ -54,6 +55,7 @@ function namesOf(body: unknown): Record<string, unknown> {
         })
       : prizes,
   };
+  return Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined && value !== null));
 }
 
 type ParsedTerms = z.output<typeof terms>;
@@ -74,22 +76,21 @@ function toTerms(parsed: Partial<ParsedTerms>): Partial<OfferTerms> {
  */
 export function createOfferSchema(now: Date) {
   return z.preprocess(
-    (body) => {
-      const given = namesOf(body);
-      return {
-        ...given,
-        starts_at: given.starts_at ?? now.toISOString(),
-        ends_at: given.ends_at ?? new Date(now.getTime() + 30 * DAY).toISOString(),
-        discount_percent: given.discount_percent ?? DEFAULT_DISCOUNT_PERCENT,
-        prizes: given.prizes ?? DEFAULT_PRIZES.map(({ rank, label, winners, amountTaka }) => ({ rank, label, winners, amount: amountTaka })),
-      };
-    },
-    terms.transform((parsed) => toTerms(parsed) as OfferTerms),
+    namesOf,
+    terms
+      .partial()
+      .required({ name: true })
+      .transform(
+        (parsed): OfferTerms => ({
+          name: parsed.name,
+          startsAt: parsed.starts_at ?? now.toISOString(),
+          endsAt: parsed.ends_at ?? new Date(now.getTime() + 30 * DAY).toISOString(),
+          discountPercent: parsed.discount_percent ?? DEFAULT_DISCOUNT_PERCENT,
+          prizes: parsed.prizes ? (toTerms({ prizes: parsed.prizes }).prizes ?? []) : DEFAULT_PRIZES.map((prize) => ({ ...prize })),
+        }),
+      ),
   );
 }
 
 /** `PATCH /api/admin/offers/{id}`: any of the terms. */
-export const changeOfferSchema = z.preprocess(
-  (body) => Object.fromEntries(Object.entries(namesOf(body)).filter(([, value]) => value !== undefined)),
-  terms.partial().transform(toTerms),
-);
+export const changeOfferSchema = z.preprocess(namesOf, terms.partial().transform(toTerms));
