@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Env } from './env';
+import type { TrustProxy } from './trust-proxy';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -31,6 +32,8 @@ export interface AppConfig {
   runProjections: boolean;
   /** Whether this process subscribes mail-worthy events and sends the queued mail. */
   runMailWorker: boolean;
+  /** Express's 'trust proxy' value: which proxies' X-Forwarded-For decides the client address (false: none). */
+  trustProxy: TrustProxy;
 }
 
 /** The repository root, whether this file runs from server/ (tests) or from dist/server/ (built). */

@@ -49,6 +49,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
       runProjections: env.PROJECTIONS === 'on',
       runMailWorker: env.MAIL_WORKER === 'on',
+      trustProxy: env.TRUST_PROXY,
     },
     stop,
   };

@@ -1,9 +1,9 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { OptionalJwtAuthGuard } from '../../common/auth/optional-jwt-auth.guard';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
-import { RateLimit } from '../../accounts/rate-limit/rate-limit.decorator';
+import { AttemptLimit, markAttemptFailed } from '../../accounts/rate-limit/attempt-limit.interceptor';
 import { BadRequestError } from '../../common/errors/domain-error';
 import type { AuthenticatedUser } from '../../common/request/authenticated-user';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
@@ -39,8 +39,9 @@ export class PublicOrdersController {
     return { success: true, order_id: result.orderId, message: 'Your order has been placed. Our customer care team will call you to confirm it.' };
   }
 
+  /** Tracking: a wrong order id or phone counts against the guesser, never against the order's owner (ADR 024). */
   @Get('getOrderInformation')
-  @RateLimit('tracking')
+  @AttemptLimit('tracking')
   async getOrderInformation(@Query('orderId') orderId: unknown, @Query('phone') phone: unknown) {
     const data = await this.queries.execute(new GetOrderInformationQuery(orderId, phone));
     return { success: true, data, message: 'Order found.' };
@@ -48,7 +49,7 @@ export class PublicOrdersController {
 
   /** The `/verify/{orderId}/{phone}` screen's data: the same as getOrderInformation. */
   @Get('verify/:orderId/:phone')
-  @RateLimit('tracking')
+  @AttemptLimit('tracking')
   async verify(@Param('orderId') orderId: string, @Param('phone') phone: string) {
     return this.getOrderInformation(orderId, phone);
   }
@@ -56,8 +57,16 @@ export class PublicOrdersController {
   @Get('getOrders')
   @HttpCode(200)
   @UseGuards(OptionalJwtAuthGuard)
-  @RateLimit('tracking')
-  async getOrders(@Query('orderId') orderId: unknown, @Query('phone') phone: unknown, @CurrentUser() user: AuthenticatedUser | undefined) {
-    return { success: true, ...(await this.queries.execute(new GetOrderSummaryQuery(orderId, phone, user))) };
+  @AttemptLimit('tracking')
+  async getOrders(
+    @Query('orderId') orderId: unknown,
+    @Query('phone') phone: unknown,
+    @CurrentUser() user: AuthenticatedUser | undefined,
+    @Req() request: Request,
+  ) {
+    const { personal, ...summary } = await this.queries.execute(new GetOrderSummaryQuery(orderId, phone, user));
+    // The order exists but the phone given is not its own: an answer without the personal fields, and a failed guess.
+    if (!personal && typeof phone === 'string' && phone.trim() !== '') markAttemptFailed(request);
+    return { success: true, ...summary };
   }
 }

@@ -1,11 +1,7 @@
 import { Query } from '@nestjs/cqrs';
-import type { OrderHistoryLineResponse, OrderRowResponse, OrderTimelineEntryResponse } from '../api/dto/order.responses';
+import type { CareOrderResponse as CareOrderView } from '../../../contracts/orders';
 
-export interface CareOrderView {
-  orderrow: OrderRowResponse;
-  history: OrderHistoryLineResponse[];
-  timeline: OrderTimelineEntryResponse[];
-}
+export type { CareOrderView };
 
 /** Care's view of one order: the full row, its lines and every event with time, actor and note. */
 export class GetCareOrderQuery extends Query<CareOrderView> {

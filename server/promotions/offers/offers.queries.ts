@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../common/clock';
+import { normalizePhone } from '../../../contracts/phone';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { normalizeOfferId } from '../domain/offer-id';
 import { OfferReadModel, type StoredOffer } from './offer-read-model';
@@ -71,7 +72,7 @@ export class GetOrderTokensHandler implements IQueryHandler<GetOrderTokensQuery>
     const id = typeof orderId === 'string' ? orderId.trim().toUpperCase() : '';
     const tokens = ORDER_ID.test(id) ? await this.offers.tokensOfOrder(id) : [];
     const checksPhone = phone !== undefined;
-    if (tokens.length === 0 || (checksPhone && (typeof phone !== 'string' || phone.replace(/\D/g, '') !== tokens[0].phone))) {
+    if (tokens.length === 0 || (checksPhone && normalizePhone(phone) !== tokens[0].phone)) {
       throw new NotFoundError(checksPhone ? 'No lucky-draw tokens found for this order id and phone number.' : 'No lucky-draw tokens for this order.');
     }
     return { orderId: id, tokens: tokens.map(toTokenView) };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OfferChangeResponse } from '../../../../../contracts/offers';
-import { apiPatch, apiPost } from '../../../lib/api-client';
+import { apiPost, apiSend } from '../../../lib/api-client';
 import { refreshOffers } from './lucky-draw-keys';
 
 export type DrawStep = 'end-now' | 'commit' | 'close' | 'draw';
@@ -11,7 +11,7 @@ export type DrawStep = 'end-now' | 'commit' | 'close' | 'draw';
  */
 export function runDrawStep({ offerId, step }: { offerId: string; step: DrawStep }): Promise<OfferChangeResponse> {
   const path = `/admin/offers/${encodeURIComponent(offerId)}`;
-  if (step === 'end-now') return apiPatch<OfferChangeResponse>(path, { ends_at: new Date().toISOString() });
+  if (step === 'end-now') return apiSend<OfferChangeResponse>('PATCH', path, { ends_at: new Date().toISOString() });
   return apiPost<OfferChangeResponse>(`${path}/${step}`);
 }
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { phoneDigits } from '../../../lib/digits';
+import { normalizePhone } from '../../../../../contracts/phone';
+import { PhoneInput } from '../../../components/ui/phone-input';
 import { useMyTokens } from '../api/get-my-tokens';
 import type { PublicOffer } from '../types';
 
@@ -15,12 +16,13 @@ export function MyTokens({ offer }: { offer: PublicOffer | null }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!orderId.trim() || !phone) {
+    const digits = normalizePhone(phone);
+    if (!orderId.trim() || !digits) {
       setError('Please enter your order ID and phone number.');
       return;
     }
     setError('');
-    setQuery({ orderId: orderId.trim(), phone });
+    setQuery({ orderId: orderId.trim(), phone: digits });
   }
 
   return (
@@ -39,7 +41,7 @@ export function MyTokens({ offer }: { offer: PublicOffer | null }) {
           <label className="field__label" htmlFor="my-tokens-phone">
             Phone number
           </label>
-          <input id="my-tokens-phone" className="field__input" type="tel" inputMode="numeric" value={phone} onChange={(e) => setPhone(phoneDigits(e.target.value))} />
+          <PhoneInput id="my-tokens-phone" className="field__input" autoComplete="tel" value={phone} onValue={setPhone} />
         </div>
         {error && (
           <p className="field__error" role="alert">
