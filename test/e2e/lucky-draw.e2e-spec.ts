@@ -72,7 +72,10 @@ describe('lucky draw in a real browser', () => {
       const others = [await placeOrder('01815000222', 1), await placeOrder('01915000333', 3)];
       const cancelled = await placeOrder('01615000444', 1);
       for (const orderId of [shopperOrderId, ...others]) {
-        for (const step of ['confirm', 'start-processing', 'ship', 'deliver']) expect((await call('POST', `/api/admin/orders/${orderId}/${step}`, care, {})).status).toBe(200);
+        for (const step of ['confirm', 'start-processing', 'ship', 'deliver']) {
+          const body = step === 'ship' ? { courier: 'Pathao', tracking_code: 'PT123' } : {};
+          expect((await call('POST', `/api/admin/orders/${orderId}/${step}`, care, body)).status).toBe(200);
+        }
       }
       expect((await call('POST', `/api/admin/orders/${cancelled}/cancel`, care, { reason: 'customer unreachable' })).status).toBe(200);
 
