@@ -261,7 +261,7 @@ describe('lucky draw', () => {
 
     await db.query(`UPDATE lucky_draw_offers SET winners = jsonb_set(winners, '{0,token}', to_jsonb('${c.orderId}-1'::text)) WHERE offer_id = $1`, [offerId]);
     await expect(run(process.execPath, [cli, offerId], { env: { ...process.env, DATABASE_URL: server.databaseUrl } })).rejects.toMatchObject({ code: 1 });
-  });
+  }, 300_000); // builds dist/server for the verify-draw command when it is stale
 
   describe('the offer discount at checkout', () => {
     const order = (cart: Json[], couponoffer: unknown = { coupon_code: 'LUCKY-DRAW', offer: 'lucky-draw', saved_at: new Date().toISOString() }) => {
