@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CouponRedemptionRow, CouponRow } from '../../../../../contracts/coupons';
+import { CreateForm, FormField, PeriodFields, isoOf } from '../../console-kit/create-form';
 import { formatDateTime } from '../../console-kit/format';
 import { ListTable, type Column } from '../../console-kit/list-table';
 import { DetailPanel, FormError, QueryView, fieldErrors, submitTo } from '../../console-kit/query-state';
@@ -48,13 +49,6 @@ const REDEMPTION_COLUMNS: Array<Column<CouponRedemptionRow>> = [
   { header: 'Given back', cell: (row) => (row.released ? `Yes, ${formatDateTime(row.releasedAt)}` : 'No') },
 ];
 
-/** A `datetime-local` value (the admin's local time) as ISO 8601; an empty or bad one is sent as typed, for the server to name. */
-function isoOf(value: FormDataEntryValue | null): string {
-  const text = String(value ?? '');
-  const time = Date.parse(text);
-  return Number.isNaN(time) ? text : new Date(time).toISOString();
-}
-
 function CreateCouponForm() {
   const create = useCreateCoupon();
   const errors = fieldErrors(create.error);
@@ -66,50 +60,22 @@ function CreateCouponForm() {
     totalLimit: Number(data.get('totalLimit')),
     perPhoneLimit: Number(data.get('perPhoneLimit')),
   }));
-  const error = (field: string) => errors[field] && <p className="field__error">{errors[field]}</p>;
   return (
-    <form className="form card admin-coupon-form" onSubmit={submit} aria-label="Create coupon">
-      <h2 className="section-title">Create a coupon</h2>
-      <label>
-        Code
+    <CreateForm label="Create coupon" title="Create a coupon" submitLabel="Create coupon" mutation={create} fields={errors} onSubmit={submit}>
+      <FormField label="Code" error={errors.code}>
         <input name="code" required minLength={3} maxLength={30} pattern="[A-Za-z0-9]{3,30}" className="field__input" />
-      </label>
-      {error('code')}
-      <label>
-        Percent off
+      </FormField>
+      <FormField label="Percent off" error={errors.percent}>
         <input name="percent" type="number" step={1} min={1} max={90} required className="field__input" />
-      </label>
-      {error('percent')}
-      <label>
-        Valid from
-        <input name="validFrom" type="datetime-local" required className="field__input" />
-      </label>
-      {error('validFrom')}
-      <label>
-        Valid until
-        <input name="validUntil" type="datetime-local" required className="field__input" />
-      </label>
-      {error('validUntil')}
-      <label>
-        Total uses
+      </FormField>
+      <PeriodFields from={{ name: 'validFrom', label: 'Valid from' }} until={{ name: 'validUntil', label: 'Valid until' }} errors={errors} />
+      <FormField label="Total uses" error={errors.totalLimit}>
         <input name="totalLimit" type="number" step={1} min={1} required className="field__input" />
-      </label>
-      {error('totalLimit')}
-      <label>
-        Uses per phone
+      </FormField>
+      <FormField label="Uses per phone" error={errors.perPhoneLimit}>
         <input name="perPhoneLimit" type="number" step={1} min={1} defaultValue={1} required className="field__input" />
-      </label>
-      {error('perPhoneLimit')}
-      <FormError error={create.error} fields={errors} />
-      {create.isSuccess && (
-        <p className="notice" role="status">
-          {create.data.message}
-        </p>
-      )}
-      <button type="submit" className="button" disabled={create.isPending}>
-        Create coupon
-      </button>
-    </form>
+      </FormField>
+    </CreateForm>
   );
 }
 

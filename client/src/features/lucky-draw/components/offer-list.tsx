@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminOffer } from '../../../../../contracts/offers';
+import { CreateForm, FormField, PeriodFields, isoOf } from '../../console-kit/create-form';
 import { formatDateTime, formatNumber } from '../../console-kit/format';
 import { ListTable, type Column } from '../../console-kit/list-table';
-import { DetailPanel, FormError, QueryView, fieldErrors } from '../../console-kit/query-state';
+import { DetailPanel, FormError, QueryView, fieldErrors, submitTo } from '../../console-kit/query-state';
 import { useStaffRole } from '../../console-kit/staff-session-context';
 import { useCreateOffer } from '../api/create-offer';
 import { useOffers } from '../api/get-offers';
@@ -52,64 +53,26 @@ export function OfferList() {
   );
 }
 
-function isoOf(value: FormDataEntryValue | null): string {
-  const text = String(value ?? '');
-  const time = Date.parse(text);
-  return Number.isNaN(time) ? text : new Date(time).toISOString();
-}
-
 function CreateOfferForm() {
   const create = useCreateOffer();
   const errors = fieldErrors(create.error);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    create.mutate(
-      {
-        name: String(data.get('name') ?? '').trim(),
-        starts_at: isoOf(data.get('starts_at')),
-        ends_at: isoOf(data.get('ends_at')),
-        discount_percent: Number(data.get('discount_percent')),
-      },
-      { onSuccess: () => form.reset() },
-    );
-  };
-  const error = (field: string) => errors[field] && <p className="field__error">{errors[field]}</p>;
+  const submit = submitTo(create.mutate, (data) => ({
+    name: String(data.get('name') ?? '').trim(),
+    starts_at: isoOf(data.get('starts_at')),
+    ends_at: isoOf(data.get('ends_at')),
+    discount_percent: Number(data.get('discount_percent')),
+  }));
   return (
-    <form className="form card admin-coupon-form" onSubmit={submit} aria-label="Create offer">
-      <h2 className="section-title">Create a lucky-draw offer</h2>
+    <CreateForm label="Create offer" title="Create a lucky-draw offer" submitLabel="Create offer" mutation={create} fields={errors} onSubmit={submit}>
       <p className="muted">Prizes: the offer page's table (1st 1 × ৳10,000 … 5th 20 × ৳500). One token per t-shirt of a delivered order placed in the period.</p>
-      <label>
-        Name
+      <FormField label="Name" error={errors.name}>
         <input name="name" required maxLength={120} className="field__input" />
-      </label>
-      {error('name')}
-      <label>
-        Orders from
-        <input name="starts_at" type="datetime-local" required className="field__input" />
-      </label>
-      {error('starts_at')}
-      <label>
-        Orders until
-        <input name="ends_at" type="datetime-local" required className="field__input" />
-      </label>
-      {error('ends_at')}
-      <label>
-        Discount on offer lines (%)
+      </FormField>
+      <PeriodFields from={{ name: 'starts_at', label: 'Orders from' }} until={{ name: 'ends_at', label: 'Orders until' }} errors={errors} />
+      <FormField label="Discount on offer lines (%)" error={errors.discount_percent}>
         <input name="discount_percent" type="number" step={1} min={0} max={10} defaultValue={10} required className="field__input" />
-      </label>
-      {error('discount_percent')}
-      <FormError error={create.error} fields={errors} />
-      {create.isSuccess && (
-        <p className="notice" role="status">
-          {create.data.message}
-        </p>
-      )}
-      <button type="submit" className="button" disabled={create.isPending}>
-        Create offer
-      </button>
-    </form>
+      </FormField>
+    </CreateForm>
   );
 }
 

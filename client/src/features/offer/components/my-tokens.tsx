@@ -1,57 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { OrderLookupForm } from '../../../components/ui/order-lookup-form';
 import { ApiError } from '../../../lib/api-client';
-import { normalizePhone } from '../../../../../contracts/phone';
-import { PhoneInput } from '../../../components/ui/phone-input';
 import { useMyTokens } from '../api/get-my-tokens';
 import type { PublicOffer } from '../types';
 
 /** "Your tokens": a shopper looks up the lucky-draw tokens of an order by its id and phone number. */
 export function MyTokens({ offer }: { offer: PublicOffer | null }) {
-  const [orderId, setOrderId] = useState('');
-  const [phone, setPhone] = useState('');
   const [query, setQuery] = useState<{ orderId: string; phone: string } | null>(null);
-  const [error, setError] = useState('');
   const result = useMyTokens(query?.orderId ?? '', query?.phone ?? '');
   const won = new Map((offer?.winners ?? []).map((winner) => [winner.token, winner]));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const digits = normalizePhone(phone);
-    if (!orderId.trim() || !digits) {
-      setError('Please enter your order ID and phone number.');
-      return;
-    }
-    setError('');
-    setQuery({ orderId: orderId.trim(), phone: digits });
-  }
 
   return (
     <section className="my-tokens" aria-labelledby="my-tokens-title">
       <h2 id="my-tokens-title" className="section-title">
         Your lucky-draw tokens
       </h2>
-      <form className="form card" onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor="my-tokens-order-id">
-            Order ID
-          </label>
-          <input id="my-tokens-order-id" className="field__input" value={orderId} onChange={(e) => setOrderId(e.target.value)} autoCapitalize="characters" />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="my-tokens-phone">
-            Phone number
-          </label>
-          <PhoneInput id="my-tokens-phone" className="field__input" autoComplete="tel" value={phone} onValue={setPhone} />
-        </div>
-        {error && (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button" disabled={result.isFetching}>
-          {result.isFetching ? 'Looking up…' : 'Show my tokens'}
-        </button>
-      </form>
+      <OrderLookupForm idPrefix="my-tokens" submitLabel="Show my tokens" busyLabel="Looking up…" busy={result.isFetching} onSubmit={(orderId, phone) => setQuery({ orderId, phone })} />
       <div aria-live="polite">
         {query && result.isError && (
           <p className="notice notice--error">

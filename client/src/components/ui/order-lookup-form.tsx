@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { normalizePhone } from '../../../../contracts/phone';
+import { PhoneInput } from './phone-input';
+
+/**
+ * An order id and the phone number it was placed with: how a shopper without an account finds their order
+ * (tracking) or its lucky-draw tokens. The phone may be typed in any form; `onSubmit` gets it normalised.
+ */
+export function OrderLookupForm({
+  idPrefix,
+  submitLabel,
+  busyLabel,
+  busy,
+  onSubmit,
+  initialOrderId = '',
+  initialPhone = '',
+}: {
+  idPrefix: string;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  onSubmit: (orderId: string, phone: string) => void;
+  initialOrderId?: string;
+  initialPhone?: string;
+}) {
+  const [orderId, setOrderId] = useState(initialOrderId);
+  const [phone, setPhone] = useState(initialPhone);
+  const [error, setError] = useState('');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const digits = normalizePhone(phone);
+    if (!orderId.trim() || !digits) {
+      setError('Please enter your order ID and phone number.');
+      return;
+    }
+    setError('');
+    onSubmit(orderId.trim(), digits);
+  }
+  return (
+    <form className="form card" onSubmit={submit} noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor={`${idPrefix}-order-id`}>
+          Order ID
+        </label>
+        <input id={`${idPrefix}-order-id`} className="field__input" value={orderId} onChange={(e) => setOrderId(e.target.value)} autoCapitalize="characters" />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${idPrefix}-phone`}>
+          Phone number
+        </label>
+        <PhoneInput id={`${idPrefix}-phone`} className="field__input" autoComplete="tel" value={phone} onValue={setPhone} />
+      </div>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </form>
+  );
+}
