@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { createApp } from './app';
-import { InvalidEnvironmentError, parseEnv } from './config/env';
+import { parseEnv } from './config/env';
+import { runProcess, stopGracefullyOnSignals } from './config/process-lifecycle';
 import { prepareRuntime, type Runtime } from './config/runtime';
 import { createRootLogger } from './observability/logging/log-options';
-import { shutDownGracefully } from './observability/shutdown/graceful-shutdown';
 
 async function main(): Promise<void> {
   const env = parseEnv();
@@ -12,23 +12,12 @@ async function main(): Promise<void> {
   let runtime: Runtime | undefined;
   let app: INestApplication | undefined;
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    const code = await shutDownGracefully({
-      app,
-      logger,
-      signal,
-      timeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
-      drainDelayMs: env.SHUTDOWN_DRAIN_DELAY * 1000,
-      stopRuntime: async () => runtime?.stop(),
-    });
-    logger.flush();
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopGracefullyOnSignals(logger, () => ({
+    app,
+    timeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
+    drainDelayMs: env.SHUTDOWN_DRAIN_DELAY * 1000,
+    stopRuntime: async () => runtime?.stop(),
+  }));
 
   runtime = await prepareRuntime(env, (message) => logger.info(message));
   try {
@@ -42,11 +31,4 @@ async function main(): Promise<void> {
   logger.info(`Store is open at http://${shown}:${runtime.config.port} (API at /api)`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof InvalidEnvironmentError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(`The store could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
-  }
-  process.exit(1);
-});
+runProcess('store', main);

@@ -20,7 +20,10 @@ async function fromUrl(url: string): Promise<PublishedDraw | null> {
   const response = await fetch(url, { headers: { accept: 'application/json' } });
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return publishedDrawOf(await response.json());
+  const body = (await response.json()) as { data?: unknown };
+  // `/public/offers/current` answers `data: null` while no offer is running.
+  if (body?.data === null) return null;
+  return publishedDrawOf(body);
 }
 
 async function fromDatabase(databaseUrl: string, offerId: string): Promise<PublishedDraw | null> {

@@ -4,9 +4,9 @@ import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ProjectionRunner } from './event-store/projection-runner';
 import { InvalidEnvironmentError, parseEnv } from './config/env';
+import { runProcess, stopGracefullyOnSignals } from './config/process-lifecycle';
 import { prepareRuntime } from './config/runtime';
 import { createRootLogger } from './observability/logging/log-options';
-import { shutDownGracefully } from './observability/shutdown/graceful-shutdown';
 
 /**
  * `npm run worker`: the background work without the HTTP server: the mail subscription and worker (BullMQ
@@ -30,32 +30,17 @@ async function main(): Promise<void> {
   });
   app.useLogger(app.get(NestPinoLogger));
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    const code = await shutDownGracefully({
-      app,
-      logger,
-      signal,
-      timeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
-      stopRuntime: () => runtime.stop(),
-      // What this process applied of each projection: with several workers, the counts add up to each event once.
-      beforeClose: async () => {
-        const applied = Object.fromEntries((await app.get(ProjectionRunner).status()).map((status) => [status.name, status.eventsAppliedByThisProcess]));
-        logger.info({ eventsAppliedByThisProcess: applied }, 'projections applied by this process');
-      },
-    });
-    logger.flush();
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopGracefullyOnSignals(logger, () => ({
+    app,
+    timeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
+    stopRuntime: () => runtime.stop(),
+    // What this process applied of each projection: with several workers, the counts add up to each event once.
+    beforeClose: async () => {
+      const applied = Object.fromEntries((await app.get(ProjectionRunner).status()).map((status) => [status.name, status.eventsAppliedByThisProcess]));
+      logger.info({ eventsAppliedByThisProcess: applied }, 'projections applied by this process');
+    },
+  }));
   logger.info(`Worker running: mail (${runtime.config.redisUrl ? 'BullMQ on REDIS_URL' : 'in-process queue'}) and projections`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof InvalidEnvironmentError) process.stderr.write(`${error.message}\n`);
-  else process.stderr.write(`The worker could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+runProcess('worker', main);

@@ -28,6 +28,7 @@ import { ResetPasswordHandler } from './recovery/reset-password.handler';
 import { RegisterCustomerHandler } from './register/register-customer.handler';
 import { CLOCK, systemClock } from '../common/clock';
 import { DUMMY_PASSWORD_HASH, makeDummyPasswordHash } from './users/dummy-password-hash';
+import { AccountWrites } from './users/account-writes';
 import { LinkOrigins } from './users/link-origins';
 import { findUserById } from './users/user-account';
 
@@ -63,6 +64,7 @@ import { findUserById } from './users/user-account';
     },
     AccessTokenService,
     LinkOrigins,
+    AccountWrites,
     JwtStrategy,
     JwtAuthGuard,
     OptionalJwtAuthGuard,

@@ -134,7 +134,7 @@ describe('cart, checkout and tracking in a real browser', () => {
           const seen: string[] = [];
           (window as unknown as { seenDialogs: string[] }).seenDialogs = seen;
           new MutationObserver(() => {
-            for (const dialog of document.querySelectorAll('dialog[role="alertdialog"][open]')) {
+            for (const dialog of Array.from(document.querySelectorAll('dialog[role="alertdialog"][open]'))) {
               const text = (dialog as HTMLElement).innerText;
               if (!seen.includes(text)) seen.push(text);
             }

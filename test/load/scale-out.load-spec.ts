@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { prepareBurst } from './support/burst-setup';
 import { percentile, runBurst, runId, type CheckoutAnswer } from './support/checkout-burst';
 import { recordFigures, sized } from './support/profile';
-import { expectReadModelsEqualReplay } from './support/replay-check';
+import { eventsPerProjection as countEventsPerProjection, expectReadModelsEqualReplay } from './support/replay-check';
 import { haproxyInstalled, startHaproxy, startWorkerProcess, type Balancer, type WorkerProcess } from './support/scale-out-cluster';
 import { checkReadSide, checkWriteSide, waitForProjections } from './support/store-invariants';
 
@@ -238,14 +238,9 @@ describe(`scale-out: three API processes and a worker behind HAProxy, ${CHECKOUT
     const appliedByWorker = countsLine!.eventsAppliedByThisProcess as Record<string, number>;
     worker = undefined;
     const projections = await expectReadModelsEqualReplay(database.url);
-    const eventsPerProjection: Record<string, number> = {};
-    for (const projection of projections) {
-      const [{ events }] = await fixture.dataSource.query(
-        projection.eventTypes ? 'SELECT count(*)::int AS events FROM events WHERE type = ANY($1::text[])' : 'SELECT count(*)::int AS events FROM events',
-        projection.eventTypes ? [projection.eventTypes] : [],
-      );
-      eventsPerProjection[projection.name] = events;
-      expect({ projection: projection.name, applied: appliedByWorker[projection.name] }).toEqual({ projection: projection.name, applied: events });
+    const eventsPerProjection = await countEventsPerProjection(fixture.dataSource, projections);
+    for (const { name } of projections) {
+      expect({ projection: name, applied: appliedByWorker[name] }).toEqual({ projection: name, applied: eventsPerProjection[name] });
     }
 
     recordFigures('scale-out', {

@@ -5,7 +5,7 @@ import { runBurst, runId } from './support/checkout-burst';
 import { prepareBurst } from './support/burst-setup';
 import { useLoadStore } from './support/load-store';
 import { recordFigures, sized } from './support/profile';
-import { expectReadModelsEqualReplay } from './support/replay-check';
+import { eventsPerProjection as countEventsPerProjection, expectReadModelsEqualReplay } from './support/replay-check';
 import { checkReadSide, checkWriteSide, waitForProjections } from './support/store-invariants';
 import { errorLines } from '../support/store-process';
 
@@ -57,14 +57,9 @@ describe(`two server processes on one database serve ${CHECKOUTS} checkouts toge
       appliedByProcess.push(Object.fromEntries(body.data.map((projection: { name: string; eventsAppliedByThisProcess: number }) => [projection.name, projection.eventsAppliedByThisProcess])));
     }
     const projections = await expectReadModelsEqualReplay(database.url);
-    const eventsPerProjection: Record<string, number> = {};
-    for (const projection of projections) {
-      const [{ events }] = await fixture.dataSource.query(
-        projection.eventTypes ? 'SELECT count(*)::int AS events FROM events WHERE type = ANY($1::text[])' : 'SELECT count(*)::int AS events FROM events',
-        projection.eventTypes ? [projection.eventTypes] : [],
-      );
-      eventsPerProjection[projection.name] = events;
-      expect({ projection: projection.name, applied: appliedByProcess[0][projection.name] + appliedByProcess[1][projection.name] }).toEqual({ projection: projection.name, applied: events });
+    const eventsPerProjection = await countEventsPerProjection(fixture.dataSource, projections);
+    for (const { name } of projections) {
+      expect({ projection: name, applied: appliedByProcess[0][name] + appliedByProcess[1][name] }).toEqual({ projection: name, applied: eventsPerProjection[name] });
     }
     // Both processes did share the work during the burst (the first alone had the seed).
     expect(Object.values(appliedByProcess[1]).some((applied) => applied > 0)).toBe(true);

@@ -1,17 +1,11 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { BadRequestError, ValidationFailedError } from '../../common/errors/domain-error';
-import { eventMetadata } from '../../common/request/request-metadata';
-import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
 import type { AccountEvent } from '../domain/account.events';
 import { consumeToken, findUsableToken, revokeOpenTokens } from '../tokens/one-time-tokens';
-import { CommandPath } from '../../event-store/command-path/command-path';
-import { CLOCK, Clock } from '../../common/clock';
 import { CONTACT_MESSAGES } from '../users/contact-rules';
-import { LinkOrigins } from '../users/link-origins';
+import { AccountWrites } from '../users/account-writes';
 import { uniqueViolation } from '../users/unique-violation';
-import { findUserByEmail, findUserById, recordAccountEvents } from '../users/user-account';
+import { findUserByEmail, findUserById } from '../users/user-account';
 import { emailVerificationRequest } from './email-verification';
 import { ConfirmEmail } from './recovery.commands';
 
@@ -19,16 +13,10 @@ export const INVALID_VERIFICATION_LINK = 'The verification link is invalid or ex
 
 @CommandHandler(ConfirmEmail)
 export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail, void> {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly commands: CommandPath,
-    private readonly envelopes: MailEnvelopes,
-    private readonly origins: LinkOrigins,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly accounts: AccountWrites) {}
 
   async execute({ token, email, meta }: ConfirmEmail): Promise<void> {
-    const manager = this.dataSource.manager;
+    const manager = this.accounts.manager;
     const record = await findUsableToken(manager, token, 'email-verification');
     const user = record && (await findUserById(manager, record.userId));
     // A link only speaks for the address it was sent to, and only while that is still the account's address.
@@ -37,13 +25,13 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail, void> 
     if (changing && (await findUserByEmail(manager, email))) throw ValidationFailedError.field('email', CONTACT_MESSAGES.emailTaken);
 
     const follow = changing
-      ? emailVerificationRequest(user, email, this.origins.resolve(undefined), 'email-changed', this.clock.now(), this.envelopes)
+      ? emailVerificationRequest(user, email, this.accounts.linkOrigin(undefined), 'email-changed', this.accounts.now(), this.accounts.envelopes)
       : undefined;
     const events: AccountEvent[] = changing
       ? [{ type: 'EmailChanged', data: { userId: user.id, previousEmail: user.email, newEmail: email, tokenId: record.id } }, follow!.event]
       : [{ type: 'EmailVerified', data: { userId: user.id, email, tokenId: record.id } }];
     try {
-      await recordAccountEvents(this.commands, user, events, eventMetadata(meta), async (tx) => {
+      await this.accounts.record(user, events, meta, async (tx) => {
         if (!(await consumeToken(tx, record.id))) throw new BadRequestError(INVALID_VERIFICATION_LINK);
         await revokeOpenTokens(tx, user.id, 'email-verification');
         if (changing) {
@@ -52,7 +40,7 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail, void> 
           await revokeOpenTokens(tx, user.id, 'password-reset');
           await follow!.write(tx);
         } else {
-          await tx.query('UPDATE users SET email_verified_at = $2 WHERE id = $1', [user.id, this.clock.now()]);
+          await tx.query('UPDATE users SET email_verified_at = $2 WHERE id = $1', [user.id, this.accounts.now()]);
         }
       });
     } catch (error) {

@@ -1,32 +1,20 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../common/errors/domain-error';
-import { eventMetadata } from '../../common/request/request-metadata';
-import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
-import { CommandPath } from '../../event-store/command-path/command-path';
-import { CLOCK, Clock } from '../../common/clock';
-import { LinkOrigins } from '../users/link-origins';
-import { findUserByPhone, recordAccountEvents } from '../users/user-account';
+import { AccountWrites } from '../users/account-writes';
+import { findUserByPhone } from '../users/user-account';
 import { emailVerificationRequest } from './email-verification';
 import { ACCOUNT_NOT_FOUND } from './find-account.handler';
 import { RequestEmailVerification } from './recovery.commands';
 
 @CommandHandler(RequestEmailVerification)
 export class RequestEmailVerificationHandler implements ICommandHandler<RequestEmailVerification, void> {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly commands: CommandPath,
-    private readonly envelopes: MailEnvelopes,
-    private readonly origins: LinkOrigins,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly accounts: AccountWrites) {}
 
   async execute({ phone, host, meta }: RequestEmailVerification): Promise<void> {
-    const user = await findUserByPhone(this.dataSource.manager, phone);
+    const user = await findUserByPhone(this.accounts.manager, phone);
     if (!user) throw new NotFoundError(ACCOUNT_NOT_FOUND);
     // The link goes to the address the account already has: knowing a phone number proves nothing.
-    const request = emailVerificationRequest(user, user.email, this.origins.resolve(host), 'phone-recovery', this.clock.now(), this.envelopes);
-    await recordAccountEvents(this.commands, user, [request.event], eventMetadata(meta), (tx) => request.write(tx));
+    const request = emailVerificationRequest(user, user.email, this.accounts.linkOrigin(host), 'phone-recovery', this.accounts.now(), this.accounts.envelopes);
+    await this.accounts.record(user, [request.event], meta, (tx) => request.write(tx));
   }
 }

@@ -1,33 +1,20 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { eventMetadata } from '../../common/request/request-metadata';
-import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
 import { issueToken, storeToken } from '../tokens/one-time-tokens';
-import { CommandPath } from '../../event-store/command-path/command-path';
-import { CLOCK, Clock } from '../../common/clock';
-import { LinkOrigins } from '../users/link-origins';
-import { findUserByEmail, recordAccountEvents } from '../users/user-account';
+import { AccountWrites } from '../users/account-writes';
+import { findUserByEmail } from '../users/user-account';
 import { RequestPasswordReset } from './recovery.commands';
 
 @CommandHandler(RequestPasswordReset)
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordReset, void> {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly commands: CommandPath,
-    private readonly envelopes: MailEnvelopes,
-    private readonly origins: LinkOrigins,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly accounts: AccountWrites) {}
 
   async execute({ email, host, meta }: RequestPasswordReset): Promise<void> {
-    const user = await findUserByEmail(this.dataSource.manager, email);
+    const user = await findUserByEmail(this.accounts.manager, email);
     if (!user) return;
-    const token = issueToken('password-reset', this.clock.now());
+    const token = issueToken('password-reset', this.accounts.now());
     const eventId = randomUUID();
-    await recordAccountEvents(
-      this.commands,
+    await this.accounts.record(
       user,
       [
         {
@@ -38,15 +25,15 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
             email: user.email,
             name: user.name,
             tokenId: token.id,
-            linkOrigin: this.origins.resolve(host),
+            linkOrigin: this.accounts.linkOrigin(host),
             expiresAt: token.expiresAt.toISOString(),
           },
         },
       ],
-      eventMetadata(meta),
+      meta,
       async (tx) => {
         await storeToken(tx, token, { userId: user.id, purpose: 'password-reset', email: user.email });
-        await this.envelopes.store(tx, eventId, { token: token.raw }, token.expiresAt);
+        await this.accounts.envelopes.store(tx, eventId, { token: token.raw }, token.expiresAt);
       },
     );
   }

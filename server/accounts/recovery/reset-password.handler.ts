@@ -1,13 +1,9 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { BadRequestError } from '../../common/errors/domain-error';
-import { eventMetadata } from '../../common/request/request-metadata';
 import { PasswordHasher } from '../password-hasher';
 import { consumeToken, findUsableToken, revokeOpenTokens } from '../tokens/one-time-tokens';
-import { CommandPath } from '../../event-store/command-path/command-path';
-import { CLOCK, Clock } from '../../common/clock';
-import { findUserById, recordAccountEvents } from '../users/user-account';
+import { AccountWrites } from '../users/account-writes';
+import { findUserById } from '../users/user-account';
 import { ResetPassword } from './recovery.commands';
 
 export const INVALID_RESET_LINK = 'The reset link is invalid or expired.';
@@ -15,21 +11,18 @@ export const INVALID_RESET_LINK = 'The reset link is invalid or expired.';
 @CommandHandler(ResetPassword)
 export class ResetPasswordHandler implements ICommandHandler<ResetPassword, void> {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly commands: CommandPath,
+    private readonly accounts: AccountWrites,
     private readonly hasher: PasswordHasher,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ token, newPassword, meta }: ResetPassword): Promise<void> {
-    const manager = this.dataSource.manager;
+    const manager = this.accounts.manager;
     const record = await findUsableToken(manager, token, 'password-reset');
     const user = record && (await findUserById(manager, record.userId));
     if (!record || !user || user.email !== record.email) throw new BadRequestError(INVALID_RESET_LINK);
     const passwordHash = await this.hasher.hash(newPassword);
-    const changedAt = this.clock.now();
-    await recordAccountEvents(
-      this.commands,
+    const changedAt = this.accounts.now();
+    await this.accounts.record(
       user,
       [
         {
@@ -37,7 +30,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword, void
           data: { userId: user.id, email: user.email, name: user.name, tokenId: record.id, changedAt: changedAt.toISOString() },
         },
       ],
-      eventMetadata(meta),
+      meta,
       async (tx) => {
         // Single use even under a race: only one transaction moves used_at from NULL; the other rolls back.
         if (!(await consumeToken(tx, record.id))) throw new BadRequestError(INVALID_RESET_LINK);

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { LuckyDrawTokensResponse } from '../../../contracts/offers';
+import { NotFoundError } from '../../common/errors/domain-error';
 import { AttemptLimit } from '../../accounts/rate-limit/attempt-limit.interceptor';
 import { GetOfferQuery, GetOrderTokensQuery } from '../offers/offers.queries';
 
@@ -13,9 +14,14 @@ import { GetOfferQuery, GetOrderTokensQuery } from '../offers/offers.queries';
 export class PublicOffersController {
   constructor(private readonly queries: QueryBus) {}
 
+  /** No offer running is an ordinary state of the store, not a missing page: `data` is then null (200). */
   @Get('current')
   async current() {
-    return { success: true, data: await this.queries.execute(new GetOfferQuery('current', 'public')) };
+    const offer = await this.queries.execute(new GetOfferQuery('current', 'public')).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+    return { success: true, data: offer };
   }
 
   @Get('my-tokens')

@@ -32,3 +32,16 @@ export async function expectReadModelsEqualReplay(databaseUrl: string): Promise<
     await verifier.stop();
   }
 }
+
+/** How many events of the log each of these projections applies: what the processes' applied counts must add up to. */
+export async function eventsPerProjection(dataSource: DataSource, projections: Array<{ name: string; eventTypes: string[] | null }>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const projection of projections) {
+    const [{ events }] = await dataSource.query(
+      projection.eventTypes ? 'SELECT count(*)::int AS events FROM events WHERE type = ANY($1::text[])' : 'SELECT count(*)::int AS events FROM events',
+      projection.eventTypes ? [projection.eventTypes] : [],
+    );
+    counts[projection.name] = events;
+  }
+  return counts;
+}

@@ -32,24 +32,29 @@ export function CreateForm({
   mutation,
   fields,
   onSubmit,
+  done,
+  className = 'form card admin-coupon-form',
   children,
 }: {
   label: string;
   title: string;
   submitLabel: string;
-  mutation: { error: unknown; isSuccess: boolean; isPending: boolean; data?: { message?: string } };
+  mutation: { error: unknown; isSuccess: boolean; isPending: boolean; data?: unknown };
   fields: Record<string, string>;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** What to say once it is created; the server's message by default. */
+  done?: ReactNode;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <form className="form card admin-coupon-form" onSubmit={onSubmit} aria-label={label}>
+    <form className={className} onSubmit={onSubmit} aria-label={label}>
       <h2 className="section-title">{title}</h2>
       {children}
       <FormError error={mutation.error} fields={fields} />
       {mutation.isSuccess && (
         <p className="notice" role="status">
-          {mutation.data?.message}
+          {done ?? (mutation.data as { message?: string } | undefined)?.message}
         </p>
       )}
       <button type="submit" className="button" disabled={mutation.isPending}>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminCategory, AdminSettings } from '../../../../../contracts/catalog-admin';
+import { FormField } from '../../console-kit/create-form';
 import { FormError, QueryView, errorMessage, fieldErrors } from '../../console-kit/query-state';
 import { useStaffRole } from '../../console-kit/staff-session-context';
 import { useAdminCategories, useAdminPost, useAdminSettings, useChangeCategory, useCreateCategory, useSaveSettings, useSavePost } from '../api/store';
@@ -38,11 +39,9 @@ export function CategoryTree() {
           {!readOnly && (
             <form className="form card" onSubmit={submit} aria-label="New category">
               <h2 className="section-title">Add a category</h2>
-              <label>
-                Name
+              <FormField label="Name" error={errors.name}>
                 <input name="name" required maxLength={100} className="field__input" />
-              </label>
-              {errors.name && <p className="field__error">{errors.name}</p>}
+              </FormField>
               <label>
                 Under
                 <select name="parent_id" className="field__input" defaultValue="">
@@ -147,11 +146,9 @@ export function SettingsForm() {
           <fieldset disabled={readOnly || save.isPending}>
             {SETTINGS_FIELDS.map((field) => (
               <div key={field.name}>
-                <label>
-                  {field.label}
+                <FormField label={field.label} error={errors[field.name]}>
                   <input name={field.name} type={field.money ? 'number' : (field.type ?? 'text')} step={field.whole ? '1' : field.money ? '0.01' : undefined} min={field.money ? 0 : undefined} defaultValue={String(current[field.name] ?? '')} className="field__input" />
-                </label>
-                {errors[field.name] && <p className="field__error">{errors[field.name]}</p>}
+                </FormField>
               </div>
             ))}
           </fieldset>

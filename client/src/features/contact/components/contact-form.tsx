@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { showAlert, showToast } from '../../../components/feedback/feedback-store';
 import { PhoneInput } from '../../../components/ui/phone-input';
+import { TextField } from '../../../components/ui/text-field';
 import { hasEmptyField, whatsAppLink, type ContactMessage } from '../whatsapp-link';
 
 const EMPTY: ContactMessage = { firstname: '', lastname: '', number: '', email: '', message: '' };
@@ -24,18 +25,8 @@ export function ContactForm({ whatsApp }: { whatsApp: string | null | undefined 
   return (
     <form className="form card" onSubmit={(e) => void submit(e)} noValidate>
       <div className="form__row">
-        <div className="field">
-          <label className="field__label" htmlFor="contact-firstname">
-            First name
-          </label>
-          <input id="contact-firstname" name="firstname" className="field__input" autoComplete="given-name" value={message.firstname} onChange={(e) => set('firstname', e.target.value)} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="contact-lastname">
-            Last name
-          </label>
-          <input id="contact-lastname" name="lastname" className="field__input" autoComplete="family-name" value={message.lastname} onChange={(e) => set('lastname', e.target.value)} />
-        </div>
+        <TextField label="First name" id="contact-firstname" name="firstname" autoComplete="given-name" value={message.firstname} onChange={(e) => set('firstname', e.target.value)} />
+        <TextField label="Last name" id="contact-lastname" name="lastname" autoComplete="family-name" value={message.lastname} onChange={(e) => set('lastname', e.target.value)} />
       </div>
       <div className="form__row">
         <div className="field">
@@ -44,12 +35,7 @@ export function ContactForm({ whatsApp }: { whatsApp: string | null | undefined 
           </label>
           <PhoneInput id="contact-number" name="number" className="field__input" autoComplete="tel" value={message.number} onValue={(value) => set('number', value)} />
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor="contact-email">
-            Email
-          </label>
-          <input id="contact-email" name="email" className="field__input" type="email" autoComplete="email" value={message.email} onChange={(e) => set('email', e.target.value)} />
-        </div>
+        <TextField label="Email" id="contact-email" name="email" type="email" autoComplete="email" value={message.email} onChange={(e) => set('email', e.target.value)} />
       </div>
       <div className="field">
         <label className="field__label" htmlFor="contact-message">

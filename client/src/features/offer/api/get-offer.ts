@@ -6,7 +6,7 @@ import { offerKeys } from './offer-keys';
 /** The address of an offer's public data: what `npm run verify-draw` reads, and the page's "published data" link. */
 export const publishedDataUrl = (id: string) => buildApiUrl(`/public/offers/${encodeURIComponent(id)}`);
 
-/** `GET /public/offers/{id}` or `/public/offers/current`; null when there is no such offer (404). */
+/** `GET /public/offers/{id}` or `/public/offers/current`; null when there is no such offer (404) or none is running (`data: null`). */
 export async function getOffer(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<PublicOffer | null> {
   try {
     const response = await apiGet<{ data?: PublicOffer }>(`/public/offers/${encodeURIComponent(id)}`, { signal });

@@ -1,8 +1,8 @@
-import type { FormEvent } from 'react';
 import type { StaffMember } from '../../../../../contracts/catalog-admin';
+import { CreateForm, FormField } from '../../console-kit/create-form';
 import { formatDateTime } from '../../console-kit/format';
 import { ListTable, type Column } from '../../console-kit/list-table';
-import { FormError, QueryView, errorMessage, fieldErrors } from '../../console-kit/query-state';
+import { QueryView, errorMessage, fieldErrors, submitTo } from '../../console-kit/query-state';
 import { useStaffRole } from '../../console-kit/staff-session-context';
 import { useAddStaff, useDisableStaff, useStaff } from '../api/staff';
 
@@ -50,28 +50,28 @@ export function StaffList() {
 function AddStaffForm() {
   const add = useAddStaff();
   const errors = fieldErrors(add.error);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    add.mutate(
-      { name: String(data.get('name') ?? '').trim(), email: String(data.get('email') ?? '').trim(), role: data.get('role') === 'admin' ? 'admin' : 'care' },
-      { onSuccess: () => form.reset() },
-    );
-  };
+  const submit = submitTo(add.mutate, (data) => ({
+    name: String(data.get('name') ?? '').trim(),
+    email: String(data.get('email') ?? '').trim(),
+    role: data.get('role') === 'admin' ? ('admin' as const) : ('care' as const),
+  }));
   return (
-    <form className="form card" onSubmit={submit} aria-label="Add staff member">
-      <h2 className="section-title">Add a staff member</h2>
-      <label>
-        Name
+    <CreateForm
+      label="Add staff member"
+      title="Add a staff member"
+      submitLabel="Add and send the link"
+      className="form card"
+      mutation={add}
+      fields={errors}
+      onSubmit={submit}
+      done={add.data && `${add.data.email} was sent a link to set a password.`}
+    >
+      <FormField label="Name" error={errors.name}>
         <input name="name" required maxLength={100} className="field__input" />
-      </label>
-      {errors.name && <p className="field__error">{errors.name}</p>}
-      <label>
-        E-mail
+      </FormField>
+      <FormField label="E-mail" error={errors.email}>
         <input name="email" type="email" required className="field__input" />
-      </label>
-      {errors.email && <p className="field__error">{errors.email}</p>}
+      </FormField>
       <label>
         Role
         <select name="role" className="field__input" defaultValue="care">
@@ -79,11 +79,6 @@ function AddStaffForm() {
           <option value="admin">Admin</option>
         </select>
       </label>
-      <FormError error={add.error} fields={errors} />
-      {add.isSuccess && <p className="notice" role="status">{add.data.email} was sent a link to set a password.</p>}
-      <button type="submit" className="button" disabled={add.isPending}>
-        Add and send the link
-      </button>
-    </form>
+    </CreateForm>
   );
 }
