@@ -1,20 +1,13 @@
 import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
-import { setupEventStore, stockChanged, testMetadata, type EventStoreFixture } from '../../test/support/event-store-fixtures';
+import { stockChanged, testMetadata, type EventStoreFixture, useEventStoreFixture } from '../../test/support/event-store-fixtures';
 import { ConcurrencyError, DuplicateEventError } from './concurrency-error';
 import { EVENTS_CHANNEL } from './event-store';
 import type { AppendResult } from './event-store.types';
 
 describe('EventStore', () => {
   let fixture: EventStoreFixture;
-
-  beforeAll(async () => {
-    fixture = await setupEventStore('event_store');
-  });
-
-  afterAll(async () => {
-    await fixture.close();
-  });
+  useEventStoreFixture('event_store', 'all', (opened) => (fixture = opened));
 
   it('accepts exactly one of 50 concurrent appends made at the same expected version', async () => {
     const attempts = await Promise.allSettled(

@@ -1,7 +1,7 @@
 import { Global, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { ApplicationLogProjection, setupEventStore, stockChanged, testMetadata, type EventStoreFixture } from '../../test/support/event-store-fixtures';
+import { ApplicationLogProjection, stockChanged, testMetadata, type EventStoreFixture, useEventStoreFixture } from '../../test/support/event-store-fixtures';
 import { EventStore } from './event-store';
 import { EventStoreModule } from './event-store.module';
 import { ProjectionRegistry } from './projection-registry';
@@ -33,14 +33,7 @@ async function bootApplication(fixture: EventStoreFixture, projection: Applicati
 
 describe('EventStoreModule', () => {
   let fixture: EventStoreFixture;
-
-  beforeEach(async () => {
-    fixture = await setupEventStore('event_store_module');
-  });
-
-  afterEach(async () => {
-    await fixture.close();
-  });
+  useEventStoreFixture('event_store_module', 'each', (opened) => (fixture = opened));
 
   it('runs the projections registered by context modules from bootstrap until shutdown', async () => {
     const projection = await ApplicationLogProjection.create(fixture.dataSource, 'module-log');

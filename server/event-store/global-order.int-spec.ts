@@ -1,4 +1,4 @@
-import { ApplicationLogProjection, setupEventStore, stockChanged, testMetadata, type EventStoreFixture } from '../../test/support/event-store-fixtures';
+import { ApplicationLogProjection, stockChanged, testMetadata, type EventStoreFixture, useEventStoreFixture } from '../../test/support/event-store-fixtures';
 import { START } from './checkpoint';
 import type { AppendResult } from './event-store.types';
 import { ProjectionRegistry } from './projection-registry';
@@ -23,14 +23,7 @@ function slowAppend(fixture: EventStoreFixture, streamId: string) {
 
 describe('global order', () => {
   let fixture: EventStoreFixture;
-
-  beforeEach(async () => {
-    fixture = await setupEventStore('global_order');
-  });
-
-  afterEach(async () => {
-    await fixture.close();
-  });
+  useEventStoreFixture('global_order', 'each', (opened) => (fixture = opened));
 
   it('readAll stops before a transaction still in flight, and returns its events ahead of later ones once it commits', async () => {
     const early = await fixture.store.append('s-early', 'any', [stockChanged('early', 1)], testMetadata());

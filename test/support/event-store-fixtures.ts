@@ -128,3 +128,18 @@ export class StockLevelProjection implements Projection {
     );
   }
 }
+
+/**
+ * A fresh event store schema for a describe block: set up before all its tests (`'all'`) or before each
+ * (`'each'`), handed to `use`, and closed after.
+ */
+export function useEventStoreFixture(prefix: string, scope: 'all' | 'each', use: (fixture: EventStoreFixture) => void): void {
+  let fixture: EventStoreFixture | undefined;
+  (scope === 'all' ? beforeAll : beforeEach)(async () => {
+    fixture = await setupEventStore(prefix);
+    use(fixture);
+  });
+  (scope === 'all' ? afterAll : afterEach)(async () => {
+    await fixture?.close();
+  });
+}

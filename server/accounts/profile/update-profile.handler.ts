@@ -1,23 +1,18 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { UnauthorizedError, ValidationFailedError } from '../../common/errors/domain-error';
-import { eventMetadata } from '../../common/request/request-metadata';
-import { CommandPath } from '../../event-store/command-path/command-path';
 import { CONTACT_MESSAGES } from '../users/contact-rules';
 import { uniqueViolation } from '../users/unique-violation';
-import { findUserById, findUserByPhone, recordAccountEvents } from '../users/user-account';
+import { AccountWrites } from '../users/account-writes';
+import { findUserById, findUserByPhone } from '../users/user-account';
 import { toUserResponse, UserResponse } from '../users/user.response';
 import { UpdateProfile } from './update-profile.command';
 
 @CommandHandler(UpdateProfile)
 export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, UserResponse> {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly commands: CommandPath,
-  ) {}
+  constructor(private readonly accounts: AccountWrites) {}
 
   async execute({ userId, name, phoneNumber, meta }: UpdateProfile): Promise<UserResponse> {
-    const manager = this.dataSource.manager;
+    const manager = this.accounts.manager;
     const user = await findUserById(manager, userId);
     if (!user) throw new UnauthorizedError('Please log in to continue.');
     const phone = phoneNumber ?? user.phoneNumber;
@@ -26,11 +21,10 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, User
     }
     if (name === user.name && phone === user.phoneNumber) return toUserResponse(user);
     try {
-      await recordAccountEvents(
-        this.commands,
+      await this.accounts.record(
         user,
         [{ type: 'CustomerProfileUpdated', data: { userId, name, phoneNumber: phone } }],
-        eventMetadata(meta),
+        meta,
         async (tx) => {
           await tx.query('UPDATE users SET name = $2, phone_number = $3 WHERE id = $1', [userId, name, phone]);
         },

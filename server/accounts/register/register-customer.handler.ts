@@ -1,45 +1,38 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomInt, randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { ValidationFailedError } from '../../common/errors/domain-error';
-import { eventMetadata } from '../../common/request/request-metadata';
 import { AccessTokenService } from '../login/access-token.service';
 import type { SignedIn } from '../login/log-in.handler';
 import { PasswordHasher } from '../password-hasher';
-import { CommandPath } from '../../event-store/command-path/command-path';
-import { CLOCK, Clock } from '../../common/clock';
 import { CONTACT_MESSAGES } from '../users/contact-rules';
 import { uniqueViolation } from '../users/unique-violation';
-import { findUserByEmail, findUserById, findUserByInviteCode, recordAccountEvents } from '../users/user-account';
+import { AccountWrites } from '../users/account-writes';
+import { findUserByEmail, findUserById, findUserByInviteCode } from '../users/user-account';
 import { toUserResponse } from '../users/user.response';
 import { RegisterCustomer } from './register-customer.command';
 
 @CommandHandler(RegisterCustomer)
 export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer, SignedIn> {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly commands: CommandPath,
+    private readonly accounts: AccountWrites,
     private readonly hasher: PasswordHasher,
     private readonly tokens: AccessTokenService,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ input, meta }: RegisterCustomer): Promise<SignedIn> {
-    const manager = this.dataSource.manager;
+    const manager = this.accounts.manager;
     if (await findUserByEmail(manager, input.email)) throw ValidationFailedError.field('email', CONTACT_MESSAGES.emailTaken);
     // An unknown invite code (an old link) does not block registration; it just counts for no one.
     const referrer = input.inviteCode ? await findUserByInviteCode(manager, input.inviteCode.trim().toUpperCase()) : null;
     const passwordHash = await this.hasher.hash(input.password);
     const id = randomUUID();
     const inviteCode = newInviteCode();
-    const now = this.clock.now();
+    const now = this.accounts.now();
     try {
-      await recordAccountEvents(
-        this.commands,
+      await this.accounts.record(
         { id, streamVersion: 0 },
         [{ type: 'CustomerRegistered', data: { userId: id, name: input.name, email: input.email, inviteCode, referredBy: referrer?.id ?? null } }],
-        eventMetadata(meta),
+        meta,
         async (tx) => {
           await tx.query(
             `INSERT INTO users (id, name, email, password_hash, role, password_changed_at, invite_code, referred_by, created_at)
