@@ -275,6 +275,18 @@ describe('store administration API', () => {
       expect(last).toMatchObject({ type: 'SettingsChanged', metadata: { actor: { id: adminId } } });
     });
 
+    it('edits what the product page promises and when a size says "only N left" (issue 16)', async () => {
+      const before = await call('GET', '/api/admin/settings', tokens.care);
+      expect(before.body).toMatchObject({ delivery_time_inside_dhaka: '1-2 days', return_days: 7, low_stock_threshold: 5 });
+      const saved = await call('PUT', '/api/admin/settings', tokens.admin, { hotline: '09610001234', delivery_time_outside_dhaka: '2-4 days', return_days: 10, low_stock_threshold: 3 });
+      expect(saved.status).toBe(200);
+      const shop = await call('GET', '/api/public/settingRow');
+      expect(shop.body.data).toMatchObject({ hotline: '09610001234', delivery_time_outside_dhaka: '2-4 days', return_days: 10, low_stock_threshold: 3 });
+      const bad = await call('PUT', '/api/admin/settings', tokens.admin, { return_days: 1.5, low_stock_threshold: -1, hotline: 'call us' });
+      expect(bad.status).toBe(422);
+      expect(Object.keys(bad.body.errors).sort()).toEqual(['hotline', 'low_stock_threshold', 'return_days']);
+    });
+
     it('saves an info page with its HTML sanitized, shown by the shop', async () => {
       const saved = await call('PUT', '/api/admin/posts/about', tokens.admin, { name: 'About Tee Bazaar', html: '<p onclick="x()">Hello <img src=x onerror=alert(1)>Dhaka</p><script>bad()</script>' });
       expect(saved.status).toBe(200);
