@@ -9,7 +9,7 @@ import { paisaToTaka, takaToPaisa } from '../../common/money';
 export interface SettingsField {
   api: string;
   column: string;
-  kind: 'text' | 'money' | 'integer';
+  kind: 'text' | 'money' | 'count';
   schema: z.ZodType;
 }
 
@@ -44,12 +44,12 @@ export const SETTINGS_FIELDS: SettingsField[] = [
   { api: 'devliery_charge_inside_dhk', column: 'devliery_charge_inside_dhk_paisa', kind: 'money', schema: charge('delivery charge inside Dhaka') },
   { api: 'devliery_charge_outside_dhk', column: 'devliery_charge_outside_dhk_paisa', kind: 'money', schema: charge('delivery charge outside Dhaka') },
   { api: 'bkash_number', column: 'bkash_number', kind: 'text', schema: text('bKash number', 20).refine((value) => value === '' || /^01[3-9]\d{8}$/.test(value), 'The bKash number must be a Bangladeshi mobile number such as 01711000000.') },
-  // What shoppers are told before they trust the store (issue 16).
-  { api: 'hotline', column: 'hotline', kind: 'text', schema: text('hotline', 20).refine((value) => value === '' || /^\+?\d{6,15}$/.test(value), 'The hotline may have digits only, such as 01711000000.') },
-  { api: 'delivery_time_inside_dhaka', column: 'delivery_time_inside_dhaka', kind: 'text', schema: text('delivery time inside Dhaka', 50) },
-  { api: 'delivery_time_outside_dhaka', column: 'delivery_time_outside_dhaka', kind: 'text', schema: text('delivery time outside Dhaka', 50) },
-  { api: 'return_days', column: 'return_days', kind: 'integer', schema: count('return period in days', 365) },
-  { api: 'low_stock_threshold', column: 'low_stock_threshold', kind: 'integer', schema: count('low-stock threshold', 1000) },
+  // What shoppers are told before they trust the store (issue 16); the columns come from migration 1763800000416.
+  { api: 'hotline', column: 'hotline', kind: 'text', schema: text('hotline', 20).refine((value) => value === '' || /^\+?\d{6,15}$/.test(value.replace(/[\s-]/g, '')), 'The hotline may have digits only, such as 01711000000.') },
+  { api: 'delivery_time_inside_dhaka', column: 'delivery_time_inside_dhaka', kind: 'text', schema: text('delivery time inside Dhaka', 40) },
+  { api: 'delivery_time_outside_dhaka', column: 'delivery_time_outside_dhaka', kind: 'text', schema: text('delivery time outside Dhaka', 40) },
+  { api: 'return_days', column: 'return_days', kind: 'count', schema: count('return period in days', 365) },
+  { api: 'low_stock_threshold', column: 'low_stock_threshold', kind: 'count', schema: count('low-stock threshold', 1000) },
 ];
 
 /** Every field optional (a PUT may send the whole form or a part), plus the version the form was loaded at. */
@@ -63,7 +63,7 @@ export function settingsColumnsFrom(input: Record<string, unknown>): Record<stri
   for (const field of SETTINGS_FIELDS) {
     const value = input[field.api];
     if (value === undefined) continue;
-    columns[field.column] = field.kind === 'money' ? takaToPaisa(value as number) : field.kind === 'integer' ? (value as number) : (value as string);
+    columns[field.column] = field.kind === 'money' ? takaToPaisa(value as number) : field.kind === 'count' ? (value as number) : (value as string);
   }
   return columns;
 }
@@ -72,7 +72,7 @@ export function settingsResponseFrom(row: Record<string, unknown>): Record<strin
   const answer: Record<string, string | number> = {};
   for (const field of SETTINGS_FIELDS) {
     const value = row[field.column];
-    answer[field.api] = field.kind === 'money' ? paisaToTaka(Number(value ?? 0)) : field.kind === 'integer' ? Number(value ?? 0) : String(value ?? '');
+    answer[field.api] = field.kind === 'money' ? paisaToTaka(Number(value ?? 0)) : field.kind === 'count' ? Number(value ?? 0) : String(value ?? '');
   }
   return answer;
 }
