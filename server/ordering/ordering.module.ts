@@ -12,6 +12,7 @@ import { PlaceInstantOrderHandler } from './place-instant-order/place-instant-or
 import { CatalogLookup } from './place-order/catalog-lookup';
 import { CheckoutIdempotency } from './place-order/checkout-idempotency';
 import { CheckoutBatcher } from './place-order/checkout-batcher';
+import { CheckoutLimitsService } from './place-order/checkout-limits.service';
 import { PlaceOrderHandler } from './place-order/place-order.handler';
 import { OrderTimelineProjection } from './projections/order-timeline.projection';
 import { OrderTrackingProjection } from './projections/order-tracking.projection';
@@ -38,6 +39,7 @@ import { StreamWriter } from './write/stream-writer';
     OrderReadModel,
     OrderChanges,
     CheckoutBatcher,
+    CheckoutLimitsService,
     PlaceOrderHandler,
     PlaceInstantOrderHandler,
     ...ORDER_STEP_HANDLERS,

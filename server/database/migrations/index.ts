@@ -7,6 +7,7 @@ import { ProductSearchWords1763800000006 } from './1763800000006-product-search-
 import { Ordering1763800000101 } from './1763800000101-ordering';
 import { AccountSecurity1763800000201 } from './1763800000201-account-security';
 import { Mail1763800000202 } from './1763800000202-mail';
+import { CashOnDelivery1763800001401 } from './1763800001401-cash-on-delivery';
 
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
@@ -23,4 +24,5 @@ export const migrations: Function[] = [
   Ordering1763800000101,
   AccountSecurity1763800000201,
   Mail1763800000202,
+  CashOnDelivery1763800001401,
 ];

@@ -1,6 +1,8 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { rateLimitSubject } from '../../accounts/rate-limit/rate-limit.policies';
+import { CheckoutLimitsService } from '../place-order/checkout-limits.service';
 import { OptionalJwtAuthGuard } from '../../accounts/auth/optional-jwt-auth.guard';
 import { CurrentUser } from '../../accounts/auth/current-user.decorator';
 import { RateLimit } from '../../accounts/rate-limit/rate-limit.decorator';
@@ -20,9 +22,14 @@ export class PublicOrdersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly limits: CheckoutLimitsService,
   ) {}
 
-  /** 201 with a new order; 200 with the same order when the Idempotency-Key was seen before. */
+  /**
+   * 201 with a new order; 200 with the same order when the Idempotency-Key was seen before. Every checkout
+   * counts against its address's hourly limit (CHECKOUT_LIMIT_PER_IP_HOUR); the other limits are rules of
+   * the checkout decider (issue 14).
+   */
   @Post('confirm-order')
   @UseGuards(OptionalJwtAuthGuard)
   async confirmOrder(
@@ -31,7 +38,9 @@ export class PublicOrdersController {
     @CurrentUser() user: AuthenticatedUser | undefined,
     @RequestMeta() meta: RequestMetadata,
     @Res({ passthrough: true }) response: Response,
+    @Req() request: Request,
   ) {
+    await this.limits.countCheckoutFrom(rateLimitSubject(request, 'ip') ?? 'unknown');
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new BadRequestError('The Idempotency-Key header must be 8 to 100 letters, digits or ._:-');
     const checkout = parseConfirmOrder(body, user?.role === 'customer' ? user.id : null);
     const result = await this.commands.execute(new PlaceOrderCommand(checkout, key ?? null, meta));

@@ -8,6 +8,7 @@ import type { EventMetadata } from '../../event-store/event-store.types';
 import { quoteIdentifier } from '../../event-store/projection';
 import { checkoutStreams, type PlaceOrder } from '../domain/checkout';
 import { decideCheckoutBatch } from '../domain/checkout-batch';
+import { orderPhones } from '../domain/checkout-limits';
 import { newOrderId } from '../domain/order-id';
 import { writeOrderTracking } from '../projections/order-tracking.writer';
 import { couponStatesOf, skuStatesOf } from '../write/stream-states';
@@ -40,7 +41,7 @@ const GATHER_MS = 4;
 
 /**
  * Group commit for checkouts (ADR 017). Checkouts queue here; a loop takes every checkout waiting (up to 64)
- * and writes them as one append: one catalog read, one idempotency read, one state load, one transaction and
+ * and writes them as one append: one catalog read (with the limits and the phones' open COD orders), one idempotency read, one state load, one transaction and
  * one fsync for the lot. Alone, a checkout is a batch of one and writes exactly as before. Each checkout is
  * decided on the state the ones before it left, so a hot SKU is sold to exactly as many buyers as it has
  * units, and one refusal never fails the others.
@@ -141,7 +142,10 @@ export class CheckoutBatcher {
     // Independent reads, side by side: which keys already made an order, and the catalog for every cart.
     const [recorded, catalog] = await Promise.all([
       this.idempotency.recorded(batch.flatMap((pending) => (pending.key ? [pending.key] : []))),
-      this.catalog.forProducts(batch.flatMap((pending) => pending.checkout.cart.map((line) => line.productId))),
+      this.catalog.forProducts(
+        batch.flatMap((pending) => pending.checkout.cart.map((line) => line.productId)),
+        batch.flatMap((pending) => orderPhones(pending.checkout.customer)),
+      ),
     ]);
     const fresh = batch.filter((pending) => {
       const record = pending.key ? recorded.get(pending.key) : undefined;
