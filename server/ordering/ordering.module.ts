@@ -1,4 +1,7 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { BullMqExpiryTimers, EXPIRY_TIMERS, InProcessExpiryTimers, type ExpiryTimers } from './expiry/expiry-timers';
+import { OrderExpiry } from './expiry/order-expiry';
 import { CLOCK, systemClock } from '../accounts/users/clock';
 import { ProjectionRegistry } from '../event-store/projection-registry';
 import { AdminOrdersController } from './api/admin-orders.controller';
@@ -40,6 +43,13 @@ import { StreamWriter } from './write/stream-writer';
     OrderChanges,
     CheckoutBatcher,
     CheckoutLimitsService,
+    {
+      provide: EXPIRY_TIMERS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): ExpiryTimers =>
+        config.redisUrl ? new BullMqExpiryTimers(config.redisUrl, new Logger('OrderExpiry')) : new InProcessExpiryTimers(),
+    },
+    OrderExpiry,
     PlaceOrderHandler,
     PlaceInstantOrderHandler,
     ...ORDER_STEP_HANDLERS,

@@ -27,6 +27,7 @@ const STEP_PARTICIPLES: Record<StatusStep, string> = {
   deliver: 'delivered',
   cancel: 'cancelled',
   return: 'returned',
+  expire: 'expired',
 };
 
 /** A line asks for more than the SKU has: the whole order fails, naming product and size (issue 3). */
@@ -76,5 +77,12 @@ export const PHONE_BLOCKED_MESSAGE = 'We cannot take orders for this phone numbe
 export class PhoneBlocked extends ForbiddenError {
   constructor() {
     super(PHONE_BLOCKED_MESSAGE, { phone: [PHONE_BLOCKED_MESSAGE] });
+  }
+}
+
+/** An expiry asked for before the order's pending lifetime is over (the setting grew since it was scheduled). */
+export class OrderNotDueToExpire extends ConflictError {
+  constructor(orderId: string) {
+    super(`Order ${orderId} is not due to expire yet.`);
   }
 }

@@ -111,6 +111,14 @@ export type OrderCancelled = { type: 'OrderCancelled'; data: { orderId: string; 
  */
 export type OrderReturned = { type: 'OrderReturned'; data: { orderId: string; at: string; reason: string } };
 
+/**
+ * Nobody confirmed the order within the store's pending-order lifetime (`pendingHours`, a setting): it
+ * expires on its own. Fires from `ExpireOrder` (a delayed job per order and a sweep over the read model), in
+ * the same append as the `StockReleased` of every line and the coupon's `CouponRedemptionReleased`, like a
+ * cancellation. Consumed by read models, timeline and the per-phone risk record.
+ */
+export type OrderExpired = { type: 'OrderExpired'; data: { orderId: string; at: string; pendingHours: number } };
+
 /** Care checked the bKash transfer against the statement. Fires from `MarkBkashPaymentVerified`. Consumed by read models, timeline. */
 export type BkashPaymentVerified = { type: 'BkashPaymentVerified'; data: { orderId: string; at: string; transactionId: string } };
 
@@ -126,6 +134,7 @@ export type OrderEvent =
   | OrderDelivered
   | OrderCancelled
   | OrderReturned
+  | OrderExpired
   | BkashPaymentVerified
   | OrderNoteAdded;
 
@@ -138,6 +147,7 @@ export const ORDER_EVENT_TYPES: ReadonlyArray<OrderEvent['type']> = [
   'OrderDelivered',
   'OrderCancelled',
   'OrderReturned',
+  'OrderExpired',
   'BkashPaymentVerified',
   'OrderNoteAdded',
 ];

@@ -1,5 +1,5 @@
 import type { OrderEvent, OrderPlaced } from './order.events';
-import { OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
+import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { decideOrder, foldOrder, type OrderCommand } from './order';
 import { TRANSITIONS, type OrderStatus } from './order-status';
 
@@ -50,6 +50,7 @@ const stepEvents: Record<OrderStatus, OrderEvent[]> = {
     { type: 'OrderDelivered', data: { orderId, at } },
     { type: 'OrderReturned', data: { orderId, at, reason: 'too small' } },
   ],
+  expired: [{ type: 'OrderExpired', data: { orderId, at, pendingHours: 24 } }],
 };
 
 /** given (the order's past) / when (a staff step) / then (events, or a refusal). */
@@ -72,6 +73,8 @@ const commands: Record<keyof typeof TRANSITIONS, OrderCommand> = {
   deliver: { type: 'DeliverOrder', data: { orderId, now } },
   cancel: { type: 'CancelOrder', data: { orderId, now, reason: 'customer asked' } },
   return: { type: 'ReturnOrder', data: { orderId, now, reason: 'wrong size' } },
+  // Placed 26 hours before `now`: due with a 24-hour lifetime.
+  expire: { type: 'ExpireOrder', data: { orderId, now, pendingHours: 24 } },
 };
 
 describe('order status decider', () => {
@@ -127,5 +130,17 @@ describe('order status decider', () => {
       .when({ type: 'AddOrderNote', data: { orderId, now, note: 'Customer happy' } })
       .then({ type: 'OrderNoteAdded', data: { orderId, at, note: 'Customer happy' } });
     given(placedOrder()).when({ type: 'AddOrderNote', data: { orderId, now, note: '' } }).thenRefuses(OrderRuleViolation);
+  });
+
+  describe('ExpireOrder', () => {
+    it('expires a pending order once its lifetime is over, and never one that is not pending', () => {
+      given(placedOrder()).when(commands.expire).then({ type: 'OrderExpired', data: { orderId, at, pendingHours: 24 } });
+      given(placedOrder(), ...stepEvents.expired).when(commands.expire).thenRefuses(TransitionNotAllowed);
+      given(placedOrder(), ...stepEvents.confirmed).when(commands.expire).thenRefuses(TransitionNotAllowed);
+    });
+
+    it('refuses an expiry before the deadline (the lifetime grew since it was scheduled)', () => {
+      given(placedOrder()).when({ type: 'ExpireOrder', data: { orderId, now, pendingHours: 48 } }).thenRefuses(OrderNotDueToExpire);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { OrderEvent, OrderType, PaymentMethod } from './order.events';
-import { OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
+import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { TRANSITIONS, type OrderStatus, type StatusStep } from './order-status';
 
 /** What the rules of one order need from its stream; the read models hold the rest. */
@@ -15,6 +15,7 @@ export type OrderState =
       bkashVerified: boolean;
       lines: ReadonlyArray<{ productId: number; size: string; quantity: number }>;
       couponCode: string | null;
+      placedAt: string;
     };
 
 export const initialOrderState = (): OrderState => ({ status: 'none' });
@@ -29,6 +30,8 @@ export type CancelOrder = Step<'CancelOrder', { reason: string }>;
 export type ReturnOrder = Step<'ReturnOrder', { reason: string }>;
 export type MarkBkashPaymentVerified = Step<'MarkBkashPaymentVerified'>;
 export type AddOrderNote = Step<'AddOrderNote', { note: string }>;
+/** The system, when an order's pending lifetime (`pendingHours`, the setting as it is now) is over. */
+export type ExpireOrder = Step<'ExpireOrder', { pendingHours: number }>;
 
 /** Every staff step on an existing order. Placing an order is decided in `checkout.ts` / `instant-order.ts`. */
 export type OrderCommand =
@@ -39,7 +42,8 @@ export type OrderCommand =
   | CancelOrder
   | ReturnOrder
   | MarkBkashPaymentVerified
-  | AddOrderNote;
+  | AddOrderNote
+  | ExpireOrder;
 
 const STEP_OF: Partial<Record<OrderCommand['type'], StatusStep>> = {
   ConfirmOrder: 'confirm',
@@ -48,6 +52,7 @@ const STEP_OF: Partial<Record<OrderCommand['type'], StatusStep>> = {
   DeliverOrder: 'deliver',
   CancelOrder: 'cancel',
   ReturnOrder: 'return',
+  ExpireOrder: 'expire',
 };
 
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
@@ -63,6 +68,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         bkashVerified: false,
         lines: event.data.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
         couponCode: event.data.coupon?.code ?? null,
+        placedAt: event.data.placedAt,
       };
     case 'InstantOrderPlaced':
       return {
@@ -75,6 +81,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         bkashVerified: false,
         lines: event.data.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
         couponCode: null,
+        placedAt: event.data.placedAt,
       };
     case 'OrderConfirmed':
       return withStatus(state, 'confirmed');
@@ -88,6 +95,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return withStatus(state, 'cancelled');
     case 'OrderReturned':
       return withStatus(state, 'returned');
+    case 'OrderExpired':
+      return withStatus(state, 'expired');
     case 'BkashPaymentVerified':
       return state.status === 'none' ? state : { ...state, bkashVerified: true };
     case 'OrderNoteAdded':
@@ -137,10 +146,15 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'MarkBkashPaymentVerified': {
       if (state.paymentMethod !== 'bkash' || !state.transactionId) throw new OrderRuleViolation('paymentMethod', 'This order is not paid by bKash.');
       if (state.bkashVerified) throw new OrderRuleViolation('paymentMethod', 'The bKash payment of this order is already verified.');
-      if (state.status === 'cancelled' || state.status === 'returned') {
+      if (state.status === 'cancelled' || state.status === 'returned' || state.status === 'expired') {
         throw new OrderRuleViolation('status', `A ${state.status} order's payment cannot be verified.`);
       }
       return [{ type: 'BkashPaymentVerified', data: { orderId, at, transactionId: state.transactionId } }];
+    }
+    case 'ExpireOrder': {
+      const due = new Date(state.placedAt).getTime() + command.data.pendingHours * 60 * 60 * 1000;
+      if (command.data.now.getTime() < due) throw new OrderNotDueToExpire(orderId);
+      return [{ type: 'OrderExpired', data: { orderId, at, pendingHours: command.data.pendingHours } }];
     }
     case 'AddOrderNote':
       return [{ type: 'OrderNoteAdded', data: { orderId, at, note: requiredText(command.data.note, 'note', 'A note cannot be empty.', 2000) } }];

@@ -13,6 +13,7 @@ import { newOrderId } from '../domain/order-id';
 import { writeOrderTracking } from '../projections/order-tracking.writer';
 import { couponStatesOf, skuStatesOf } from '../write/stream-states';
 import { StreamWriter } from '../write/stream-writer';
+import { OrderExpiry } from '../expiry/order-expiry';
 import { CatalogLookup } from './catalog-lookup';
 import { CheckoutIdempotency, DuplicateCheckout, IdempotencyKeyReused } from './checkout-idempotency';
 import type { CheckoutInput, PlaceOrderResult } from './place-order.command';
@@ -57,6 +58,7 @@ export class CheckoutBatcher {
     private readonly catalog: CatalogLookup,
     private readonly idempotency: CheckoutIdempotency,
     private readonly writer: StreamWriter,
+    private readonly expiry: OrderExpiry,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -190,6 +192,8 @@ export class CheckoutBatcher {
       if (outcome.accepted) pending.resolve({ orderId: commands[index].data.orderId, replayed: false });
       else pending.reject(outcome.error);
     });
+    const placed = commands.filter((_, index) => outcomes[index].accepted).map((command) => command.data.orderId);
+    if (placed.length > 0) void this.expiry.schedule(placed, commands[0].data.now, catalog.limits.pendingExpiryHours).catch(() => undefined);
     if (fresh.length > 1) this.logger.debug(`batch of ${fresh.length}: ${outcomes.filter((outcome) => outcome.accepted).length} placed`);
   }
 }

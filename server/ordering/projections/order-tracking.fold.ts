@@ -68,6 +68,7 @@ const STATUS_AFTER: Partial<Record<OrderEvent['type'], OrderStatus>> = {
   OrderDelivered: 'delivered',
   OrderCancelled: 'cancelled',
   OrderReturned: 'returned',
+  OrderExpired: 'expired',
 };
 
 const orderEventTypes = new Set<string>(ORDER_EVENT_TYPES);
