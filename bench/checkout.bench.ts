@@ -10,7 +10,7 @@ import {
   openStoreFixture,
   setAvailableStock,
   type StoreFixture,
-} from '../server/ordering/testing/store-fixture';
+} from '../test/support/store-fixture';
 import { freshDatabase } from './support/fresh-database';
 import { machine } from './support/machine';
 

@@ -38,7 +38,7 @@ function run(label, command, args) {
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 
-if (stale(join(root, 'dist', 'server', 'main.js'), ['server', 'bench', 'tsconfig.json', 'tsconfig.build.json'])) {
+if (stale(join(root, 'dist', 'server', 'main.js'), ['server', 'bench', 'test/support', 'tsconfig.json', 'tsconfig.build.json'])) {
   run('the server', process.execPath, [tsc, '-p', 'tsconfig.build.json']);
 }
 if (stale(join(root, 'dist', 'client', 'index.html'), ['client', 'package-lock.json'])) {

@@ -1,18 +1,18 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { MailModule } from '../mail/mail.module';
 import { AuthController } from './api/auth.controller';
-import { CustomerOrdersController } from './api/customer-orders.controller';
 import { PublicAccountsController } from './api/public-accounts.controller';
 import { UserController } from './api/user.controller';
-import { ACCESS_TOKEN_TTL_SECONDS, JWT_ALGORITHM } from './auth/access-token';
-import { AccessTokenService } from './auth/access-token.service';
-import { JwtAuthGuard } from './auth/jwt-auth.guard';
-import { JwtStrategy } from './auth/jwt.strategy';
-import { OptionalJwtAuthGuard } from './auth/optional-jwt-auth.guard';
-import { RolesGuard } from './auth/roles.guard';
+import { ACCESS_TOKEN_TTL_SECONDS, JWT_ALGORITHM } from '../common/auth/access-token';
+import { AccessTokenService } from './login/access-token.service';
+import { JwtAuthGuard } from '../common/auth/jwt-auth.guard';
+import { JwtStrategy, TOKEN_ACCOUNTS, type TokenAccounts } from '../common/auth/jwt.strategy';
+import { OptionalJwtAuthGuard } from '../common/auth/optional-jwt-auth.guard';
+import { RolesGuard } from '../common/auth/roles.guard';
 import { LogInHandler } from './login/log-in.handler';
 import { PasswordHasher } from './password-hasher';
 import { ChangePasswordHandler } from './password/change-password.handler';
@@ -25,13 +25,15 @@ import { RequestPasswordResetHandler } from './recovery/request-password-reset.h
 import { ResetPasswordHandler } from './recovery/reset-password.handler';
 import { RegisterCustomerHandler } from './register/register-customer.handler';
 import { AccountRecorder } from './users/account-recorder';
-import { CLOCK, systemClock } from './users/clock';
+import { CLOCK, systemClock } from '../common/clock';
 import { DUMMY_PASSWORD_HASH, makeDummyPasswordHash } from './users/dummy-password-hash';
 import { LinkOrigins } from './users/link-origins';
+import { findUserById } from './users/user-account';
 
 /**
  * Customers and staff: registration, sign-in (passport-jwt bearer tokens), profile, password change and
- * recovery. Exports the guards other contexts put on their routes; `RateLimitModule` (global) brings
+ * recovery. Registers the passport-jwt strategy of `common/auth` (the guards other contexts put on their
+ * routes) with the accounts it checks tokens against; `RateLimitModule` (global) brings
  * `@RateLimit(...)` to every controller. Needs `EventStoreModule`, `CqrsModule` and `TypeOrmModule` in the app.
  */
 @Module({
@@ -48,11 +50,16 @@ import { LinkOrigins } from './users/link-origins';
     RateLimitModule,
     MailModule,
   ],
-  controllers: [AuthController, UserController, PublicAccountsController, CustomerOrdersController],
+  controllers: [AuthController, UserController, PublicAccountsController],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     { provide: DUMMY_PASSWORD_HASH, useFactory: makeDummyPasswordHash, inject: [PasswordHasher] },
     { provide: CLOCK, useValue: systemClock },
+    {
+      provide: TOKEN_ACCOUNTS,
+      useFactory: (dataSource: DataSource): TokenAccounts => ({ findById: (id) => findUserById(dataSource.manager, id) }),
+      inject: [DataSource],
+    },
     AccessTokenService,
     AccountRecorder,
     LinkOrigins,

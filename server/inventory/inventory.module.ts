@@ -1,14 +1,19 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '../event-store/projection-registry';
+import { AdminStockController } from './api/admin-stock.controller';
 import { AdjustStockHandler, ReceiveStockHandler } from './change-stock/change-stock.handlers';
 import { SkuCommandPath } from './change-stock/sku-command-path';
+import { ListStockHandler } from './list-stock/list-stock.query';
 import { SkuStockProjection } from './projections/sku-stock.projection';
 
 /**
  * Stock per SKU: staff receipts and adjustments (reservations and releases are recorded by ordering, in the
- * same transaction as the order) and the sku_stock read model.
+ * same transaction as the order), the sku_stock read model and the staff stock API (`admin/stock`).
  */
-@Module({ providers: [SkuCommandPath, ReceiveStockHandler, AdjustStockHandler] })
+@Module({
+  controllers: [AdminStockController],
+  providers: [SkuCommandPath, ReceiveStockHandler, AdjustStockHandler, ListStockHandler],
+})
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry) {}
 

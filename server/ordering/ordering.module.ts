@@ -2,9 +2,10 @@ import { Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BullMqExpiryTimers, EXPIRY_TIMERS, InProcessExpiryTimers, type ExpiryTimers } from './expiry/expiry-timers';
 import { OrderExpiry } from './expiry/order-expiry';
-import { CLOCK, systemClock } from '../accounts/users/clock';
+import { CLOCK, systemClock } from '../common/clock';
 import { ProjectionRegistry } from '../event-store/projection-registry';
 import { AdminOrdersController } from './api/admin-orders.controller';
+import { CustomerOrdersController } from './api/customer-orders.controller';
 import { PublicOrdersController } from './api/public-orders.controller';
 import { GetCareOrderHandler } from './care/get-care-order.handler';
 import { OrderChanges } from './change-order/order-changes';
@@ -26,13 +27,12 @@ import { StreamStates } from './write/stream-states';
 import { StreamWriter } from './write/stream-writer';
 
 /**
- * Orders: checkout (confirm-order), tracking, staff status steps and instant orders, and the read models
- * behind them. Exposes `GetCustomerOrdersQuery` / `GetCustomerOrderDetailsQuery` on the QueryBus for the
- * accounts context's `orders/*` routes. Needs `EventStoreModule`, `CqrsModule`, `TypeOrmModule` and
- * `AccountsModule` (guards, rate limits) in the app.
+ * Orders: checkout (confirm-order), tracking, a signed-in customer's own orders (`orders/*`), staff status
+ * steps and instant orders, and the read models behind them. Needs `EventStoreModule`, `CqrsModule`,
+ * `TypeOrmModule` and `AccountsModule` (the passport strategy behind the guards, rate limits) in the app.
  */
 @Module({
-  controllers: [PublicOrdersController, AdminOrdersController],
+  controllers: [PublicOrdersController, AdminOrdersController, CustomerOrdersController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     StreamStates,

@@ -6,7 +6,7 @@ import {
   openStoreFixture,
   setAvailableStock,
   StoreFixture,
-} from '../../server/ordering/testing/store-fixture';
+} from '../support/store-fixture';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { startTestServer, TestServer } from '../support/test-server';
 

@@ -7,7 +7,7 @@ import {
   setAvailableStock,
   type FixtureProduct,
   type StoreFixture,
-} from '../../server/ordering/testing/store-fixture';
+} from '../support/store-fixture';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /** A JSON answer, loosely typed: the assertions below say what it must contain. */

@@ -6,7 +6,7 @@ import {
   setAvailableStock,
   type FixtureProduct,
   type StoreFixture,
-} from '../../server/ordering/testing/store-fixture';
+} from '../support/store-fixture';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

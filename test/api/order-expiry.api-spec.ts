@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import IORedis from 'ioredis';
-import { systemClock } from '../../server/accounts/users/clock';
+import { systemClock } from '../../server/common/clock';
 import { ConfirmOrderCommand } from '../../server/ordering/change-order/order-steps.commands';
 import { OrderExpiry } from '../../server/ordering/expiry/order-expiry';
 import {
@@ -12,7 +12,7 @@ import {
   setAvailableStock,
   type FixtureProduct,
   type StoreFixture,
-} from '../../server/ordering/testing/store-fixture';
+} from '../support/store-fixture';
 import { provideRedis, type TestRedis } from '../support/redis';
 import { startTestServer, type TestServer } from '../support/test-server';
 

@@ -1,4 +1,4 @@
-import type { StoreFixture } from '../../server/ordering/testing/store-fixture';
+import type { StoreFixture } from '../support/store-fixture';
 import { isAccepted, runBurst, runId } from './support/checkout-burst';
 import { prepareBurst } from './support/burst-setup';
 import { useLoadStore } from './support/load-store';

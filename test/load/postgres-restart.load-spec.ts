@@ -11,7 +11,7 @@ import {
   openStoreFixture,
   setAvailableStock,
   type FixtureProduct,
-} from '../../server/ordering/testing/store-fixture';
+} from '../support/store-fixture';
 import { ensureServerBuilt, startStoreProcess, type StoreProcess } from '../support/store-process';
 import { TEST_STATE_DIR } from '../support/test-state';
 import { recordFigures, sized } from './support/profile';

@@ -9,7 +9,7 @@ import {
   setAvailableStock,
   type FixtureProduct,
   type StoreFixture,
-} from '../../server/ordering/testing/store-fixture';
+} from '../support/store-fixture';
 import { provideRedis, type TestRedis } from '../support/redis';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { startTestServer, type TestServer } from '../support/test-server';

@@ -7,7 +7,7 @@ import {
   openStoreFixture,
   setAvailableStock,
   StoreFixture,
-} from '../../server/ordering/testing/store-fixture';
+} from '../support/store-fixture';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { startTestServer, TestServer, TestServerOptions } from '../support/test-server';
 import { addressSource, closeConnections, Json, rawRequest, RawAnswer, RawRequest } from './security-kit';

@@ -37,12 +37,12 @@ const DashboardRoute = page(() => import('./routes/account-area'), 'DashboardRou
 const OrderDetailsRoute = page(() => import('./routes/account-area'), 'OrderDetailsRoute');
 const ProfileRoute = page(() => import('./routes/account-area'), 'ProfileRoute');
 const ChangePasswordRoute = page(() => import('./routes/account-area'), 'ChangePasswordRoute');
-const BrandListRoute = page(() => import('./routes/brands'), 'BrandListRoute');
-const AddBrandRoute = page(() => import('./routes/brands'), 'AddBrandRoute');
-const EditBrandRoute = page(() => import('./routes/brands'), 'EditBrandRoute');
+const BrandListRoute = page(() => import('./routes/admin/brands'), 'BrandListRoute');
+const AddBrandRoute = page(() => import('./routes/admin/brands'), 'AddBrandRoute');
+const EditBrandRoute = page(() => import('./routes/admin/brands'), 'EditBrandRoute');
 const NotFoundRoute = page(() => import('./routes/not-found'), 'NotFoundRoute');
 // The staff console: its own chunk(s) and layout, never part of a shopper's download.
-const AdminRoute = page(() => import('../features/admin/admin-app'), 'AdminApp');
+const AdminRoute = page(() => import('./routes/admin/console'), 'AdminApp');
 
 /** Every route of spec §2. */
 export function AppRouter() {

@@ -77,5 +77,3 @@ export interface EmailChanged {
   type: 'EmailChanged';
   data: { userId: string; previousEmail: string; newEmail: string; tokenId: string };
 }
-
-export const MAIL_WORTHY_ACCOUNT_EVENTS = ['PasswordResetRequested', 'EmailVerificationRequested', 'PasswordResetCompleted'] as const;

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { UnauthorizedError } from '../../common/errors/domain-error';
-import { AccessTokenService, IssuedAccessToken } from '../auth/access-token.service';
+import { AccessTokenService, IssuedAccessToken } from './access-token.service';
 import { PasswordHasher } from '../password-hasher';
 import { DUMMY_PASSWORD_HASH } from '../users/dummy-password-hash';
 import { findUserByEmail } from '../users/user-account';

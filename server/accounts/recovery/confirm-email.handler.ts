@@ -7,7 +7,7 @@ import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
 import type { AccountEvent } from '../domain/account.events';
 import { consumeToken, findUsableToken, revokeOpenTokens } from '../tokens/one-time-tokens';
 import { AccountRecorder } from '../users/account-recorder';
-import { CLOCK, Clock } from '../users/clock';
+import { CLOCK, Clock } from '../../common/clock';
 import { CONTACT_MESSAGES } from '../users/contact-rules';
 import { LinkOrigins } from '../users/link-origins';
 import { uniqueViolation } from '../users/unique-violation';

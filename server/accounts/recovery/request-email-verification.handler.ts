@@ -5,7 +5,7 @@ import { NotFoundError } from '../../common/errors/domain-error';
 import { eventMetadata } from '../../common/request/request-metadata';
 import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
 import { AccountRecorder } from '../users/account-recorder';
-import { CLOCK, Clock } from '../users/clock';
+import { CLOCK, Clock } from '../../common/clock';
 import { LinkOrigins } from '../users/link-origins';
 import { findUserByPhone } from '../users/user-account';
 import { emailVerificationRequest } from './email-verification';

@@ -6,7 +6,7 @@ import { eventMetadata } from '../../common/request/request-metadata';
 import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
 import { issueToken, storeToken } from '../tokens/one-time-tokens';
 import { AccountRecorder } from '../users/account-recorder';
-import { CLOCK, Clock } from '../users/clock';
+import { CLOCK, Clock } from '../../common/clock';
 import { LinkOrigins } from '../users/link-origins';
 import { findUserByEmail } from '../users/user-account';
 import { RequestPasswordReset } from './recovery.commands';

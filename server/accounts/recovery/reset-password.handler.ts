@@ -6,7 +6,7 @@ import { eventMetadata } from '../../common/request/request-metadata';
 import { PasswordHasher } from '../password-hasher';
 import { consumeToken, findUsableToken, revokeOpenTokens } from '../tokens/one-time-tokens';
 import { AccountRecorder } from '../users/account-recorder';
-import { CLOCK, Clock } from '../users/clock';
+import { CLOCK, Clock } from '../../common/clock';
 import { findUserById } from '../users/user-account';
 import { ResetPassword } from './recovery.commands';
 

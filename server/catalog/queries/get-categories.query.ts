@@ -1,12 +1,8 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import type { CategoryResponse } from '../../../contracts/catalog';
 
-export interface CategoryResponse {
-  id: number;
-  name: string;
-  slug: string;
-  children: CategoryResponse[];
-}
+export type { CategoryResponse };
 
 /** `tree`: parents with their children; `parents` / `children`: one flat level. */
 export type CategoryView = 'tree' | 'parents' | 'children';

@@ -1,13 +1,9 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import type { SearchHit } from '../../../contracts/catalog';
 import { ProductSearch } from '../search/product-search';
 
-export interface SearchHit {
-  id: number;
-  name: string;
-  slug: string;
-  thumbnail: string;
-}
+export type { SearchHit };
 
 export const MIN_SEARCH_LENGTH = 2;
 const MAX_HITS = 10;

@@ -1,21 +1,12 @@
-import { PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 import { FieldErrors, ValidationFailedError } from '../errors/domain-error';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from './unstorable-text';
 
 /**
  * Parses a body or query with a zod schema; a failure becomes a 422 with the messages per field, in the
- * shape the storefront reads (`errors.field[0]`).
+ * shape the storefront reads (`errors.field[0]`). Also refuses text PostgreSQL cannot store (see
+ * unstorable-text.ts) anywhere in the value, before the schema runs.
  */
-export class ZodValidationPipe<TSchema extends z.ZodType> implements PipeTransform<unknown, z.output<TSchema>> {
-  constructor(private readonly schema: TSchema) {}
-
-  transform(value: unknown): z.output<TSchema> {
-    return parseOrThrow(this.schema, value);
-  }
-}
-
-/** Also refuses text PostgreSQL cannot store (see unstorable-text.ts) anywhere in the value, before the schema runs. */
 export function parseOrThrow<TSchema extends z.ZodType>(schema: TSchema, value: unknown): z.output<TSchema> {
   refuseUnstorableText(value);
   const result = schema.safeParse(value ?? {});

@@ -70,5 +70,3 @@ export function orderStatusMail(
     trackingLink(store),
   );
 }
-
-export const ORDER_STATUS_MAIL_TYPES = Object.keys(STATUS_TEXT);

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query as QueryString } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { Roles } from '../../accounts/auth/roles.decorator';
+import { Roles } from '../../common/auth/roles.decorator';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { BrowseEventsQuery } from '../events/browse-events.query';
 import { ListEventTypesQuery } from '../events/event-types.query';

@@ -1,6 +1,6 @@
 import { Controller, Get, Query as QueryString } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { Roles } from '../../accounts/auth/roles.decorator';
+import { Roles } from '../../common/auth/roles.decorator';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { GetDashboardQuery } from '../dashboard/get-dashboard.query';
 import { ListOrdersQuery } from '../orders/list-orders.query';

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { Roles } from '../../accounts/auth/roles.decorator';
+import { Roles } from '../../common/auth/roles.decorator';
 import { ProjectionRebuilds } from '../projections/projection-rebuilds';
 
 /** Each read model's checkpoint, lag and last error; rebuilds with no downtime. Admin only. */

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { Roles } from '../../accounts/auth/roles.decorator';
+import { Roles } from '../../common/auth/roles.decorator';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 

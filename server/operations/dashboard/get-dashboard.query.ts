@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { paisaToTaka } from '../../common/money';
 import { STATUS_NAMES, type OrderStatus } from '../../ordering/domain/order-status';
-import { LOW_STOCK } from '../stock/list-stock.query';
+import { LOW_STOCK } from '../../inventory/list-stock/list-stock.query';
 
 export interface Dashboard {
   ordersPerDay: Array<{ day: string; orders: number; revenue: number }>;

@@ -1,13 +1,7 @@
 import { Query } from '@nestjs/cqrs';
-import type { OrderHistoryLineResponse, OrderRowResponse, OrderTimelineEntryResponse } from '../api/dto/order.responses';
+import type { CareOrderResponse } from '../../../contracts/orders';
 
-export interface CareOrderView {
-  orderrow: OrderRowResponse;
-  history: OrderHistoryLineResponse[];
-  timeline: OrderTimelineEntryResponse[];
-  /** When a pending online order expires on its own (issue 14); null for any other order. */
-  expires_at: string | null;
-}
+export type CareOrderView = CareOrderResponse;
 
 /** Care's view of one order: the full row, its lines and every event with time, actor and note. */
 export class GetCareOrderQuery extends Query<CareOrderView> {

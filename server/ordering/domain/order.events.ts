@@ -6,9 +6,8 @@
 import type { Actor } from '../../event-store/event-store.types';
 import type { Paisa } from './money';
 
+/** 1: placed online by the shopper; 2: an instant order taken by staff. */
 export type OrderType = 1 | 2;
-export const ONLINE_ORDER: OrderType = 1;
-export const INSTANT_ORDER: OrderType = 2;
 
 export type PaymentMethod = 'cash' | 'bkash';
 export type ShippingZone = 'inside' | 'outside';

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CLOCK, type Clock } from '../../accounts/users/clock';
+import { CLOCK, type Clock } from '../../common/clock';
 import { systemMetadata } from '../../common/request/request-metadata';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { OrderChanges } from '../change-order/order-changes';

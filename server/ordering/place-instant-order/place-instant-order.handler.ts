@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { eventMetadata } from '../../common/request/request-metadata';
 import { quoteIdentifier } from '../../event-store/projection';
 import { Inject } from '@nestjs/common';
-import { CLOCK, type Clock } from '../../accounts/users/clock';
+import { CLOCK, type Clock } from '../../common/clock';
 import { orderPhones } from '../domain/checkout-limits';
 import { decideInstantOrder, instantOrderStreams, type PlaceInstantOrder } from '../domain/instant-order';
 import { newOrderId, orderStreamId } from '../domain/order-id';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { QueryFailedError } from 'typeorm';
 import { isDatabaseUnavailable } from '../../common/errors/database-unavailable';
-import { CLOCK, type Clock } from '../../accounts/users/clock';
+import { CLOCK, type Clock } from '../../common/clock';
 import { eventMetadata, type RequestMetadata } from '../../common/request/request-metadata';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { quoteIdentifier } from '../../event-store/projection';

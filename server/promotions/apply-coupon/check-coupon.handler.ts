@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { CLOCK, type Clock } from '../../accounts/users/clock';
+import { CLOCK, type Clock } from '../../common/clock';
 import { EventStore } from '../../event-store/event-store';
 import { assertCouponUsable, foldCoupon } from '../domain/coupon';
 import type { CouponEvent } from '../domain/coupon.events';

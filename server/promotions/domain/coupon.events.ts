@@ -53,5 +53,3 @@ export type CouponDisabled = {
 };
 
 export type CouponEvent = CouponCreated | CouponRedeemed | CouponRedemptionReleased | CouponDisabled;
-
-export const COUPON_EVENT_TYPES: ReadonlyArray<CouponEvent['type']> = ['CouponCreated', 'CouponRedeemed', 'CouponRedemptionReleased', 'CouponDisabled'];

@@ -5,7 +5,7 @@ import {
   deliveryCharges,
   setAvailableStock,
   type StoreFixture,
-} from '../../../server/ordering/testing/store-fixture';
+} from '../../support/store-fixture';
 import { planCheckouts, type LimitedCoupon, type PlannedCheckout, type Sku } from './checkout-burst';
 
 export interface BurstSetup {

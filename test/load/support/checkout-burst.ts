@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { FixtureProduct } from '../../../server/ordering/testing/store-fixture';
+import type { FixtureProduct } from '../../support/store-fixture';
 import { COUPON_REFUSAL_MESSAGES } from '../../../server/promotions/domain/coupon.errors';
 
 /**

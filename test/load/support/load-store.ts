@@ -1,4 +1,4 @@
-import { openStoreFixture, type StoreFixture } from '../../../server/ordering/testing/store-fixture';
+import { openStoreFixture, type StoreFixture } from '../../support/store-fixture';
 import { startStoreProcess, type StoreProcess } from '../../support/store-process';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 

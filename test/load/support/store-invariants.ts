@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { DEMO_STAFF_ACCOUNTS } from '../../../server/seed/demo-accounts';
-import { availableStock, type StoreFixture } from '../../../server/ordering/testing/store-fixture';
+import { availableStock, type StoreFixture } from '../../support/store-fixture';
 import { COUPON_REFUSAL_MESSAGES } from '../../../server/promotions/domain/coupon.errors';
 import { apiCaller } from '../../support/api-caller';
 import { expectedTotals, isAccepted, isExpectedRefusal, type CheckoutAnswer, type LimitedCoupon, type Sku } from './checkout-burst';

@@ -1,49 +1,9 @@
-/** Order shapes of spec §3 as the ordering API sends them. */
-export interface OrderRow {
-  orderId: string;
-  order_status_name?: string;
-  customer_name: string | null;
-  email: string | null;
-  phone_number: string | null;
-  address: string | null;
-  shipping_phone: string | null;
-  order_date: string;
-  order_type: number;
-  subtotal: number | null;
-  discount: number;
-  discount_amount: number;
-  devliery_charge: number | null;
-  grand_total: number | null;
-  paymentMethod: string | null;
-  bkash_number: string | null;
-  transaction_id: string | null;
-  payment_type: string | null;
-  amount: number | null;
-  advance: number | null;
-  due: number | null;
-  currencySymbol?: string;
-}
+import type { OrderHistoryLineResponse, OrderRowResponse, OrderTrackingResponse } from '../../../../contracts/orders';
 
-export interface OrderLine {
-  productName?: string;
-  name?: string;
-  id: number;
-  slug: string;
-  thumbnail: string;
-  qty: number;
-  size: string;
-  price: number;
-}
-
-export interface OrderTracking {
-  order_status_name: string;
-  user_name: string;
-  user_phone: string;
-  user_email: string | null;
-  order_date: string;
-  coupons: string;
-  orderId: string;
-}
+/** Order shapes as the ordering API sends them (contracts/orders.ts). */
+export type OrderRow = OrderRowResponse;
+export type OrderLine = OrderHistoryLineResponse;
+export type OrderTracking = OrderTrackingResponse;
 
 /** Status names show as text; their style class is the lowercased name with dashes (spec §4). */
 export function statusClass(name: string): string {

@@ -1,19 +1,8 @@
 import type { ProductCardRow } from '../../queries/product-card.sql';
+import type { ProductCardResponse } from '../../../../contracts/catalog';
 import { paisaToTaka } from '../../../common/money';
 
-/** A product in a list (shop grid, trending, related, wishlist): what a card shows and links to. */
-export interface ProductCardResponse {
-  id: number;
-  slug: string;
-  name: string;
-  fullname: string;
-  sku: string;
-  thumbnail: string;
-  price: number;
-  old_price: number | null;
-  currency: string;
-  badge: string | null;
-}
+export type { ProductCardResponse };
 
 export function toProductCard(row: ProductCardRow): ProductCardResponse {
   return {

@@ -1,6 +1,9 @@
 import { sanitizeDescriptionHtml } from '../../description-html';
 import type { ProductCardRow } from '../../queries/product-card.sql';
-import { ProductCardResponse, toProductCard } from './product-card.response';
+import type { ProductRowResponse, SizeOption } from '../../../../contracts/catalog';
+import { toProductCard } from './product-card.response';
+
+export type { ProductRowResponse };
 
 export interface ProductRowRecord extends ProductCardRow {
   description_html: string;
@@ -9,28 +12,13 @@ export interface ProductRowRecord extends ProductCardRow {
   sizes: Array<{ id: number; value: string; available: number }>;
 }
 
-/** A size on the product page; sold-out sizes are shown but cannot be chosen. */
-export interface SizeOption {
-  id: number;
-  value: string;
-  sold_out: boolean;
-}
-
-export interface ProductRowResponse extends ProductCardResponse {
-  description: string;
-  category: { id: number; name: string; slug: string };
-  productAttr: SizeOption[];
-  previewImages: Array<{ img: string }>;
-  thumbImages: Array<{ thumb: string }>;
-}
-
 export function toProductRow(record: ProductRowRecord): ProductRowResponse {
   return {
     ...toProductCard(record),
     // Stored sanitized; sanitized again on the way out so a row written around the API cannot carry script.
     description: sanitizeDescriptionHtml(record.description_html),
     category: record.category,
-    productAttr: record.sizes.map((size) => ({ id: size.id, value: size.value, sold_out: size.available <= 0 })),
+    productAttr: record.sizes.map((size) => ({ id: size.id, value: size.value, sold_out: size.available <= 0 }) satisfies SizeOption),
     previewImages: record.images.map((image) => ({ img: image.img })),
     thumbImages: record.images.map((image) => ({ thumb: image.thumb })),
   };

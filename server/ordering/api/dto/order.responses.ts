@@ -1,3 +1,10 @@
+import type {
+  CustomerOrderRowResponse,
+  OrderHistoryLineResponse,
+  OrderRowResponse,
+  OrderTimelineEntryResponse,
+  OrderTrackingResponse,
+} from '../../../../contracts/orders';
 import { paisaToTaka } from '../../../common/money';
 import { STATUS_NAMES } from '../../domain/order-status';
 import type { OrderDetails, OrderLineDetails, OrderTimelineEntry } from '../../read-model/order-read-model';
@@ -7,18 +14,9 @@ import type { OrderDetails, OrderLineDetails, OrderTimelineEntry } from '../../r
  * spelled so). Money is Taka as a number with at most two decimals (650, 1234.5), like the catalog's answers;
  * absent amounts are null (ADR 010).
  */
-const taka = (paisa: number | null) => (paisa === null ? null : paisaToTaka(paisa));
+export type { CustomerOrderRowResponse, OrderHistoryLineResponse, OrderRowResponse, OrderTimelineEntryResponse, OrderTrackingResponse };
 
-/** Order tracking data (spec §3 "Order tracking data"); `coupons` are the lucky-draw tokens, comma separated. */
-export interface OrderTrackingResponse {
-  order_status_name: string;
-  user_name: string;
-  user_phone: string;
-  user_email: string | null;
-  order_date: string;
-  coupons: string;
-  orderId: string;
-}
+const taka = (paisa: number | null) => (paisa === null ? null : paisaToTaka(paisa));
 
 export function toTracking(order: OrderDetails): OrderTrackingResponse {
   return {
@@ -30,34 +28,6 @@ export function toTracking(order: OrderDetails): OrderTrackingResponse {
     coupons: order.lucky_draw_tokens.join(', '),
     orderId: order.order_id,
   };
-}
-
-/** Order row (spec §3 "Order row"); personal fields are null unless the caller may see them. */
-export interface OrderRowResponse {
-  orderId: string;
-  order_status_name: string;
-  customer_name: string | null;
-  email: string | null;
-  phone_number: string | null;
-  address: string | null;
-  shipping_phone: string | null;
-  order_date: string;
-  order_type: number;
-  subtotal: number | null;
-  discount: number;
-  discount_amount: number;
-  devliery_charge: number | null;
-  grand_total: number | null;
-  paymentMethod: string | null;
-  bkash_number: string | null;
-  transaction_id: string | null;
-  payment_type: string | null;
-  amount: number | null;
-  advance: number | null;
-  due: number | null;
-  coupon_code: string | null;
-  coupons: string;
-  currencySymbol: string;
 }
 
 export function toOrderRow(order: OrderDetails, personal: boolean): OrderRowResponse {
@@ -90,18 +60,6 @@ export function toOrderRow(order: OrderDetails, personal: boolean): OrderRowResp
   };
 }
 
-/** Order history line (spec §3): `id` is the product's, `price` the unit price charged. */
-export interface OrderHistoryLineResponse {
-  productName: string;
-  name: string;
-  id: number;
-  slug: string;
-  thumbnail: string;
-  qty: number;
-  size: string;
-  price: number;
-}
-
 export function toHistoryLines(lines: OrderLineDetails[]): OrderHistoryLineResponse[] {
   return lines.map((line) => ({
     productName: line.name,
@@ -112,19 +70,7 @@ export function toHistoryLines(lines: OrderLineDetails[]): OrderHistoryLineRespo
     qty: line.quantity,
     size: line.size,
     price: paisaToTaka(line.unit_price_paisa),
-  }));
-}
-
-/** Dashboard order history row (spec §3): `grand_total` for online orders, `amount` for instant ones. */
-export interface CustomerOrderRowResponse {
-  id: string;
-  orderId: string;
-  order_date: string;
-  orderstatus: string;
-  order_type: number;
-  currencySymbol: string;
-  grand_total: number | null;
-  amount: number | null;
+  }) satisfies OrderHistoryLineResponse);
 }
 
 export function toCustomerOrderRow(order: OrderDetails): CustomerOrderRowResponse {
@@ -140,16 +86,6 @@ export function toCustomerOrderRow(order: OrderDetails): CustomerOrderRowRespons
   };
 }
 
-/** One line of the care timeline: what happened, when, who did it and what they wrote. */
-export interface OrderTimelineEntryResponse {
-  position: number;
-  event: string;
-  at: string;
-  actor: { id: string; role: string; name: string | null };
-  note: string | null;
-  details: Record<string, unknown>;
-}
-
 export function toTimeline(entries: OrderTimelineEntry[]): OrderTimelineEntryResponse[] {
   return entries.map((entry) => ({
     position: entry.stream_position,
@@ -158,5 +94,5 @@ export function toTimeline(entries: OrderTimelineEntry[]): OrderTimelineEntryRes
     actor: { id: entry.actor_id, role: entry.actor_role, name: entry.actor_name },
     note: entry.note,
     details: entry.details,
-  }));
+  }) satisfies OrderTimelineEntryResponse);
 }

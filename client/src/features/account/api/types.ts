@@ -1,3 +1,5 @@
+import type { CustomerOrderRowResponse } from '../../../../../contracts/orders';
+
 export interface AccountUser {
   id?: string;
   name: string;
@@ -13,13 +15,4 @@ export interface SignedIn {
 }
 
 /** A dashboard row (spec §3 "Order history row"). */
-export interface CustomerOrderRow {
-  id: string;
-  orderId: string;
-  order_date: string;
-  orderstatus: string;
-  order_type: number;
-  currencySymbol: string;
-  grand_total: number | null;
-  amount: number | null;
-}
+export type CustomerOrderRow = CustomerOrderRowResponse;

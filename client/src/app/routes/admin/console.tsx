@@ -1,0 +1,61 @@
+import { Route, Routes } from 'react-router-dom';
+import { ConsoleLayout } from '../../../features/console-kit/console-layout';
+import { AdminOnly, StaffGate } from '../../../features/console-kit/staff-gate';
+import { StaffSessionProvider } from '../../../features/console-kit/staff-session-context';
+import { storeStaffSession } from '../../../features/console-kit/staff-session';
+import { CouponsRoute } from './coupons';
+import { DashboardRoute } from './dashboard';
+import { EventsRoute } from './events';
+import { InstantOrderRoute } from './instant-order';
+import { OrderRoute } from './order';
+import { OrdersRoute } from './orders';
+import { ProjectionsRoute } from './projections';
+import { StockRoute } from './stock';
+
+/**
+ * The staff console under /admin/*: loaded on demand by the app router, so none of this (nor its CSS) is in
+ * the storefront's initial download. One chunk: staff open it on purpose and then use every screen.
+ * Each page file here composes console features (client/src/features/care-orders, stock, coupons, ...).
+ */
+export function AdminApp() {
+  return (
+    <StaffSessionProvider onSignedIn={storeStaffSession}>
+      <StaffGate>
+        <Routes>
+          <Route element={<ConsoleLayout />}>
+            <Route index element={<DashboardRoute />} />
+            <Route path="orders" element={<OrdersRoute />} />
+            <Route path="orders/:orderId" element={<OrderRoute />} />
+            <Route path="instant-order" element={<InstantOrderRoute />} />
+            <Route path="stock" element={<StockRoute />} />
+            <Route
+              path="coupons"
+              element={
+                <AdminOnly>
+                  <CouponsRoute />
+                </AdminOnly>
+              }
+            />
+            <Route
+              path="events"
+              element={
+                <AdminOnly>
+                  <EventsRoute />
+                </AdminOnly>
+              }
+            />
+            <Route
+              path="projections"
+              element={
+                <AdminOnly>
+                  <ProjectionsRoute />
+                </AdminOnly>
+              }
+            />
+            <Route path="*" element={<p className="notice">There is no such console page.</p>} />
+          </Route>
+        </Routes>
+      </StaffGate>
+    </StaffSessionProvider>
+  );
+}

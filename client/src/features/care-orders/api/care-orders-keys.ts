@@ -1,0 +1,9 @@
+import { consoleKeys } from '../../console-kit/console-keys';
+
+/** Query keys of care's order screens. */
+export const careOrdersKeys = {
+  all: [...consoleKeys.all, 'orders'] as const,
+  lists: () => [...careOrdersKeys.all, 'list'] as const,
+  list: (filters: object) => [...careOrdersKeys.lists(), filters] as const,
+  detail: (orderId: string) => [...careOrdersKeys.all, 'detail', orderId] as const,
+};

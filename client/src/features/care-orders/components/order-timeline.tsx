@@ -1,0 +1,40 @@
+import type { OrderTimelineEntryResponse as TimelineEntry } from '../../../../../contracts/orders';
+import { formatDateTime } from '../../console-kit/format';
+import { eventLabel } from '../order-steps';
+
+const DETAIL_LABELS: Record<string, string> = { courier: 'Courier', trackingCode: 'Tracking code', tracking_code: 'Tracking code', reason: 'Reason', transactionId: 'Transaction' };
+
+/** Every event of the order, oldest first: what happened, when, who did it and what they wrote. */
+export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
+  if (entries.length === 0) return <p className="muted">No events yet.</p>;
+  return (
+    <ol className="admin-timeline" aria-label="Order timeline">
+      {entries.map((entry) => {
+        const details = Object.entries(entry.details ?? {}).filter(([key, value]) => key in DETAIL_LABELS && value !== null && value !== '' && value !== entry.note);
+        return (
+          <li key={entry.position} className="admin-timeline__item">
+            <div className="admin-timeline__head">
+              <strong>{eventLabel(entry.event)}</strong>
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </div>
+            <div className="admin-timeline__actor">
+              by {entry.actor.name ?? (entry.actor.role === 'customer' || entry.actor.role === 'guest' ? 'the customer' : entry.actor.id)}
+              {entry.actor.role ? <span className="admin-badge">{entry.actor.role}</span> : null}
+            </div>
+            {entry.note && <p className="admin-timeline__note">“{entry.note}”</p>}
+            {details.length > 0 && (
+              <dl className="admin-timeline__details">
+                {details.map(([key, value]) => (
+                  <div key={key}>
+                    <dt>{DETAIL_LABELS[key]}</dt>
+                    <dd>{String(value)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

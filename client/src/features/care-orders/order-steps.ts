@@ -1,0 +1,54 @@
+/**
+ * The order status steps care may take, mirroring the server's transition table (ADR 013). The client only
+ * offers the allowed next steps; the server still decides and answers 409 when a step is refused.
+ */
+export type OrderStep = 'confirm' | 'start-processing' | 'ship' | 'deliver' | 'cancel' | 'return';
+
+export interface StepInfo {
+  step: OrderStep;
+  label: string;
+  /** cancel and return need a reason; the others take an optional note. */
+  needsReason: boolean;
+  danger: boolean;
+}
+
+const STEPS: Record<OrderStep, StepInfo & { from: readonly string[] }> = {
+  confirm: { step: 'confirm', label: 'Confirm order', needsReason: false, danger: false, from: ['pending'] },
+  'start-processing': { step: 'start-processing', label: 'Start processing', needsReason: false, danger: false, from: ['confirmed'] },
+  ship: { step: 'ship', label: 'Mark shipped', needsReason: false, danger: false, from: ['processing'] },
+  deliver: { step: 'deliver', label: 'Mark delivered', needsReason: false, danger: false, from: ['shipped'] },
+  cancel: { step: 'cancel', label: 'Cancel order', needsReason: true, danger: true, from: ['pending', 'confirmed', 'processing'] },
+  return: { step: 'return', label: 'Mark returned', needsReason: true, danger: true, from: ['delivered'] },
+};
+
+/** The steps open from a status, given by its name ("Pending") or code ("pending"). */
+export function allowedSteps(status: string | null | undefined): StepInfo[] {
+  const code = (status ?? '').trim().toLowerCase();
+  return Object.values(STEPS)
+    .filter((info) => info.from.includes(code))
+    .map(({ from: _from, ...info }) => info);
+}
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'returned', 'expired'] as const;
+
+export function statusLabel(code: string): string {
+  return code ? code.charAt(0).toUpperCase() + code.slice(1) : code;
+}
+
+/** Timeline event types in words. */
+const EVENT_LABELS: Record<string, string> = {
+  OrderPlaced: 'Order placed',
+  InstantOrderPlaced: 'Phone order placed',
+  OrderConfirmed: 'Confirmed',
+  OrderProcessingStarted: 'Processing started',
+  OrderShipped: 'Shipped',
+  OrderDelivered: 'Delivered',
+  OrderCancelled: 'Cancelled',
+  OrderReturned: 'Returned',
+  BkashPaymentVerified: 'bKash payment verified',
+  OrderNoteAdded: 'Note',
+};
+
+export function eventLabel(type: string): string {
+  return EVENT_LABELS[type] ?? type.replace(/([a-z])([A-Z])/g, '$1 $2');
+}

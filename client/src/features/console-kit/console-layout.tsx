@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import { useStaffSession } from './staff-session-context';
+
+const LINKS: Array<{ to: string; label: string; adminOnly?: boolean; end?: boolean }> = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/instant-order', label: 'Instant order' },
+  { to: '/admin/stock', label: 'Stock' },
+  { to: '/admin/coupons', label: 'Coupons', adminOnly: true },
+  { to: '/admin/events', label: 'Events', adminOnly: true },
+  { to: '/admin/projections', label: 'Projections', adminOnly: true },
+];
+
+/** The console's own frame: none of the storefront's header, cart or bottom toolbar. */
+export function ConsoleLayout() {
+  const { user, staffRole, logOut } = useStaffSession();
+  const links = LINKS.filter((link) => !link.adminOnly || staffRole === 'admin');
+  return (
+    <div className="admin">
+      <meta name="robots" content="noindex" />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="admin-bar">
+        <div className="admin-bar__top">
+          <span className="admin-bar__brand">TeeBazaar · Operations</span>
+          <span className="admin-bar__user">
+            {user?.name} <span className="admin-badge">{staffRole}</span>
+            <button type="button" className="link-button" onClick={logOut}>
+              Log out
+            </button>
+          </span>
+        </div>
+        <nav aria-label="Console">
+          <ul className="admin-nav">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            {staffRole === 'admin' && (
+              <li>
+                <NavLink to="/brand-list">Brands</NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="admin-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** One console screen: its document title, its heading and what the page composes below it. */
+export function ConsolePage({ id, title, heading = title, className, children }: { id: string; title: string; heading?: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <title>{`${title} · Operations`}</title>
+      <h1 id={`${id}-title`} className="page__title">
+        {heading}
+      </h1>
+      {children}
+    </section>
+  );
+}

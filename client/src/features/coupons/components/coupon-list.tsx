@@ -1,0 +1,164 @@
+import { useState, type FormEvent } from 'react';
+import type { CouponRedemptionRow, CouponRow } from '../../../../../contracts/coupons';
+import { formatDateTime } from '../../console-kit/format';
+import { ListTable, type Column } from '../../console-kit/list-table';
+import { DetailPanel, FormError, QueryView, fieldErrors } from '../../console-kit/query-state';
+import { useCreateCoupon } from '../api/create-coupon';
+import { useDisableCoupon } from '../api/disable-coupon';
+import { useCouponRedemptions } from '../api/get-coupon-redemptions';
+import { useCoupons } from '../api/get-coupons';
+
+/** Coupons (admin only): every code with its rules and uses; create, disable with a reason, see redemptions. */
+export function CouponList() {
+  const coupons = useCoupons();
+  const [selected, setSelected] = useState<CouponRow | null>(null);
+  const current = selected && (coupons.data?.data.find((row) => row.code === selected.code) ?? selected);
+  const columns: Array<Column<CouponRow>> = [
+    { header: 'Code', cell: (row) => row.code },
+    { header: 'Percent', numeric: true, cell: (row) => `${row.percent}%` },
+    { header: 'Valid', cell: (row) => `${formatDateTime(row.validFrom)} – ${formatDateTime(row.validUntil)}` },
+    { header: 'Uses', numeric: true, cell: (row) => `${row.uses} / ${row.totalLimit}` },
+    { header: 'Per phone', numeric: true, cell: (row) => row.perPhoneLimit },
+    { header: 'Status', cell: (row) => (row.disabled ? <span title={row.disabledReason ?? undefined}>Disabled</span> : 'Active') },
+    {
+      header: 'Actions',
+      hiddenHeader: true,
+      cell: (row) => (
+        <button type="button" className="button button--secondary" onClick={() => setSelected(row)} aria-label={`Open coupon ${row.code}`}>
+          {row.disabled ? 'Redemptions' : 'Disable / redemptions'}
+        </button>
+      ),
+    },
+  ];
+  return (
+    <>
+      <CreateCouponForm />
+      {current && <CouponPanel coupon={current} onClose={() => setSelected(null)} />}
+      <QueryView query={coupons} loading="Loading coupons…" what="Coupons" empty={{ when: (answer) => answer.data.length === 0, text: 'No coupons yet.' }}>
+        {(answer) => <ListTable rows={answer.data} columns={columns} rowKey={(row) => row.code} />}
+      </QueryView>
+    </>
+  );
+}
+
+const REDEMPTION_COLUMNS: Array<Column<CouponRedemptionRow>> = [
+  { header: 'Order', cell: (row) => row.orderId },
+  { header: 'Phone', cell: (row) => row.phone },
+  { header: 'Redeemed', cell: (row) => formatDateTime(row.redeemedAt) },
+  { header: 'Given back', cell: (row) => (row.released ? `Yes, ${formatDateTime(row.releasedAt)}` : 'No') },
+];
+
+/** A `datetime-local` value (the admin's local time) as ISO 8601; an empty or bad one is sent as typed, for the server to name. */
+function isoOf(value: FormDataEntryValue | null): string {
+  const text = String(value ?? '');
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? text : new Date(time).toISOString();
+}
+
+function CreateCouponForm() {
+  const create = useCreateCoupon();
+  const errors = fieldErrors(create.error);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    create.mutate(
+      {
+        code: String(data.get('code') ?? '').trim().toUpperCase(),
+        percent: Number(data.get('percent')),
+        validFrom: isoOf(data.get('validFrom')),
+        validUntil: isoOf(data.get('validUntil')),
+        totalLimit: Number(data.get('totalLimit')),
+        perPhoneLimit: Number(data.get('perPhoneLimit')),
+      },
+      { onSuccess: () => form.reset() },
+    );
+  };
+  const error = (field: string) => errors[field] && <p className="field__error">{errors[field]}</p>;
+  return (
+    <form className="form card admin-coupon-form" onSubmit={submit} aria-label="Create coupon">
+      <h2 className="section-title">Create a coupon</h2>
+      <label>
+        Code
+        <input name="code" required minLength={3} maxLength={30} pattern="[A-Za-z0-9]{3,30}" className="field__input" />
+      </label>
+      {error('code')}
+      <label>
+        Percent off
+        <input name="percent" type="number" step={1} min={1} max={90} required className="field__input" />
+      </label>
+      {error('percent')}
+      <label>
+        Valid from
+        <input name="validFrom" type="datetime-local" required className="field__input" />
+      </label>
+      {error('validFrom')}
+      <label>
+        Valid until
+        <input name="validUntil" type="datetime-local" required className="field__input" />
+      </label>
+      {error('validUntil')}
+      <label>
+        Total uses
+        <input name="totalLimit" type="number" step={1} min={1} required className="field__input" />
+      </label>
+      {error('totalLimit')}
+      <label>
+        Uses per phone
+        <input name="perPhoneLimit" type="number" step={1} min={1} defaultValue={1} required className="field__input" />
+      </label>
+      {error('perPhoneLimit')}
+      <FormError error={create.error} fields={errors} />
+      {create.isSuccess && (
+        <p className="notice" role="status">
+          {create.data.message}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={create.isPending}>
+        Create coupon
+      </button>
+    </form>
+  );
+}
+
+function CouponPanel({ coupon, onClose }: { coupon: CouponRow; onClose: () => void }) {
+  const redemptions = useCouponRedemptions(coupon.code);
+  const title = (
+    <>
+      {coupon.code} · {coupon.percent}% {coupon.disabled && <span className="muted">(disabled: {coupon.disabledReason})</span>}
+    </>
+  );
+  return (
+    <DetailPanel id="coupon-title" title={title} className="admin-coupon" onClose={onClose}>
+      {!coupon.disabled && <DisableCouponForm code={coupon.code} />}
+      <h3>Redemptions</h3>
+      <QueryView query={redemptions} what="Redemptions" empty={{ when: (answer) => answer.data.length === 0, text: 'No order has used this coupon yet.' }}>
+        {(answer) => <ListTable rows={answer.data} columns={REDEMPTION_COLUMNS} rowKey={(row) => `${row.orderId}-${row.redeemedAt}`} />}
+      </QueryView>
+    </DetailPanel>
+  );
+}
+
+function DisableCouponForm({ code }: { code: string }) {
+  const disable = useDisableCoupon();
+  const errors = fieldErrors(disable.error);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    disable.mutate({ code, reason: String(new FormData(form).get('reason') ?? '').trim() }, { onSuccess: () => form.reset() });
+  };
+  return (
+    <form className="form admin-stock-form" onSubmit={submit} aria-label="Disable coupon">
+      <h3>Disable</h3>
+      <label>
+        Reason
+        <input name="reason" required minLength={3} maxLength={500} className="field__input" />
+      </label>
+      {errors.reason && <p className="field__error">{errors.reason}</p>}
+      <FormError error={disable.error} fields={errors} />
+      <button type="submit" className="button" disabled={disable.isPending}>
+        Disable coupon
+      </button>
+    </form>
+  );
+}

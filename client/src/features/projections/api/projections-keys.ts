@@ -1,0 +1,6 @@
+import { consoleKeys } from '../../console-kit/console-keys';
+
+/** Query keys of the projections screen. */
+export const projectionsKeys = {
+  all: [...consoleKeys.all, 'projections'] as const,
+};

@@ -1,0 +1,119 @@
+/** Order answers: tracking, the order row and lines, customer history, care's view and its actions. */
+
+export type OrderStatusCode = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'returned' | 'expired';
+
+/** Order tracking data; `coupons` are the lucky-draw tokens, comma separated. */
+export interface OrderTrackingResponse {
+  order_status_name: string;
+  user_name: string;
+  user_phone: string;
+  user_email: string | null;
+  order_date: string;
+  coupons: string;
+  orderId: string;
+}
+
+/** Order row; personal fields are null unless the caller may see them. */
+export interface OrderRowResponse {
+  orderId: string;
+  order_status_name: string;
+  customer_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  address: string | null;
+  shipping_phone: string | null;
+  order_date: string;
+  order_type: number;
+  subtotal: number | null;
+  discount: number;
+  discount_amount: number;
+  devliery_charge: number | null;
+  grand_total: number | null;
+  paymentMethod: string | null;
+  bkash_number: string | null;
+  transaction_id: string | null;
+  payment_type: string | null;
+  amount: number | null;
+  advance: number | null;
+  due: number | null;
+  coupon_code: string | null;
+  coupons: string;
+  currencySymbol: string;
+}
+
+/** Order history line: `id` is the product's, `price` the unit price charged. */
+export interface OrderHistoryLineResponse {
+  productName: string;
+  name: string;
+  id: number;
+  slug: string;
+  thumbnail: string;
+  qty: number;
+  size: string;
+  price: number;
+}
+
+/** Dashboard order history row: `grand_total` for online orders, `amount` for instant ones. */
+export interface CustomerOrderRowResponse {
+  id: string;
+  orderId: string;
+  order_date: string;
+  orderstatus: string;
+  order_type: number;
+  currencySymbol: string;
+  grand_total: number | null;
+  amount: number | null;
+}
+
+/** One line of the care timeline: what happened, when, who did it and what they wrote. */
+export interface OrderTimelineEntryResponse {
+  position: number;
+  event: string;
+  at: string;
+  actor: { id: string; role: string; name: string | null };
+  note: string | null;
+  details: Record<string, unknown>;
+}
+
+/** Care's order page (GET /admin/orders/{id}): the row with personal fields, its lines and its timeline. */
+export interface CareOrderResponse {
+  orderrow: OrderRowResponse & {
+    /** Sent by newer servers; otherwise read from the timeline. */
+    bkash_verified?: boolean;
+  };
+  history: OrderHistoryLineResponse[];
+  timeline: OrderTimelineEntryResponse[];
+  /** When a pending online order expires on its own (ISO 8601); null for any other order. */
+  expires_at: string | null;
+}
+
+/** The answer to a status step, the bKash check or a note. */
+export interface OrderChangeResponse {
+  success: boolean;
+  orderId: string;
+  status: string;
+  order_status_name: string;
+  message: string;
+}
+
+/** The answer to a phone (instant) order. */
+export interface InstantOrderResponse {
+  success: boolean;
+  order_id: string;
+  message: string;
+}
+
+/** One row of care's order list (GET /admin/orders). */
+export interface OrderListRow {
+  orderId: string;
+  order_type: number;
+  status: OrderStatusCode;
+  order_status_name: string;
+  customer_name: string;
+  phone: string;
+  payment_method: string | null;
+  bkash_verified: boolean;
+  grand_total: number | null;
+  amount: number | null;
+  placed_at: string;
+}

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import type { UserAccount } from '../users/user-account';
+import { ACCESS_TOKEN_TTL_SECONDS, AccessTokenClaims, JWT_ALGORITHM } from '../../common/auth/access-token';
+
+export interface IssuedAccessToken {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+}
+
+/** Signs bearer tokens for an account as it is now (role, name and password change time). */
+@Injectable()
+export class AccessTokenService {
+  constructor(private readonly jwt: JwtService) {}
+
+  async issue(user: Pick<UserAccount, 'id' | 'role' | 'name' | 'email' | 'passwordChangedAt'>): Promise<IssuedAccessToken> {
+    const claims: AccessTokenClaims = {
+      sub: user.id,
+      role: user.role,
+      name: user.name,
+      email: user.email,
+      pwd_at: user.passwordChangedAt.getTime(),
+    };
+    const token = await this.jwt.signAsync(claims, { algorithm: JWT_ALGORITHM, expiresIn: ACCESS_TOKEN_TTL_SECONDS });
+    return { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS };
+  }
+}

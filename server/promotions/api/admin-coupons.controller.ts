@@ -1,0 +1,45 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Roles } from '../../common/auth/roles.decorator';
+import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
+import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { CreateCouponCommand, DisableCouponCommand } from '../manage-coupons/manage-coupons.commands';
+import { ListCouponRedemptionsQuery, ListCouponsQuery } from '../list-coupons/list-coupons.query';
+import { couponCodeParameter, createCouponRequest, disableCouponRequest } from './admin-coupons.requests';
+
+/** Coupons for admins: the list with uses, creating and disabling codes (recorded as events), redemptions. */
+@Controller('admin/coupons')
+@Roles('admin')
+export class AdminCouponsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  async list() {
+    return { data: await this.queries.execute(new ListCouponsQuery()) };
+  }
+
+  @Post()
+  @HttpCode(201)
+  async create(@Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    const { code, percent, validFrom, validUntil, totalLimit, perPhoneLimit } = parseOrThrow(createCouponRequest, body);
+    const created = await this.commands.execute(new CreateCouponCommand(code, percent, validFrom, validUntil, totalLimit, perPhoneLimit, meta));
+    return { success: true, message: `Coupon ${created.code} created.`, data: created };
+  }
+
+  @Post(':code/disable')
+  @HttpCode(200)
+  async disable(@Param('code') code: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    const coupon = parseOrThrow(couponCodeParameter, code);
+    const { reason } = parseOrThrow(disableCouponRequest, body);
+    const disabled = await this.commands.execute(new DisableCouponCommand(coupon, reason, meta));
+    return { success: true, message: `Coupon ${disabled.code} disabled.`, data: disabled };
+  }
+
+  @Get(':code/redemptions')
+  async redemptions(@Param('code') code: string) {
+    return { data: await this.queries.execute(new ListCouponRedemptionsQuery(parseOrThrow(couponCodeParameter, code))) };
+  }
+}
