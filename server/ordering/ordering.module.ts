@@ -5,6 +5,10 @@ import { OrderExpiry } from './expiry/order-expiry';
 import { CLOCK, systemClock } from '../common/clock';
 import { ProjectionRegistry } from '../event-store/projection-registry';
 import { AdminOrdersController } from './api/admin-orders.controller';
+import { AdminPhonesController } from './api/admin-phones.controller';
+import { ChangePhoneBlockHandler } from './phone-risk/phone-blocks';
+import { PhoneRiskProjection } from './phone-risk/phone-risk.projection';
+import { PhoneRiskReadModel } from './phone-risk/phone-risk.read-model';
 import { CustomerOrdersController } from './api/customer-orders.controller';
 import { PublicOrdersController } from './api/public-orders.controller';
 import { GetCareOrderHandler } from './care/get-care-order.handler';
@@ -32,7 +36,7 @@ import { StreamWriter } from './write/stream-writer';
  * `TypeOrmModule` and `AccountsModule` (the passport strategy behind the guards, rate limits) in the app.
  */
 @Module({
-  controllers: [PublicOrdersController, AdminOrdersController, CustomerOrdersController],
+  controllers: [PublicOrdersController, AdminOrdersController, AdminPhonesController, CustomerOrdersController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     StreamStates,
@@ -50,6 +54,8 @@ import { StreamWriter } from './write/stream-writer';
         config.redisUrl ? new BullMqExpiryTimers(config.redisUrl, new Logger('OrderExpiry')) : new InProcessExpiryTimers(),
     },
     OrderExpiry,
+    PhoneRiskReadModel,
+    ChangePhoneBlockHandler,
     PlaceOrderHandler,
     PlaceInstantOrderHandler,
     ...ORDER_STEP_HANDLERS,
@@ -66,5 +72,6 @@ export class OrderingModule implements OnModuleInit {
   onModuleInit(): void {
     this.projections.register(new OrderTrackingProjection());
     this.projections.register(new OrderTimelineProjection());
+    this.projections.register(new PhoneRiskProjection());
   }
 }

@@ -40,10 +40,16 @@ export class CashOnDelivery1763800001401 implements MigrationInterface {
         blocked_at     timestamptz NULL
       )`);
     await queryRunner.query(`CREATE INDEX phone_risk_blocked_idx ON phone_risk (phone) WHERE blocked`);
+    // The phones each order counts for (contact and shipping), so the projection can count later status events.
+    await queryRunner.query(`
+      CREATE TABLE phone_risk_orders (
+        order_id  text PRIMARY KEY,
+        phones    text[] NOT NULL
+      )`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE IF EXISTS phone_risk`);
+    await queryRunner.query(`DROP TABLE IF EXISTS phone_risk, phone_risk_orders`);
     await queryRunner.query(
       `DROP INDEX IF EXISTS order_details_open_cod_phone_idx, order_details_open_cod_shipping_phone_idx, order_details_pending_idx`,
     );

@@ -11,13 +11,14 @@ import {
   ConfirmOrderCommand,
   DeliverOrderCommand,
   MarkBkashPaymentVerifiedCommand,
+  RecordCallOutcomeCommand,
   ReturnOrderCommand,
   ShipOrderCommand,
   StartProcessingCommand,
 } from '../change-order/order-steps.commands';
 import { STATUS_NAMES } from '../domain/order-status';
 import { PlaceInstantOrderCommand } from '../place-instant-order/place-instant-order.command';
-import { instantOrderRequest, noteRequest, reasonRequest, shipRequest, stepRequest } from './dto/admin-orders.requests';
+import { callRequest, instantOrderRequest, noteRequest, reasonRequest, shipRequest, stepRequest } from './dto/admin-orders.requests';
 
 const answer = (result: OrderChangeResult) => ({
   success: true,
@@ -88,6 +89,14 @@ export class AdminOrdersController {
   @HttpCode(200)
   async verifyBkash(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
     return answer(await this.commands.execute(new MarkBkashPaymentVerifiedCommand(orderId, meta, parseOrThrow(stepRequest, body).note ?? null)));
+  }
+
+  /** How the confirmation call went: `{outcome: reached|not_reached|confirmed|refused, note?}` (issue 14). */
+  @Post(':orderId/call')
+  @HttpCode(200)
+  async recordCall(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    const { outcome, note } = parseOrThrow(callRequest, body);
+    return answer(await this.commands.execute(new RecordCallOutcomeCommand(orderId, meta, note ?? null, outcome)));
   }
 
   @Post(':orderId/notes')

@@ -121,6 +121,16 @@ export type OrderExpired = { type: 'OrderExpired'; data: { orderId: string; at: 
 /** Care checked the bKash transfer against the statement. Fires from `MarkBkashPaymentVerified`. Consumed by read models, timeline. */
 export type BkashPaymentVerified = { type: 'BkashPaymentVerified'; data: { orderId: string; at: string; transactionId: string } };
 
+export type CallOutcome = 'reached' | 'not_reached' | 'confirmed' | 'refused';
+export const CALL_OUTCOMES: readonly CallOutcome[] = ['reached', 'not_reached', 'confirmed', 'refused'];
+
+/**
+ * Care called the customer to confirm the order and says how the call went: reached, not reached, the
+ * customer confirmed, the customer refused. Fires from `RecordCallOutcome` (a note may say more). Consumed by
+ * the care timeline; the order's status moves only by its own steps.
+ */
+export type ConfirmationCallRecorded = { type: 'ConfirmationCallRecorded'; data: { orderId: string; at: string; outcome: CallOutcome } };
+
 /** A staff member wrote a note on the order. Fires from `AddOrderNote`. Consumed by the care timeline. */
 export type OrderNoteAdded = { type: 'OrderNoteAdded'; data: { orderId: string; at: string; note: string } };
 
@@ -135,6 +145,7 @@ export type OrderEvent =
   | OrderReturned
   | OrderExpired
   | BkashPaymentVerified
+  | ConfirmationCallRecorded
   | OrderNoteAdded;
 
 export const ORDER_EVENT_TYPES: ReadonlyArray<OrderEvent['type']> = [
@@ -148,5 +159,6 @@ export const ORDER_EVENT_TYPES: ReadonlyArray<OrderEvent['type']> = [
   'OrderReturned',
   'OrderExpired',
   'BkashPaymentVerified',
+  'ConfirmationCallRecorded',
   'OrderNoteAdded',
 ];

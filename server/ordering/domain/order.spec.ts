@@ -143,4 +143,20 @@ describe('order status decider', () => {
       given(placedOrder()).when({ type: 'ExpireOrder', data: { orderId, now, pendingHours: 48 } }).thenRefuses(OrderNotDueToExpire);
     });
   });
+
+  describe('RecordCallOutcome', () => {
+    it('records how the confirmation call went on a pending or confirmed order', () => {
+      given(placedOrder())
+        .when({ type: 'RecordCallOutcome', data: { orderId, now, outcome: 'not_reached' } })
+        .then({ type: 'ConfirmationCallRecorded', data: { orderId, at, outcome: 'not_reached' } });
+      given(placedOrder(), ...stepEvents.confirmed)
+        .when({ type: 'RecordCallOutcome', data: { orderId, now, outcome: 'confirmed' } })
+        .then({ type: 'ConfirmationCallRecorded', data: { orderId, at, outcome: 'confirmed' } });
+    });
+
+    it('refuses an unknown outcome and a call on a shipped order', () => {
+      given(placedOrder()).when({ type: 'RecordCallOutcome', data: { orderId, now, outcome: 'maybe' as never } }).thenRefuses(OrderRuleViolation);
+      given(placedOrder(), ...stepEvents.shipped).when({ type: 'RecordCallOutcome', data: { orderId, now, outcome: 'reached' } }).thenRefuses(OrderRuleViolation);
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import type { OrderEvent, OrderType, PaymentMethod } from './order.events';
+import { CALL_OUTCOMES, type CallOutcome, type OrderEvent, type OrderType, type PaymentMethod } from './order.events';
 import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { TRANSITIONS, type OrderStatus, type StatusStep } from './order-status';
 
@@ -32,6 +32,7 @@ export type MarkBkashPaymentVerified = Step<'MarkBkashPaymentVerified'>;
 export type AddOrderNote = Step<'AddOrderNote', { note: string }>;
 /** The system, when an order's pending lifetime (`pendingHours`, the setting as it is now) is over. */
 export type ExpireOrder = Step<'ExpireOrder', { pendingHours: number }>;
+export type RecordCallOutcome = Step<'RecordCallOutcome', { outcome: CallOutcome }>;
 
 /** Every staff step on an existing order. Placing an order is decided in `checkout.ts` / `instant-order.ts`. */
 export type OrderCommand =
@@ -43,7 +44,8 @@ export type OrderCommand =
   | ReturnOrder
   | MarkBkashPaymentVerified
   | AddOrderNote
-  | ExpireOrder;
+  | ExpireOrder
+  | RecordCallOutcome;
 
 const STEP_OF: Partial<Record<OrderCommand['type'], StatusStep>> = {
   ConfirmOrder: 'confirm',
@@ -100,6 +102,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'BkashPaymentVerified':
       return state.status === 'none' ? state : { ...state, bkashVerified: true };
     case 'OrderNoteAdded':
+    case 'ConfirmationCallRecorded':
       return state;
   }
 }
@@ -155,6 +158,15 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const due = new Date(state.placedAt).getTime() + command.data.pendingHours * 60 * 60 * 1000;
       if (command.data.now.getTime() < due) throw new OrderNotDueToExpire(orderId);
       return [{ type: 'OrderExpired', data: { orderId, at, pendingHours: command.data.pendingHours } }];
+    }
+    case 'RecordCallOutcome': {
+      if (!CALL_OUTCOMES.includes(command.data.outcome)) {
+        throw new OrderRuleViolation('outcome', 'The outcome must be reached, not_reached, confirmed or refused.');
+      }
+      if (state.status !== 'pending' && state.status !== 'confirmed') {
+        throw new OrderRuleViolation('outcome', `A confirmation call is recorded on a pending or confirmed order, not a ${state.status} one.`);
+      }
+      return [{ type: 'ConfirmationCallRecorded', data: { orderId, at, outcome: command.data.outcome } }];
     }
     case 'AddOrderNote':
       return [{ type: 'OrderNoteAdded', data: { orderId, at, note: requiredText(command.data.note, 'note', 'A note cannot be empty.', 2000) } }];

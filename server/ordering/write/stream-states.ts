@@ -6,6 +6,8 @@ import { evolveCoupon, initialCouponState, type CouponState } from '../../promot
 import type { CouponEvent } from '../../promotions/domain/coupon.events';
 import { evolveOrder, initialOrderState, type OrderState } from '../domain/order';
 import type { OrderEvent } from '../domain/order.events';
+import { evolvePhone, initialPhoneState, type PhoneState } from '../domain/phone';
+import type { PhoneEvent } from '../domain/phone.events';
 
 export interface StreamState<S> {
   version: number;
@@ -41,6 +43,7 @@ const FOLDS: Array<[prefix: string, fold: Fold]> = [
   ['sku-', { initial: (): SkuLedger => ({ available: 0, reserved: 0, holdings: new Map() }), evolve: evolveLedger }],
   ['coupon-', { initial: initialCouponState, evolve: evolveCoupon as (state: CouponState, event: CouponEvent) => CouponState }],
   ['order-', { initial: initialOrderState, evolve: evolveOrder as (state: OrderState, event: OrderEvent) => OrderState }],
+  ['phone-', { initial: initialPhoneState, evolve: evolvePhone as (state: PhoneState, event: PhoneEvent) => PhoneState }],
 ];
 
 const MAX_CACHED = 20_000;

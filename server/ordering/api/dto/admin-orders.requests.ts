@@ -11,6 +11,10 @@ const requiredText = (message: string, max: number) =>
 export const stepRequest = z.object({ note: optionalText(1000) });
 export const shipRequest = z.object({ note: optionalText(1000), courier: optionalText(100), tracking_code: optionalText(100) });
 export const reasonRequest = z.object({ reason: requiredText('A reason is required.', 500) });
+export const callRequest = z.object({
+  outcome: z.enum(['reached', 'not_reached', 'confirmed', 'refused'], { error: 'The outcome must be reached, not_reached, confirmed or refused.' }),
+  note: optionalText(1000),
+});
 export const noteRequest = z.object({ note: requiredText('A note cannot be empty.', 2000) });
 
 const money = (field: string) =>
