@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Response } from 'express';
+import type { Logger } from 'pino';
 import { AccountsModule } from './accounts/accounts.module';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { AppConfig } from './config/app-config';
@@ -12,6 +13,7 @@ import { dataSourceOptions } from './database/data-source';
 import { CatalogModule } from './catalog/catalog.module';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthModule } from './health/health.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { MailModule } from './mail/mail.module';
 import { InventoryModule } from './inventory/inventory.module';
 import { SeedModule } from './seed/seed.module';
@@ -21,11 +23,13 @@ import { PromotionsModule } from './promotions/promotions.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `logger`: the process's root pino logger, when the entry point made one for its start-up lines. */
+  static forRoot(config: AppConfig, logger?: Logger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ObservabilityModule.forRoot(config, logger),
         TypeOrmModule.forRoot({
           ...dataSourceOptions({ url: config.databaseUrl, applicationName: 'store-api' }),
           migrationsRun: true,

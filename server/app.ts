@@ -1,20 +1,36 @@
-import { INestApplication, LogLevel } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
+import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
+import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
-
-const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+import { requestLogging } from './observability/logging/log-options';
+import { httpMetrics } from './observability/metrics/http-metrics';
+import { ROOT_LOGGER } from './observability/observability.module';
+import { StoreMetrics } from './observability/metrics/store-metrics';
+import { ShutdownState } from './observability/shutdown/shutdown-state';
 
 /** Builds the HTTP application: API under /api, uploads and the built client beside it, one port. */
-export async function createApp(config: AppConfig): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+export async function createApp(config: AppConfig, logger?: Logger): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), {
     bodyParser: false,
     // Fail by throwing, not by process.exit: main() reports it, and a test run is not killed by one suite.
     abortOnError: false,
-    logger: LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1),
+    // Nest's own start-up lines wait for the JSON logger below instead of going out as plain text.
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(NestPinoLogger));
+  app.use(requestLogging(app.get(ROOT_LOGGER), await app.resolve(PinoLogger)));
+  app.use(httpMetrics(app.get(StoreMetrics)));
+  const shutdown = app.get(ShutdownState);
+  app.use((_request: Request, response: Response, next: NextFunction) => {
+    // A closing process lets no connection be reused for another request (see server/observability/shutdown).
+    if (shutdown.draining) response.setHeader('Connection', 'close');
+    next();
   });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');

@@ -1,41 +1,44 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { createApp } from './app';
 import { InvalidEnvironmentError, parseEnv } from './config/env';
-import { prepareRuntime } from './config/runtime';
+import { prepareRuntime, type Runtime } from './config/runtime';
+import { createRootLogger } from './observability/logging/log-options';
+import { shutDownGracefully } from './observability/shutdown/graceful-shutdown';
 
 async function main(): Promise<void> {
-  const logger = new Logger('Store');
   const env = parseEnv();
-  const runtime = await prepareRuntime(env, (message) => logger.log(message));
-  let app: Awaited<ReturnType<typeof createApp>> | undefined;
+  const logger = createRootLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT, name: 'store' });
+  let runtime: Runtime | undefined;
+  let app: INestApplication | undefined;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.log(`${signal} received, shutting down`);
-    const timer = setTimeout(() => process.exit(1), 15_000).unref();
-    try {
-      await app?.close();
-      await runtime.stop();
-    } finally {
-      clearTimeout(timer);
-      process.exit(0);
-    }
+    const code = await shutDownGracefully({
+      app,
+      logger,
+      signal,
+      timeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
+      stopRuntime: async () => runtime?.stop(),
+    });
+    logger.flush();
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  runtime = await prepareRuntime(env, (message) => logger.info(message));
   try {
-    app = await createApp(runtime.config);
+    app = await createApp(runtime.config, logger);
     await app.listen(runtime.config.port, runtime.config.host);
   } catch (error) {
     await runtime.stop();
     throw error;
   }
   const shown = runtime.config.host === '0.0.0.0' ? 'localhost' : runtime.config.host;
-  logger.log(`Store is open at http://${shown}:${runtime.config.port} (API at /api)`);
+  logger.info(`Store is open at http://${shown}:${runtime.config.port} (API at /api)`);
 }
 
 main().catch((error: unknown) => {

@@ -24,7 +24,6 @@ import { RequestEmailVerificationHandler } from './recovery/request-email-verifi
 import { RequestPasswordResetHandler } from './recovery/request-password-reset.handler';
 import { ResetPasswordHandler } from './recovery/reset-password.handler';
 import { RegisterCustomerHandler } from './register/register-customer.handler';
-import { AccountRecorder } from './users/account-recorder';
 import { CLOCK, systemClock } from '../common/clock';
 import { DUMMY_PASSWORD_HASH, makeDummyPasswordHash } from './users/dummy-password-hash';
 import { LinkOrigins } from './users/link-origins';
@@ -61,7 +60,6 @@ import { findUserById } from './users/user-account';
       inject: [DataSource],
     },
     AccessTokenService,
-    AccountRecorder,
     LinkOrigins,
     JwtStrategy,
     JwtAuthGuard,

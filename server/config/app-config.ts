@@ -22,6 +22,11 @@ export interface AppConfig {
   clientDir: string;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
+  logFormat: Env['LOG_FORMAT'];
+  /** Who may read /api/metrics: a bearer token, and addresses / CIDR ranges allowed without it. */
+  metrics: { token: string | undefined; allow: string[] };
+  /** Milliseconds a SIGTERM waits for work in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
   /** Whether this process runs the projections (off for extra API-only processes in tests). */
   runProjections: boolean;
   /** Whether this process subscribes mail-worthy events and sends the queued mail. */

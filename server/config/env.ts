@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -59,6 +60,29 @@ export const envSchema = z.object({
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  /** `json` (one JSON object a line, for log collectors) or `pretty` (coloured text for a developer's terminal). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  /** A bearer token that opens /api/metrics from anywhere (`Authorization: Bearer <token>`). */
+  METRICS_TOKEN: optional(z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters')),
+  /** Addresses and CIDR ranges that may read /api/metrics without the token (directly, not through a proxy). */
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.0/8,::1')
+    .transform((value, ctx) => {
+      const entries = value.split(',').map((item) => item.trim()).filter(Boolean);
+      for (const entry of entries) {
+        const [address, bits, extra] = entry.split('/');
+        const family = isIP(address);
+        const maxBits = family === 6 ? 128 : 32;
+        if (family === 0 || extra !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))) {
+          ctx.addIssue({ code: 'custom', message: `METRICS_ALLOW has "${entry}", which is not an address or a CIDR range such as 10.0.0.0/8` });
+          return z.NEVER;
+        }
+      }
+      return entries;
+    }),
+  /** Seconds a SIGTERM waits for requests and batches in flight before the process exits anyway. */
+  SHUTDOWN_TIMEOUT: z.coerce.number().min(1).max(300).default(10),
   /** `off` for an API-only process: projections then run in the other processes (one per projection). */
   PROJECTIONS: z.enum(['on', 'off']).default('on'),
   /** `off` for an API-only process: mail is then sent by `npm run worker` or another server process. */

@@ -44,6 +44,9 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
       ...paths,
       seedDemo: env.SEED_DEMO,
       logLevel: env.LOG_LEVEL,
+      logFormat: env.LOG_FORMAT,
+      metrics: { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW },
+      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
       runProjections: env.PROJECTIONS === 'on',
       runMailWorker: env.MAIL_WORKER === 'on',
       checkoutOverrides: withoutUndefined({

@@ -1,4 +1,5 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
+import { DatabaseLogger } from './database-logger';
 import { migrations } from './migrations';
 
 export interface DatabaseOptions {
@@ -20,7 +21,8 @@ export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
-    logging: ['error', 'migration'],
+    logging: ['error', 'warn', 'migration'],
+    logger: new DatabaseLogger(),
     extra: {
       max: options.poolSize ?? 20,
       application_name: options.applicationName ?? 'store',

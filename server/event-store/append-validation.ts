@@ -18,8 +18,13 @@ export function assertValidAppend(requests: AppendRequest[], metadata: EventMeta
     }
     for (const event of request.events) {
       if (!event.type) throw new Error(`an event for ${request.streamId} has no type`);
+      if (event.metadata) assertValidMetadata(event.metadata);
     }
   }
+  assertValidMetadata(metadata);
+}
+
+function assertValidMetadata(metadata: EventMetadata): void {
   if (!metadata?.correlationId) throw new Error('event metadata needs a correlationId');
   if (metadata.causationId === undefined) throw new Error('event metadata needs a causationId (null for a first cause)');
   if (!metadata.actor?.id || !metadata.actor.role) throw new Error('event metadata needs an actor with id and role');

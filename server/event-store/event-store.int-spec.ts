@@ -105,6 +105,26 @@ describe('EventStore', () => {
     expect(first.recordedAt).toBeInstanceOf(Date);
   });
 
+  it('records the metadata an event brings instead of the append metadata, on every stream of the append', async () => {
+    const batch = testMetadata({ correlationId: 'batch', actor: { id: 'checkout', role: 'system' } });
+    const rahim = testMetadata({ correlationId: 'c-rahim', requestId: 'r-rahim', actor: { id: 'u-rahim', role: 'customer' } });
+    const karim = testMetadata({ correlationId: 'c-karim', requestId: 'r-karim', actor: { id: 'guest', role: 'guest' } });
+    const result = await fixture.store.appendToStreams(
+      [
+        { streamId: 'sku-own-1', expectedVersion: 0, events: [{ ...stockChanged('own', 1), metadata: rahim }, { ...stockChanged('own', 2), metadata: karim }] },
+        { streamId: 'sku-own-2', expectedVersion: 0, events: [{ ...stockChanged('own', 3), metadata: karim }, stockChanged('own', 4)] },
+      ],
+      batch,
+    );
+
+    const stored = [...(await fixture.store.readStream('sku-own-1')), ...(await fixture.store.readStream('sku-own-2'))];
+    expect(stored.map((event) => event.metadata)).toEqual([rahim, karim, karim, batch]);
+    expect(result.events.map((event) => event.metadata)).toEqual([rahim, karim, karim, batch]);
+    await expect(
+      fixture.store.append('sku-own-3', 0, [{ ...stockChanged('own', 5), metadata: { ...rahim, actor: undefined } as never }], batch),
+    ).rejects.toThrow(/actor/);
+  });
+
   it('refuses an event without correlation id or actor', async () => {
     const noCorrelation = { ...testMetadata(), correlationId: '' };
     const noActor = { ...testMetadata(), actor: undefined } as unknown as ReturnType<typeof testMetadata>;

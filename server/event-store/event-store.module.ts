@@ -9,6 +9,9 @@ import {
   Logger,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { CommandPath } from './command-path/command-path';
+import { StreamFolds } from './command-path/stream-folds';
+import { StreamStates } from './command-path/stream-states';
 import { EventStore } from './event-store';
 import { ProjectionRegistry } from './projection-registry';
 import { ProjectionRunner, ProjectionRunnerOptions } from './projection-runner';
@@ -47,7 +50,8 @@ export class ProjectionRunnerLifecycle implements OnApplicationBootstrap, Before
 }
 
 /**
- * The event store, the projection registry and the runner for the whole application. Needs the TypeORM
+ * The event store, the command path (with the registry of stream folds each context fills), the projection
+ * registry and the runner for the whole application. Needs the TypeORM
  * `DataSource` (from `TypeOrmModule`). Import it once, plainly or through `forRoot` to set options.
  */
 @Global()
@@ -63,8 +67,11 @@ export class ProjectionRunnerLifecycle implements OnApplicationBootstrap, Before
       inject: [DataSource, ProjectionRegistry, EVENT_STORE_OPTIONS],
     },
     ProjectionRunnerLifecycle,
+    StreamFolds,
+    StreamStates,
+    CommandPath,
   ],
-  exports: [EventStore, ProjectionRegistry, ProjectionRunner],
+  exports: [EventStore, ProjectionRegistry, ProjectionRunner, StreamFolds, CommandPath],
 })
 export class EventStoreModule {
   static forRoot(options: EventStoreModuleOptions = {}): DynamicModule {

@@ -43,7 +43,15 @@ interface InsertedRow {
  * `new EventStore(dataSource)`; `EventStoreModule` provides it to Nest.
  */
 export class EventStore {
+  private readonly appendedListeners = new Set<(events: RecordedEvent[]) => void>();
+
   constructor(private readonly dataSource: DataSource) {}
+
+  /** Tells `listener` of every append once it has committed (metrics count them); returns the unsubscribe. */
+  onAppended(listener: (events: RecordedEvent[]) => void): () => void {
+    this.appendedListeners.add(listener);
+    return () => this.appendedListeners.delete(listener);
+  }
 
   append(
     streamId: string,
@@ -55,11 +63,15 @@ export class EventStore {
     return this.appendToStreams([{ streamId, expectedVersion, events }], metadata, options);
   }
 
-  /** All streams in one transaction: every expected version holds and everything is written, or nothing is. */
+  /**
+   * All streams in one transaction: every expected version holds and everything is written, or nothing is.
+   * `metadata` is every event's, except for an event that brings its own (`NewEvent.metadata`).
+   */
   async appendToStreams(requests: AppendRequest[], metadata: EventMetadata, options: AppendOptions = {}): Promise<AppendResult> {
     assertValidAppend(requests, metadata);
+    let result: AppendResult;
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      result = await this.dataSource.transaction(async (manager) => {
         const streamIds = requests.map((request) => request.streamId);
         await lockStreams(manager, streamIds);
         const versions = await readVersions(manager, streamIds);
@@ -74,6 +86,8 @@ export class EventStore {
     } catch (error) {
       throw translateUniqueViolation(error);
     }
+    for (const listener of this.appendedListeners) listener(result.events);
+    return result;
   }
 
   /** A stream's events in stream order; with `fromVersion`, only those after that version. */
@@ -145,14 +159,18 @@ async function insertEvents(
       type: event.type,
       schemaVersion: event.schemaVersion ?? 1,
       data: event.data,
+      metadata: event.metadata ?? metadata,
     }));
   });
-  // One multi-row insert whatever the number of events; metadata is shared by the whole append.
+  // One multi-row insert whatever the number of events. Metadata is sent once per distinct object (most
+  // appends have one) and each event points at its own.
+  const distinct = new Map<EventMetadata, number>();
+  for (const event of pending) if (!distinct.has(event.metadata)) distinct.set(event.metadata, distinct.size + 1);
   const inserted: InsertedRow[] = await manager.query(
     `INSERT INTO events (event_id, stream_id, stream_position, type, schema_version, data, metadata)
-     SELECT e.event_id, e.stream_id, e.stream_position, e.type, e.schema_version, e.data, $7::jsonb
-       FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::int[], $6::jsonb[])
-         AS e(event_id, stream_id, stream_position, type, schema_version, data)
+     SELECT e.event_id, e.stream_id, e.stream_position, e.type, e.schema_version, e.data, ($7::jsonb[])[e.metadata_index]
+       FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::int[], $6::jsonb[], $8::int[])
+         AS e(event_id, stream_id, stream_position, type, schema_version, data, metadata_index)
      RETURNING event_id, global_position::text AS position_text, recorded_at, transaction_id::text AS transaction_text`,
     [
       pending.map((event) => event.id),
@@ -161,7 +179,8 @@ async function insertEvents(
       pending.map((event) => event.type),
       pending.map((event) => event.schemaVersion),
       pending.map((event) => JSON.stringify(event.data ?? null)),
-      JSON.stringify(metadata),
+      [...distinct.keys()].map((each) => JSON.stringify(each)),
+      pending.map((event) => distinct.get(event.metadata)!),
     ],
   );
   const byId = new Map(inserted.map((row) => [row.event_id, row]));
@@ -170,7 +189,6 @@ async function insertEvents(
     return {
       ...event,
       globalPosition: BigInt(row.position_text),
-      metadata,
       recordedAt: row.recorded_at,
       transactionId: BigInt(row.transaction_text),
     };

@@ -28,6 +28,11 @@ export interface NewEvent<TType extends string = string, TData = unknown> {
   /** Event id (uuid). Generated when absent; give one to make a retried append recognisable. */
   id?: string;
   schemaVersion?: number;
+  /**
+   * This event's own metadata, instead of the append's: an append that records several requests' decisions
+   * (a checkout batch, ADR 017) gives each event the metadata of the request it belongs to.
+   */
+  metadata?: EventMetadata;
 }
 
 export interface RecordedEvent<TType extends string = string, TData = unknown> {

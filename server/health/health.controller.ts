@@ -3,6 +3,8 @@ import type { Response } from 'express';
 import IORedis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { StoreMetrics } from '../observability/metrics/store-metrics';
+import { ShutdownState } from '../observability/shutdown/shutdown-state';
 
 interface Check {
   status: 'up' | 'down';
@@ -12,6 +14,12 @@ interface Check {
 /**
  * Liveness and readiness for load balancers and people: is the database there, is the mail queue there.
  * Public, so a failure's detail (addresses, driver messages) goes to the log, not into the answer.
+ *
+ * - `/api/health`: everything up (200) or not (503), as before.
+ * - `/api/health/live`: the process answers (200): restart it only when this fails.
+ * - `/api/health/ready`: may take traffic: database reachable and migrations done (200); Redis down is
+ *   `degraded` but still 200, since checkout works without it; database down, migrations pending or the
+ *   process shutting down: 503.
  */
 @Controller('health')
 export class HealthController implements OnModuleDestroy {
@@ -20,9 +28,13 @@ export class HealthController implements OnModuleDestroy {
   /** The last failure reported per dependency, so an outage is logged when it starts or changes, not per probe. */
   private readonly reported = new Map<string, string | null>();
 
+  private migrationsDone = false;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly shutdown: ShutdownState,
+    @Inject(StoreMetrics) private readonly metrics: StoreMetrics,
   ) {}
 
   @Get()
@@ -37,8 +49,51 @@ export class HealthController implements OnModuleDestroy {
     };
   }
 
+  @Get('live')
+  live(@Res({ passthrough: true }) response: Response) {
+    response.setHeader('Cache-Control', 'no-store');
+    return { status: 'live', uptimeSeconds: Math.round(process.uptime()) };
+  }
+
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) response: Response) {
+    response.setHeader('Cache-Control', 'no-store');
+    const [database, queue] = await Promise.all([this.checkDatabase(), this.checkQueue()]);
+    const migrations = database.status === 'up' ? await this.checkMigrations() : 'unknown';
+    const body = {
+      database: { status: database.status, migrations },
+      queue: { status: queue.status, mode: this.config.redisUrl ? 'redis' : 'in-process' },
+    };
+    if (this.shutdown.draining) {
+      response.status(503);
+      return { status: 'draining', ...body };
+    }
+    if (database.status !== 'up' || migrations !== 'done') {
+      response.status(503);
+      return { status: 'unavailable', ...body };
+    }
+    response.status(200);
+    return { status: queue.status === 'up' ? 'ready' : 'degraded', ...body };
+  }
+
   onModuleDestroy(): void {
     this.redis?.disconnect();
+  }
+
+  /** Every migration this build knows is recorded as run (checked until true, then remembered). */
+  private async checkMigrations(): Promise<'done' | 'pending' | 'unknown'> {
+    if (this.migrationsDone) return 'done';
+    try {
+      const names = this.dataSource.migrations.map((migration) => migration.name ?? migration.constructor.name);
+      const table = this.dataSource.options.migrationsTableName ?? 'migrations';
+      const [{ present }] = await this.dataSource.query('SELECT to_regclass($1) IS NOT NULL AS present', [table]);
+      if (!present) return 'pending';
+      const [{ recorded }] = await this.dataSource.query(`SELECT count(DISTINCT name)::int AS recorded FROM "${table.replace(/"/g, '')}" WHERE name = ANY($1::text[])`, [names]);
+      this.migrationsDone = recorded === names.length;
+      return this.migrationsDone ? 'done' : 'pending';
+    } catch {
+      return 'unknown';
+    }
   }
 
   private async checkDatabase(): Promise<Check> {
@@ -73,6 +128,7 @@ export class HealthController implements OnModuleDestroy {
   }
 
   private report(dependency: string, { check, error }: { check: Check; error: string | null }): Check {
+    this.metrics.up.set({ dependency: dependency === 'queue' ? 'redis' : dependency }, check.status === 'up' ? 1 : 0);
     if (this.reported.get(dependency) !== error) {
       if (error) this.logger.warn(`${dependency} is down: ${error}`);
       else if (this.reported.get(dependency)) this.logger.log(`${dependency} is up again`);

@@ -1,15 +1,19 @@
 import { Global, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CommandPath } from '../event-store/command-path/command-path';
+import { StreamFolds } from '../event-store/command-path/stream-folds';
 import { EventStore } from '../event-store/event-store';
 import { ProjectionRegistry } from '../event-store/projection-registry';
 import { InventoryModule } from './inventory.module';
 
-// Stands in for the global EventStoreModule and TypeORM, which need a database; only the registry is used.
+// Stands in for the global EventStoreModule and TypeORM, which need a database; only the registries are used.
 @Global()
 @Module({
-  providers: [ProjectionRegistry, { provide: EventStore, useValue: {} }, { provide: DataSource, useValue: {} }],
-  exports: [ProjectionRegistry, EventStore, DataSource],
+  imports: [CqrsModule.forRoot()],
+  providers: [ProjectionRegistry, StreamFolds, { provide: CommandPath, useValue: {} }, { provide: EventStore, useValue: {} }, { provide: DataSource, useValue: {} }],
+  exports: [ProjectionRegistry, StreamFolds, CommandPath, EventStore, DataSource],
 })
 class RegistryOnlyModule {}
 

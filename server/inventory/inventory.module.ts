@@ -1,8 +1,9 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { StreamFolds } from '../event-store/command-path/stream-folds';
 import { ProjectionRegistry } from '../event-store/projection-registry';
 import { AdminStockController } from './api/admin-stock.controller';
-import { AdjustStockHandler, ReceiveStockHandler } from './change-stock/change-stock.handlers';
-import { SkuCommandPath } from './change-stock/sku-command-path';
+import { AdjustStockHandler, ReceiveStockHandler, StockChanges } from './change-stock/change-stock.handlers';
+import { skuLedger } from './domain/sku-ledger';
 import { ListStockHandler } from './list-stock/list-stock.query';
 import { SkuStockProjection } from './projections/sku-stock.projection';
 
@@ -12,12 +13,16 @@ import { SkuStockProjection } from './projections/sku-stock.projection';
  */
 @Module({
   controllers: [AdminStockController],
-  providers: [SkuCommandPath, ReceiveStockHandler, AdjustStockHandler, ListStockHandler],
+  providers: [StockChanges, ReceiveStockHandler, AdjustStockHandler, ListStockHandler],
 })
 export class InventoryModule implements OnModuleInit {
-  constructor(private readonly projections: ProjectionRegistry) {}
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly folds: StreamFolds,
+  ) {}
 
   onModuleInit(): void {
+    this.folds.register('sku-', skuLedger);
     this.projections.register(new SkuStockProjection());
   }
 }

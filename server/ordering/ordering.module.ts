@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BullMqExpiryTimers, EXPIRY_TIMERS, InProcessExpiryTimers, type ExpiryTimers } from './expiry/expiry-timers';
 import { OrderExpiry } from './expiry/order-expiry';
 import { CLOCK, systemClock } from '../common/clock';
+import { StreamFolds } from '../event-store/command-path/stream-folds';
 import { ProjectionRegistry } from '../event-store/projection-registry';
 import { AdminOrdersController } from './api/admin-orders.controller';
 import { AdminPhonesController } from './api/admin-phones.controller';
@@ -24,11 +25,11 @@ import { CheckoutLimitsService } from './place-order/checkout-limits.service';
 import { PlaceOrderHandler } from './place-order/place-order.handler';
 import { OrderTimelineProjection } from './projections/order-timeline.projection';
 import { OrderTrackingProjection } from './projections/order-tracking.projection';
+import { orderDecider } from './domain/order';
+import { phoneDecider } from './domain/phone';
 import { OrderReadModel } from './read-model/order-read-model';
 import { GetOrderInformationHandler } from './track-order/get-order-information.handler';
 import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler';
-import { StreamStates } from './write/stream-states';
-import { StreamWriter } from './write/stream-writer';
 
 /**
  * Orders: checkout (confirm-order), tracking, a signed-in customer's own orders (`orders/*`), staff status
@@ -39,8 +40,6 @@ import { StreamWriter } from './write/stream-writer';
   controllers: [PublicOrdersController, AdminOrdersController, AdminPhonesController, CustomerOrdersController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
-    StreamStates,
-    StreamWriter,
     CatalogLookup,
     CheckoutIdempotency,
     OrderReadModel,
@@ -67,9 +66,14 @@ import { StreamWriter } from './write/stream-writer';
   ],
 })
 export class OrderingModule implements OnModuleInit {
-  constructor(private readonly projections: ProjectionRegistry) {}
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly folds: StreamFolds,
+  ) {}
 
   onModuleInit(): void {
+    this.folds.register('order-', orderDecider);
+    this.folds.register('phone-', phoneDecider);
     this.projections.register(new OrderTrackingProjection());
     this.projections.register(new OrderTimelineProjection());
     this.projections.register(new PhoneRiskProjection());

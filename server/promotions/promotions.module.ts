@@ -1,10 +1,11 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { CLOCK, systemClock } from '../common/clock';
+import { StreamFolds } from '../event-store/command-path/stream-folds';
 import { AdminCouponsController } from './api/admin-coupons.controller';
 import { PublicCouponsController } from './api/public-coupons.controller';
 import { CheckCouponHandler } from './apply-coupon/check-coupon.handler';
+import { couponDecider } from './domain/coupon';
 import { ListCouponRedemptionsHandler, ListCouponsHandler } from './list-coupons/list-coupons.query';
-import { CouponCommandPath } from './manage-coupons/coupon-command-path';
 import { CreateCouponHandler, DisableCouponHandler } from './manage-coupons/manage-coupons.handlers';
 
 /**
@@ -17,11 +18,16 @@ import { CreateCouponHandler, DisableCouponHandler } from './manage-coupons/mana
   providers: [
     { provide: CLOCK, useValue: systemClock },
     CheckCouponHandler,
-    CouponCommandPath,
     CreateCouponHandler,
     DisableCouponHandler,
     ListCouponsHandler,
     ListCouponRedemptionsHandler,
   ],
 })
-export class PromotionsModule {}
+export class PromotionsModule implements OnModuleInit {
+  constructor(private readonly folds: StreamFolds) {}
+
+  onModuleInit(): void {
+    this.folds.register('coupon-', couponDecider);
+  }
+}

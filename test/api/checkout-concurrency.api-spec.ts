@@ -145,6 +145,51 @@ describe('checkout under concurrency', () => {
     }
   });
 
+  it('records each shopper\'s own request and actor on every event of a batched checkout', async () => {
+    const product = products[3];
+    const size = product.sizes[0];
+    await setAvailableStock(fixture, product.id, size, 40);
+
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async (_, index) => {
+        const phone = `018${String(10_000_000 + index).slice(-8)}`;
+        const requestId = `req-batch-${index}-${randomBytes(4).toString('hex')}`;
+        const response = await fetch(`${server.baseUrl}/api/public/confirm-order`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+          body: JSON.stringify({
+            cart: [{ id: product.id, size, qty: 1 }],
+            coupon: null,
+            couponoffer: null,
+            data: { name: `Buyer ${index}`, phone, address: 'Mirpur, Dhaka', shipping_phone: phone, devliery_charge: insideTaka },
+          }),
+        });
+        return { requestId, status: response.status, body: (await readJson(response)) as { order_id: string } };
+      }),
+    );
+
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    const rows: Array<{ order_id: string; type: string; metadata: { requestId: string; correlationId: string; actor: { id: string; role: string } }; transaction_id: string }> =
+      await fixture.dataSource.query(
+        `SELECT data->>'orderId' AS order_id, type, metadata, transaction_id::text
+           FROM events WHERE type IN ('OrderPlaced', 'StockReserved') AND data->>'orderId' = ANY($1)`,
+        [answers.map((answer) => answer.body.order_id)],
+      );
+    expect(rows).toHaveLength(80);
+    const requestOf = new Map(answers.map((answer) => [answer.body.order_id, answer.requestId]));
+    for (const row of rows) {
+      expect({ order: row.order_id, type: row.type, requestId: row.metadata.requestId, correlationId: row.metadata.correlationId, actor: row.metadata.actor }).toEqual({
+        order: row.order_id,
+        type: row.type,
+        requestId: requestOf.get(row.order_id),
+        correlationId: requestOf.get(row.order_id),
+        actor: { id: 'guest', role: 'guest' },
+      });
+    }
+    // The orders were written in batches (group commit), not one transaction each.
+    expect(new Set(rows.map((row) => row.transaction_id)).size).toBeLessThan(40);
+  });
+
   it('holds the stock limit across two server processes sharing the database (expected versions, not the in-process lock)', async () => {
     const second = await startTestServer({ databaseUrl: server.databaseUrl });
     try {

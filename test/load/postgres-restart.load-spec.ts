@@ -218,7 +218,7 @@ describe('PostgreSQL stopped and started again under light load', () => {
     await Promise.all([...inFlight]);
     expect(store!.running).toBe(true);
     // What the store logged (LOG_LEVEL=warn: warnings and errors) over the whole run: a few lines per outage, not one per try.
-    const logLines = store!.output().split('\n').filter((line) => /\b(WARN|ERROR)\b/.test(line));
+    const logLines = store!.logLines().filter((line) => ['warn', 'error', 'fatal'].includes(String(line.level)));
     if (process.env.DEBUG_LOG) process.stdout.write(`${store!.output()}\n`);
 
     const during = samples.filter((sample) => sample.sentAt > stoppedAt + 1 && sample.answeredAt < restartCalledAt);

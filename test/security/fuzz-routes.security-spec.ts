@@ -41,6 +41,12 @@ const freshPhone = () => `017${String(randomBytes(4).readUInt32BE() % 100_000_00
 /** One valid request per route. A route the app serves without a row here fails the first test. */
 const EXAMPLES: Record<string, (c: Context) => Example> = {
   'GET /api/health': () => ({}),
+  'GET /api/health/live': () => ({}),
+  'GET /api/health/ready': () => ({}),
+  'GET /api/metrics': () => ({}),
+  'GET /api/openapi.json': () => ({}),
+  'GET /api/docs': () => ({}),
+  'GET /api/docs/:file': () => ({ params: { file: 'docs.js' } }),
   'GET /uploads/{*any}': (c) => ({ params: { any: c.upload } }),
   'GET {*any}': () => ({ params: { any: 'shop' } }),
 

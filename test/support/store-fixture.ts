@@ -2,7 +2,9 @@ import { DataSource } from 'typeorm';
 import { ConcurrencyError } from '../../server/event-store/concurrency-error';
 import { EventStore } from '../../server/event-store/event-store';
 import type { EventMetadata } from '../../server/event-store/event-store.types';
-import { decide as decideSku, foldSku } from '../../server/inventory/domain/sku';
+import { fold } from '../../server/event-store/command-path/decider';
+import { skuDecider } from '../../server/inventory/domain/sku';
+import { skuLedger, skuStateOf } from '../../server/inventory/domain/sku-ledger';
 import type { SkuEvent } from '../../server/inventory/domain/sku.events';
 import { skuStreamId } from '../../server/inventory/domain/sku-stream';
 import type { CouponCreated } from '../../server/promotions/domain/coupon.events';
@@ -54,7 +56,7 @@ export async function deliveryCharges(fixture: StoreFixture): Promise<{ insidePa
 /** What the SKU's stream says is available (the write side's truth, not a read model). */
 export async function availableStock(fixture: StoreFixture, productId: number, size: string): Promise<number> {
   const events = await fixture.eventStore.readStream(skuStreamId(productId, size));
-  return foldSku(events.map((event) => ({ type: event.type, data: event.data }) as SkuEvent)).available;
+  return fold(skuLedger, events.map((event) => ({ type: event.type, data: event.data }) as SkuEvent)).available;
 }
 
 /** Receives or adjusts stock so that exactly `units` are available. */
@@ -62,13 +64,13 @@ export async function setAvailableStock(fixture: StoreFixture, productId: number
   const streamId = skuStreamId(productId, size);
   for (;;) {
     const events = await fixture.eventStore.readStream(streamId);
-    const state = foldSku(events.map((event) => ({ type: event.type, data: event.data }) as SkuEvent));
+    const state = skuStateOf(fold(skuLedger, events.map((event) => ({ type: event.type, data: event.data }) as SkuEvent)));
     const delta = units - state.available;
     if (delta === 0) return;
     const decided =
       events.length === 0
-        ? decideSku({ type: 'ReceiveStock', data: { productId, size, quantity: delta } }, state)
-        : decideSku({ type: 'AdjustStock', data: { productId, size, delta, reason: 'test fixture' } }, state);
+        ? skuDecider.decide({ type: 'ReceiveStock', data: { productId, size, quantity: delta } }, state)
+        : skuDecider.decide({ type: 'AdjustStock', data: { productId, size, delta, reason: 'test fixture' } }, state);
     try {
       await fixture.eventStore.append(streamId, events.length, decided, FIXTURE_METADATA);
       return;

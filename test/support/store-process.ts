@@ -20,10 +20,16 @@ export interface StoreProcess {
   port: number;
   /** The process is running (not killed, not exited). */
   readonly running: boolean;
-  /** The last 20,000 characters it wrote to stdout and stderr. */
+  /** The last 2,000,000 characters it wrote to stdout and stderr (JSON log lines: see logLines). */
   output(): string;
   /** Sends a signal and waits until the process has exited. */
   kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Sends a signal and returns at once. */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves when the running process exits, with its exit code (null when a signal ended it). */
+  exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Its log: each output line parsed as JSON (a line that is not JSON is kept as `{ unparsed: line }`). */
+  logLines(): Array<Record<string, unknown>>;
   /** SIGSTOP: the process stops where it is, mid-request, holding its sockets (until killed). */
   freeze(): void;
   /** Starts it again on the same port and database; resolves when its health check answers. */
@@ -64,7 +70,7 @@ export async function startStoreProcess(options: StoreProcessOptions): Promise<S
   const launch = async () => {
     const started = spawn(process.execPath, [SERVER_MAIN], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child = started;
-    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2_000_000));
     started.stdout!.on('data', keep);
     started.stderr!.on('data', keep);
     const deadline = Date.now() + (options.startTimeoutMs ?? 120_000);
@@ -99,6 +105,14 @@ export async function startStoreProcess(options: StoreProcessOptions): Promise<S
     output: () => output,
     kill,
     freeze: () => child?.kill('SIGSTOP'),
+    signal: (signal) => void child?.kill(signal),
+    exited: () =>
+      new Promise((resolveExit) => {
+        const running = child;
+        if (!running || running.exitCode !== null || running.signalCode !== null) resolveExit({ code: running?.exitCode ?? null, signal: running?.signalCode ?? null });
+        else running.once('exit', (code, signal) => resolveExit({ code, signal }));
+      }),
+    logLines: () => parseLogLines(output),
     restart: launch,
     async stop() {
       if (child && child.exitCode === null && child.signalCode === null) {
@@ -136,4 +150,24 @@ function isServerBuildFresh(): boolean {
   if (!existsSync(SERVER_MAIN)) return false;
   const built = statSync(SERVER_MAIN).mtimeMs;
   return ['server', 'tsconfig.json', 'tsconfig.build.json'].every((source) => newestMtime(join(REPO_ROOT, source)) <= built);
+}
+
+/** JSON log lines (pino) of a store's output; anything else as `{ unparsed: line }`. */
+export function parseLogLines(output: string): Array<Record<string, unknown>> {
+  return output
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      try {
+        const parsed = JSON.parse(line) as unknown;
+        return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : { unparsed: line };
+      } catch {
+        return { unparsed: line };
+      }
+    });
+}
+
+/** Log lines at error level or above (and any line that is not JSON and says ERROR). */
+export function errorLines(output: string): Array<Record<string, unknown>> {
+  return parseLogLines(output).filter((line) => line.level === 'error' || line.level === 'fatal' || (typeof line.unparsed === 'string' && /\bERROR\b/.test(line.unparsed)));
 }

@@ -7,9 +7,9 @@ import { AccessTokenService } from '../login/access-token.service';
 import type { SignedIn } from '../login/log-in.handler';
 import { PasswordHasher } from '../password-hasher';
 import { revokeOpenTokens } from '../tokens/one-time-tokens';
-import { AccountRecorder } from '../users/account-recorder';
+import { CommandPath } from '../../event-store/command-path/command-path';
 import { CLOCK, Clock } from '../../common/clock';
-import { findUserById } from '../users/user-account';
+import { findUserById, recordAccountEvents } from '../users/user-account';
 import { toUserResponse } from '../users/user.response';
 import { ChangePassword } from './change-password.command';
 
@@ -17,7 +17,7 @@ import { ChangePassword } from './change-password.command';
 export class ChangePasswordHandler implements ICommandHandler<ChangePassword, SignedIn> {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly recorder: AccountRecorder,
+    private readonly commands: CommandPath,
     private readonly hasher: PasswordHasher,
     private readonly tokens: AccessTokenService,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -28,7 +28,8 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword, Si
     if (!user) throw new UnauthorizedError('Please log in to continue.');
     const passwordHash = await this.hasher.hash(newPassword);
     const changedAt = this.clock.now();
-    await this.recorder.record(
+    await recordAccountEvents(
+      this.commands,
       user,
       [{ type: 'PasswordChanged', data: { userId, changedAt: changedAt.toISOString() } }],
       eventMetadata(meta),

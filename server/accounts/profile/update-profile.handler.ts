@@ -2,10 +2,10 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { UnauthorizedError, ValidationFailedError } from '../../common/errors/domain-error';
 import { eventMetadata } from '../../common/request/request-metadata';
-import { AccountRecorder } from '../users/account-recorder';
+import { CommandPath } from '../../event-store/command-path/command-path';
 import { CONTACT_MESSAGES } from '../users/contact-rules';
 import { uniqueViolation } from '../users/unique-violation';
-import { findUserById, findUserByPhone } from '../users/user-account';
+import { findUserById, findUserByPhone, recordAccountEvents } from '../users/user-account';
 import { toUserResponse, UserResponse } from '../users/user.response';
 import { UpdateProfile } from './update-profile.command';
 
@@ -13,7 +13,7 @@ import { UpdateProfile } from './update-profile.command';
 export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, UserResponse> {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly recorder: AccountRecorder,
+    private readonly commands: CommandPath,
   ) {}
 
   async execute({ userId, name, phoneNumber, meta }: UpdateProfile): Promise<UserResponse> {
@@ -26,7 +26,8 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, User
     }
     if (name === user.name && phone === user.phoneNumber) return toUserResponse(user);
     try {
-      await this.recorder.record(
+      await recordAccountEvents(
+        this.commands,
         user,
         [{ type: 'CustomerProfileUpdated', data: { userId, name, phoneNumber: phone } }],
         eventMetadata(meta),

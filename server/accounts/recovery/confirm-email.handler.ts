@@ -6,12 +6,12 @@ import { eventMetadata } from '../../common/request/request-metadata';
 import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
 import type { AccountEvent } from '../domain/account.events';
 import { consumeToken, findUsableToken, revokeOpenTokens } from '../tokens/one-time-tokens';
-import { AccountRecorder } from '../users/account-recorder';
+import { CommandPath } from '../../event-store/command-path/command-path';
 import { CLOCK, Clock } from '../../common/clock';
 import { CONTACT_MESSAGES } from '../users/contact-rules';
 import { LinkOrigins } from '../users/link-origins';
 import { uniqueViolation } from '../users/unique-violation';
-import { findUserByEmail, findUserById } from '../users/user-account';
+import { findUserByEmail, findUserById, recordAccountEvents } from '../users/user-account';
 import { emailVerificationRequest } from './email-verification';
 import { ConfirmEmail } from './recovery.commands';
 
@@ -21,7 +21,7 @@ export const INVALID_VERIFICATION_LINK = 'The verification link is invalid or ex
 export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail, void> {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly recorder: AccountRecorder,
+    private readonly commands: CommandPath,
     private readonly envelopes: MailEnvelopes,
     private readonly origins: LinkOrigins,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -43,7 +43,7 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail, void> 
       ? [{ type: 'EmailChanged', data: { userId: user.id, previousEmail: user.email, newEmail: email, tokenId: record.id } }, follow!.event]
       : [{ type: 'EmailVerified', data: { userId: user.id, email, tokenId: record.id } }];
     try {
-      await this.recorder.record(user, events, eventMetadata(meta), async (tx) => {
+      await recordAccountEvents(this.commands, user, events, eventMetadata(meta), async (tx) => {
         if (!(await consumeToken(tx, record.id))) throw new BadRequestError(INVALID_VERIFICATION_LINK);
         await revokeOpenTokens(tx, user.id, 'email-verification');
         if (changing) {

@@ -4,10 +4,10 @@ import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { eventMetadata } from '../../common/request/request-metadata';
 import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
-import { AccountRecorder } from '../users/account-recorder';
+import { CommandPath } from '../../event-store/command-path/command-path';
 import { CLOCK, Clock } from '../../common/clock';
 import { LinkOrigins } from '../users/link-origins';
-import { findUserByPhone } from '../users/user-account';
+import { findUserByPhone, recordAccountEvents } from '../users/user-account';
 import { emailVerificationRequest } from './email-verification';
 import { ACCOUNT_NOT_FOUND } from './find-account.handler';
 import { RequestEmailVerification } from './recovery.commands';
@@ -16,7 +16,7 @@ import { RequestEmailVerification } from './recovery.commands';
 export class RequestEmailVerificationHandler implements ICommandHandler<RequestEmailVerification, void> {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly recorder: AccountRecorder,
+    private readonly commands: CommandPath,
     private readonly envelopes: MailEnvelopes,
     private readonly origins: LinkOrigins,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -27,6 +27,6 @@ export class RequestEmailVerificationHandler implements ICommandHandler<RequestE
     if (!user) throw new NotFoundError(ACCOUNT_NOT_FOUND);
     // The link goes to the address the account already has: knowing a phone number proves nothing.
     const request = emailVerificationRequest(user, user.email, this.origins.resolve(host), 'phone-recovery', this.clock.now(), this.envelopes);
-    await this.recorder.record(user, [request.event], eventMetadata(meta), (tx) => request.write(tx));
+    await recordAccountEvents(this.commands, user, [request.event], eventMetadata(meta), (tx) => request.write(tx));
   }
 }

@@ -5,17 +5,17 @@ import { DataSource } from 'typeorm';
 import { eventMetadata } from '../../common/request/request-metadata';
 import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
 import { issueToken, storeToken } from '../tokens/one-time-tokens';
-import { AccountRecorder } from '../users/account-recorder';
+import { CommandPath } from '../../event-store/command-path/command-path';
 import { CLOCK, Clock } from '../../common/clock';
 import { LinkOrigins } from '../users/link-origins';
-import { findUserByEmail } from '../users/user-account';
+import { findUserByEmail, recordAccountEvents } from '../users/user-account';
 import { RequestPasswordReset } from './recovery.commands';
 
 @CommandHandler(RequestPasswordReset)
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordReset, void> {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly recorder: AccountRecorder,
+    private readonly commands: CommandPath,
     private readonly envelopes: MailEnvelopes,
     private readonly origins: LinkOrigins,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -26,7 +26,8 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     if (!user) return;
     const token = issueToken('password-reset', this.clock.now());
     const eventId = randomUUID();
-    await this.recorder.record(
+    await recordAccountEvents(
+      this.commands,
       user,
       [
         {

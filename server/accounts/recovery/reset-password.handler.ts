@@ -5,9 +5,9 @@ import { BadRequestError } from '../../common/errors/domain-error';
 import { eventMetadata } from '../../common/request/request-metadata';
 import { PasswordHasher } from '../password-hasher';
 import { consumeToken, findUsableToken, revokeOpenTokens } from '../tokens/one-time-tokens';
-import { AccountRecorder } from '../users/account-recorder';
+import { CommandPath } from '../../event-store/command-path/command-path';
 import { CLOCK, Clock } from '../../common/clock';
-import { findUserById } from '../users/user-account';
+import { findUserById, recordAccountEvents } from '../users/user-account';
 import { ResetPassword } from './recovery.commands';
 
 export const INVALID_RESET_LINK = 'The reset link is invalid or expired.';
@@ -16,7 +16,7 @@ export const INVALID_RESET_LINK = 'The reset link is invalid or expired.';
 export class ResetPasswordHandler implements ICommandHandler<ResetPassword, void> {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly recorder: AccountRecorder,
+    private readonly commands: CommandPath,
     private readonly hasher: PasswordHasher,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -28,7 +28,8 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword, void
     if (!record || !user || user.email !== record.email) throw new BadRequestError(INVALID_RESET_LINK);
     const passwordHash = await this.hasher.hash(newPassword);
     const changedAt = this.clock.now();
-    await this.recorder.record(
+    await recordAccountEvents(
+      this.commands,
       user,
       [
         {

@@ -7,11 +7,11 @@ import { eventMetadata } from '../../common/request/request-metadata';
 import { AccessTokenService } from '../login/access-token.service';
 import type { SignedIn } from '../login/log-in.handler';
 import { PasswordHasher } from '../password-hasher';
-import { AccountRecorder } from '../users/account-recorder';
+import { CommandPath } from '../../event-store/command-path/command-path';
 import { CLOCK, Clock } from '../../common/clock';
 import { CONTACT_MESSAGES } from '../users/contact-rules';
 import { uniqueViolation } from '../users/unique-violation';
-import { findUserByEmail, findUserById, findUserByInviteCode } from '../users/user-account';
+import { findUserByEmail, findUserById, findUserByInviteCode, recordAccountEvents } from '../users/user-account';
 import { toUserResponse } from '../users/user.response';
 import { RegisterCustomer } from './register-customer.command';
 
@@ -19,7 +19,7 @@ import { RegisterCustomer } from './register-customer.command';
 export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer, SignedIn> {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly recorder: AccountRecorder,
+    private readonly commands: CommandPath,
     private readonly hasher: PasswordHasher,
     private readonly tokens: AccessTokenService,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -35,7 +35,8 @@ export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer
     const inviteCode = newInviteCode();
     const now = this.clock.now();
     try {
-      await this.recorder.record(
+      await recordAccountEvents(
+        this.commands,
         { id, streamVersion: 0 },
         [{ type: 'CustomerRegistered', data: { userId: id, name: input.name, email: input.email, inviteCode, referredBy: referrer?.id ?? null } }],
         eventMetadata(meta),

@@ -1,5 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import type { UserRole } from '../../common/request/authenticated-user';
+import type { CommandPath } from '../../event-store/command-path/command-path';
+import type { AppendResult, EventMetadata, NewEvent } from '../../event-store/event-store.types';
+import type { AccountEvent } from '../domain/account.events';
 
 /** A row of `users`: the state of an account, kept in the transaction that appends its events. */
 export interface UserAccount {
@@ -34,6 +37,25 @@ interface UserRow {
 }
 
 export const userStreamId = (userId: string): string => `user-${userId}`;
+
+/**
+ * Records an account's events through the command path at the users row's version (the row is the account's
+ * state) and, in the same transaction, lets the caller bring the row (and token rows, envelopes) up to date
+ * and moves the row's version on. A concurrent change of the same account fails the second append with a
+ * ConcurrencyError (409) instead of overwriting.
+ */
+export function recordAccountEvents(
+  commands: CommandPath,
+  account: { id: string; streamVersion: number },
+  events: Array<AccountEvent & { id?: string }>,
+  metadata: EventMetadata,
+  writeState: (manager: EntityManager, result: AppendResult) => Promise<void>,
+): Promise<AppendResult> {
+  return commands.appendAt(userStreamId(account.id), account.streamVersion, events as NewEvent[], metadata, async (manager, result) => {
+    await writeState(manager, result);
+    await manager.query('UPDATE users SET stream_version = $2 WHERE id = $1', [account.id, result.streams[0].version]);
+  });
+}
 
 const COLUMNS = `id, name, email, phone_number, password_hash, role, email_verified_at, password_changed_at,
   invite_code, referred_by, created_at, stream_version`;

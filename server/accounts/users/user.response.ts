@@ -1,15 +1,7 @@
+import type { UserResponse } from '../../../contracts/accounts';
 import type { UserAccount } from './user-account';
 
-/** The account as the storefront sees it (session storage keeps name, email and phone_number). */
-export interface UserResponse {
-  id: string;
-  name: string;
-  email: string;
-  phone_number: string | null;
-  role: UserAccount['role'];
-  email_verified: boolean;
-  invite_code: string | null;
-}
+export type { UserResponse };
 
 export function toUserResponse(user: UserAccount): UserResponse {
   return {

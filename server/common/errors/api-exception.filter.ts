@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Request, Response } from 'express';
 import { isDatabaseUnavailable } from './database-unavailable';
 import { DomainError, TooManyRequestsError } from './domain-error';
+import { loggableUrl } from '../../observability/logging/log-options';
 
 /** The one body every failure has: `{ success: false, message }`, plus `errors` by field for a 422. */
 export interface ErrorBody {
@@ -67,7 +68,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (now - this.unavailableLoggedAt < UNAVAILABLE_LOG_EVERY_MS) return;
     const also = this.unavailableSinceLog > 1 ? ` (${this.unavailableSinceLog - 1} more such answers since the last warning)` : '';
     this.logger.warn(
-      `database unavailable, answering 503: ${request.method} ${request.originalUrl}: ${exception instanceof Error ? exception.message : String(exception)}${also}`,
+      `database unavailable, answering 503: ${request.method} ${loggableUrl(request.originalUrl)}: ${exception instanceof Error ? exception.message : String(exception)}${also}`,
     );
     this.unavailableLoggedAt = now;
     this.unavailableSinceLog = 0;
@@ -85,7 +86,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return { status, body: { success: false, message: clientMessage(exception, status) } };
     }
     this.logger.error(
-      `${request.method} ${request.originalUrl} failed: ${exception instanceof Error ? exception.stack : String(exception)}`,
+      `${request.method} ${loggableUrl(request.originalUrl)} failed: ${exception instanceof Error ? exception.stack : String(exception)}`,
     );
     if (status === HttpStatus.SERVICE_UNAVAILABLE) {
       return { status, body: { success: false, message: 'The service is busy. Please try again shortly.' } };

@@ -16,14 +16,27 @@ export interface RequestMetadata {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
-export function requestMetadataOf(request: Request): RequestMetadata {
+const REQUEST_IDS = Symbol('requestIds');
+
+/**
+ * The request's id (the client's `X-Request-Id` when well-formed, else a new UUID) and correlation id (the
+ * client's `X-Correlation-Id`, else the request id), fixed the first time they are asked for, so the log line
+ * of a request and the metadata of the events it records carry the same ids.
+ */
+export function requestIdsOf(request: Request): { requestId: string; correlationId: string } {
+  const held = request as Request & { [REQUEST_IDS]?: { requestId: string; correlationId: string } };
+  if (held[REQUEST_IDS]) return held[REQUEST_IDS];
   const header = request.header('x-request-id');
   const requestId = header && REQUEST_ID.test(header) ? header : randomUUID();
   const correlation = request.header('x-correlation-id');
+  held[REQUEST_IDS] = { requestId, correlationId: correlation && REQUEST_ID.test(correlation) ? correlation : requestId };
+  return held[REQUEST_IDS];
+}
+
+export function requestMetadataOf(request: Request): RequestMetadata {
   const user = (request as Request & { user?: AuthenticatedUser }).user;
   return {
-    requestId,
-    correlationId: correlation && REQUEST_ID.test(correlation) ? correlation : requestId,
+    ...requestIdsOf(request),
     actor: user ? { id: user.id, role: user.role, name: user.name } : { id: 'guest', role: 'guest' },
   };
 }

@@ -1,21 +1,60 @@
+import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { NotFoundError } from '../../common/errors/domain-error';
+import { eventMetadata, type RequestMetadata } from '../../common/request/request-metadata';
+import { CommandPath } from '../../event-store/command-path/command-path';
+import { fold } from '../../event-store/command-path/decider';
+import { skuDecider, type SkuCommand, type SkuState } from '../domain/sku';
+import { skuStateOf, type SkuLedger } from '../domain/sku-ledger';
+import { normalizeSize, skuStreamId } from '../domain/sku-stream';
 import { AdjustStockCommand, ReceiveStockCommand, StockChanged } from './change-stock.commands';
-import { SkuCommandPath } from './sku-command-path';
+
+/** A staff change to one SKU through the command path: only for sizes the product is sold in. */
+@Injectable()
+export class StockChanges {
+  constructor(
+    private readonly commands: CommandPath,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async change(command: SkuCommand, meta: RequestMetadata, note: string | null): Promise<StockChanged> {
+    const { productId } = command.data;
+    const size = normalizeSize(command.data.size);
+    await this.requireSku(productId, size);
+    let before!: SkuState;
+    const { events, version } = await this.commands.handle(
+      skuStreamId(productId, size),
+      (ledger: SkuLedger) => skuDecider.decide(command, (before = skuStateOf(ledger))),
+      eventMetadata(meta, { note }),
+    );
+    const after = fold(skuDecider, events, before);
+    return { productId, size, available: after.available, reserved: after.reserved, version };
+  }
+
+  private async requireSku(productId: number, size: string): Promise<void> {
+    const rows = await this.dataSource.query(
+      `SELECT 1 FROM product_sizes ps JOIN sizes z ON z.id = ps.size_id WHERE ps.product_id = $1 AND z.value = $2`,
+      [productId, size],
+    );
+    if (rows.length === 0) throw new NotFoundError(`Product ${productId} is not sold in size ${size}.`);
+  }
+}
 
 @CommandHandler(ReceiveStockCommand)
 export class ReceiveStockHandler implements ICommandHandler<ReceiveStockCommand> {
-  constructor(private readonly path: SkuCommandPath) {}
+  constructor(private readonly stock: StockChanges) {}
 
   execute({ productId, size, quantity, note, meta }: ReceiveStockCommand): Promise<StockChanged> {
-    return this.path.run({ type: 'ReceiveStock', data: { productId, size, quantity } }, meta, note);
+    return this.stock.change({ type: 'ReceiveStock', data: { productId, size, quantity } }, meta, note);
   }
 }
 
 @CommandHandler(AdjustStockCommand)
 export class AdjustStockHandler implements ICommandHandler<AdjustStockCommand> {
-  constructor(private readonly path: SkuCommandPath) {}
+  constructor(private readonly stock: StockChanges) {}
 
   execute({ productId, size, delta, reason, meta }: AdjustStockCommand): Promise<StockChanged> {
-    return this.path.run({ type: 'AdjustStock', data: { productId, size, delta, reason } }, meta, reason);
+    return this.stock.change({ type: 'AdjustStock', data: { productId, size, delta, reason } }, meta, reason);
   }
 }

@@ -1,6 +1,8 @@
 import type { SkuEvent } from './sku.events';
 import { InvalidStockCommand, NoSuchReservation, OutOfStock, StockWouldGoNegative } from './sku.errors';
-import { decide, foldSku, type SkuCommand } from './sku';
+import { deciderSpec } from '../../../test/support/decider-spec';
+import { fold } from '../../event-store/command-path/decider';
+import { skuDecider } from './sku';
 import { skuStreamId } from './sku-stream';
 
 const sku = { productId: 7, size: 'M' };
@@ -11,27 +13,7 @@ const released = (quantity: number, orderId: string): SkuEvent => ({
   data: { ...sku, quantity, orderId, reason: 'order cancelled' },
 });
 
-/** given (past events) / when (command) / then (new events or a refusal). */
-function given(...events: SkuEvent[]) {
-  return {
-    when: (command: SkuCommand) => {
-      const run = () => decide(command, foldSku(events));
-      return {
-        then: (...expected: SkuEvent[]) => expect(run()).toEqual(expected),
-        thenRefuses: (error: new (...args: never[]) => Error) => {
-          let caught: unknown;
-          try {
-            run();
-          } catch (thrown) {
-            caught = thrown;
-          }
-          expect(caught).toBeInstanceOf(error);
-          return caught;
-        },
-      };
-    },
-  };
-}
+const { given } = deciderSpec(skuDecider);
 
 describe('SKU stock decider', () => {
   describe('ReceiveStock', () => {
@@ -40,7 +22,7 @@ describe('SKU stock decider', () => {
     });
 
     it.each([0, -3, 1.5])('refuses a quantity of %p', (quantity) => {
-      given().when({ type: 'ReceiveStock', data: { ...sku, quantity } }).thenRefuses(InvalidStockCommand);
+      given().when({ type: 'ReceiveStock', data: { ...sku, quantity } }).thenThrows(InvalidStockCommand);
     });
   });
 
@@ -54,17 +36,17 @@ describe('SKU stock decider', () => {
     it('refuses the 11th unit for a SKU with 10 units, saying how many are available', () => {
       const error = given(received(10), reserved(4, 'o-1'))
         .when({ type: 'ReserveStock', data: { ...sku, quantity: 7, orderId: 'o-2' } })
-        .thenRefuses(OutOfStock) as OutOfStock;
+        .thenThrows(OutOfStock) as OutOfStock;
       expect(error).toMatchObject({ available: 6, requested: 7, productId: 7, size: 'M', code: 'OUT_OF_STOCK' });
     });
 
     it('refuses any reservation on a SKU that never received stock', () => {
-      const error = given().when({ type: 'ReserveStock', data: { ...sku, quantity: 1, orderId: 'o-1' } }).thenRefuses(OutOfStock);
+      const error = given().when({ type: 'ReserveStock', data: { ...sku, quantity: 1, orderId: 'o-1' } }).thenThrows(OutOfStock);
       expect(error).toMatchObject({ available: 0 });
     });
 
     it('needs an order id', () => {
-      given(received(5)).when({ type: 'ReserveStock', data: { ...sku, quantity: 1, orderId: ' ' } }).thenRefuses(InvalidStockCommand);
+      given(received(5)).when({ type: 'ReserveStock', data: { ...sku, quantity: 1, orderId: ' ' } }).thenThrows(InvalidStockCommand);
     });
   });
 
@@ -78,13 +60,13 @@ describe('SKU stock decider', () => {
     it('refuses a second release of the same reservation, which would create stock', () => {
       given(received(5), reserved(2, 'o-1'), released(2, 'o-1'))
         .when({ type: 'ReleaseStock', data: { ...sku, quantity: 2, orderId: 'o-1', reason: 'order cancelled' } })
-        .thenRefuses(NoSuchReservation);
+        .thenThrows(NoSuchReservation);
     });
 
     it("refuses to release another order's units", () => {
       given(received(5), reserved(2, 'o-1'))
         .when({ type: 'ReleaseStock', data: { ...sku, quantity: 1, orderId: 'o-2', reason: 'order cancelled' } })
-        .thenRefuses(NoSuchReservation);
+        .thenThrows(NoSuchReservation);
     });
   });
 
@@ -98,18 +80,18 @@ describe('SKU stock decider', () => {
     it('never takes available below zero, even with units reserved', () => {
       const error = given(received(5), reserved(4, 'o-1'))
         .when({ type: 'AdjustStock', data: { ...sku, delta: -2, reason: 'recount' } })
-        .thenRefuses(StockWouldGoNegative);
+        .thenThrows(StockWouldGoNegative);
       expect(error).toMatchObject({ available: 1, delta: -2 });
     });
 
     it('refuses a zero delta and a missing reason', () => {
-      given(received(5)).when({ type: 'AdjustStock', data: { ...sku, delta: 0, reason: 'recount' } }).thenRefuses(InvalidStockCommand);
-      given(received(5)).when({ type: 'AdjustStock', data: { ...sku, delta: 2, reason: '' } }).thenRefuses(InvalidStockCommand);
+      given(received(5)).when({ type: 'AdjustStock', data: { ...sku, delta: 0, reason: 'recount' } }).thenThrows(InvalidStockCommand);
+      given(received(5)).when({ type: 'AdjustStock', data: { ...sku, delta: 2, reason: '' } }).thenThrows(InvalidStockCommand);
     });
   });
 
   it('folds a stream into available, reserved and per-order holdings', () => {
-    const state = foldSku([received(10), reserved(3, 'o-1'), reserved(2, 'o-2'), released(1, 'o-1'), { type: 'StockAdjusted', data: { ...sku, delta: -1, reason: 'recount' } }]);
+    const state = fold(skuDecider, [received(10), reserved(3, 'o-1'), reserved(2, 'o-2'), released(1, 'o-1'), { type: 'StockAdjusted', data: { ...sku, delta: -1, reason: 'recount' } }]);
     expect(state).toEqual({ available: 5, reserved: 4, reservations: { 'o-1': 2, 'o-2': 2 } });
   });
 });

@@ -1,3 +1,4 @@
+import type { Decider } from '../../event-store/command-path/decider';
 import type { SkuEvent } from './sku.events';
 import { InvalidStockCommand, NoSuchReservation, OutOfStock, StockWouldGoNegative } from './sku.errors';
 import { normalizeSize } from './sku-stream';
@@ -12,7 +13,7 @@ export type SkuState = {
   reservations: Readonly<Record<string, number>>;
 };
 
-export const initialState = (): SkuState => ({ available: 0, reserved: 0, reservations: {} });
+const initialState = (): SkuState => ({ available: 0, reserved: 0, reservations: {} });
 
 type SkuRef = { productId: number; size: string };
 
@@ -23,23 +24,17 @@ export type ReleaseStock = { type: 'ReleaseStock'; data: SkuRef & { quantity: nu
 
 export type SkuCommand = ReceiveStock | AdjustStock | ReserveStock | ReleaseStock;
 
-export function evolve(state: SkuState, event: SkuEvent): SkuState {
+function evolve(state: SkuState, event: SkuEvent): SkuState {
   const next = { ...state, reservations: { ...state.reservations } };
   applyInPlace(next, event);
   return next;
 }
 
-/**
- * Folds a stream. `evolve` copies the reservations on every event, which makes a long stream (a hot SKU has
- * tens of thousands of reservations) quadratic; the fold copies once and applies the same arithmetic in place.
- */
-export function foldSku(events: Iterable<SkuEvent>, state: SkuState = initialState()): SkuState {
-  const next = { ...state, reservations: { ...state.reservations } };
-  for (const event of events) applyInPlace(next, event);
-  return next;
-}
-
-function applyInPlace(state: { available: number; reserved: number; reservations: Record<string, number> }, event: SkuEvent): void {
+/** The counts' arithmetic, shared by `evolve` and the write side's ledger (sku-ledger.ts). */
+export function applyInPlace(
+  state: { available: number; reserved: number; reservations: Record<string, number> | Map<string, number> },
+  event: SkuEvent,
+): void {
   switch (event.type) {
     case 'StockReceived':
       state.available += event.data.quantity;
@@ -51,19 +46,29 @@ function applyInPlace(state: { available: number; reserved: number; reservations
       const { orderId, quantity } = event.data;
       state.available -= quantity;
       state.reserved += quantity;
-      state.reservations[orderId] = (state.reservations[orderId] ?? 0) + quantity;
+      hold(state.reservations, orderId, quantity);
       return;
     }
     case 'StockReleased': {
       const { orderId, quantity } = event.data;
       state.available += quantity;
       state.reserved -= quantity;
-      const held = (state.reservations[orderId] ?? 0) - quantity;
-      if (held > 0) state.reservations[orderId] = held;
-      else delete state.reservations[orderId];
+      hold(state.reservations, orderId, -quantity);
       return;
     }
   }
+}
+
+function hold(holdings: Record<string, number> | Map<string, number>, orderId: string, change: number): void {
+  if (holdings instanceof Map) {
+    const held = (holdings.get(orderId) ?? 0) + change;
+    if (held > 0) holdings.set(orderId, held);
+    else holdings.delete(orderId);
+    return;
+  }
+  const held = (holdings[orderId] ?? 0) + change;
+  if (held > 0) holdings[orderId] = held;
+  else delete holdings[orderId];
 }
 
 /**
@@ -71,7 +76,7 @@ function applyInPlace(state: { available: number; reserved: number; reservations
  * only what an order holds can be released. Pure: no clock (no rule depends on time; the store stamps
  * events) and no I/O. Throws an error from sku.errors.ts when the command is refused.
  */
-export function decide(command: SkuCommand, state: SkuState): SkuEvent[] {
+function decide(command: SkuCommand, state: SkuState): SkuEvent[] {
   const productId = command.data.productId;
   const size = normalizeSize(command.data.size);
   switch (command.type) {
@@ -103,8 +108,6 @@ export function decide(command: SkuCommand, state: SkuState): SkuEvent[] {
   }
 }
 
-/** Folds a whole stream; what a command handler does between reading the stream and calling decide. */
-
 function positiveQuantity(quantity: number): number {
   if (!Number.isInteger(quantity) || quantity <= 0) throw new InvalidStockCommand(`Quantity must be a positive whole number, got ${quantity}`);
   return quantity;
@@ -115,3 +118,6 @@ function requiredText(value: string, field: string): string {
   if (!trimmed) throw new InvalidStockCommand(`${field} is required`);
   return trimmed;
 }
+
+/** The stock rules of one SKU stream (`sku-<productId>-<SIZE>`). */
+export const skuDecider: Decider<SkuCommand, SkuEvent, SkuState> = { decide, evolve, initialState };

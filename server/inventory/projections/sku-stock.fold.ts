@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../event-store/event-store.types';
-import { evolve } from '../domain/sku';
+import { skuDecider } from '../domain/sku';
 import { SKU_EVENT_TYPES, type SkuEvent } from '../domain/sku.events';
 
 /** One row of the `sku_stock` read model. `version` is the stream position of the last applied event. */
@@ -46,7 +46,7 @@ export function foldSkuStock(stored: Iterable<SkuStockRow>, events: RecordedEven
     for (const event of skuEvents) {
       if (event.streamPosition <= row.version) continue;
       // The domain's evolve does the arithmetic; per-order holdings are not part of this read model.
-      const next = evolve({ available: row.available, reserved: row.reserved, reservations: {} }, event as unknown as SkuEvent);
+      const next = skuDecider.evolve({ available: row.available, reserved: row.reserved, reservations: {} }, event as unknown as SkuEvent);
       row = { ...row, available: next.available, reserved: next.reserved, version: event.streamPosition, updatedAt: event.recordedAt };
       changed.add(key);
     }

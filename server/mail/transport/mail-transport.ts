@@ -59,7 +59,8 @@ export class FileMailTransport implements MailTransport {
     await mkdir(this.folder, { recursive: true });
     const file = join(this.folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${eventId}.eml`);
     await writeFile(file, info.message as Buffer, { mode: 0o600 });
-    this.logger.log(`Mail "${mail.subject}" to ${mail.to} written to ${file}`);
+    // The recipient stays out of the log (personal data); the file and the event id lead to it.
+    this.logger.log(`Mail "${mail.subject}" for event ${eventId} written to ${file}`);
   }
 
   close(): void {

@@ -12,9 +12,9 @@ export interface BrandResponse {
   status: 0 | 1;
 }
 
-const brandId = z.string().regex(/^\d{1,9}$/, 'The brand id must be a whole number.').transform(Number);
+export const brandId = z.string().regex(/^\d{1,9}$/, 'The brand id must be a whole number.').transform(Number);
 
-const saveBrandRequest = z.object({
+export const saveBrandRequest = z.object({
   id: z.preprocess((value) => (value === '' || value === null ? undefined : String(value)), brandId.optional()),
   name: z
     .string({ error: 'The name field is required.' })

@@ -1,5 +1,10 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import type { EventMetadata } from '../../event-store/event-store.types';
+import { withPlacementMetadata } from '../../ordering/domain/order.events';
+import type { EventPage, EventRow } from '../../../contracts/events';
+
+export type { EventRow };
 
 export interface EventFilter {
   /** Exact event type. */
@@ -11,24 +16,6 @@ export interface EventFilter {
   /** Paging backwards: only events before this global position. */
   before?: bigint;
   limit: number;
-}
-
-export interface EventRow {
-  position: string;
-  id: string;
-  streamId: string;
-  streamPosition: number;
-  type: string;
-  schemaVersion: number;
-  data: unknown;
-  metadata: unknown;
-  recordedAt: string;
-}
-
-export interface EventPage {
-  data: EventRow[];
-  /** Pass as `before` for the next (older) page; null on the last page. */
-  next_before: string | null;
 }
 
 export class BrowseEventsQuery extends Query<EventPage> {
@@ -68,7 +55,9 @@ export class BrowseEventsHandler implements IQueryHandler<BrowseEventsQuery> {
   }
 }
 
+/** A row as the operator reads it; an order placed with the old `placedBy` shows its placing request in the metadata. */
 export function toEventRow(row: Record<string, unknown>): EventRow {
+  const { data, metadata } = withPlacementMetadata({ type: String(row.type), data: row.data, metadata: row.metadata as EventMetadata });
   return {
     position: String(row.position),
     id: String(row.event_id),
@@ -76,8 +65,8 @@ export function toEventRow(row: Record<string, unknown>): EventRow {
     streamPosition: Number(row.stream_position),
     type: String(row.type),
     schemaVersion: Number(row.schema_version),
-    data: row.data,
-    metadata: row.metadata,
+    data,
+    metadata,
     recordedAt: (row.recorded_at as Date).toISOString(),
   };
 }

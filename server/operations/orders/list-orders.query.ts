@@ -1,5 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import type { OrderListRow } from '../../../contracts/orders';
 import { paginated, Paginated } from '../../catalog/api/dto/paginated.response';
 import { paisaToTaka } from '../../common/money';
 import { STATUS_NAMES, type OrderStatus } from '../../ordering/domain/order-status';
@@ -16,21 +17,6 @@ export interface OrderFilter {
   /** An order id or its beginning. */
   orderId?: string;
   payment?: 'cash' | 'bkash';
-}
-
-export interface OrderListRow {
-  orderId: string;
-  order_type: number;
-  status: OrderStatus;
-  order_status_name: string;
-  customer_name: string;
-  phone: string;
-  payment_method: string | null;
-  bkash_verified: boolean;
-  grand_total: number | null;
-  amount: number | null;
-  placed_at: string;
-  phone_risk: { badge: string; placed: number; returned: number; blocked: boolean } | null;
 }
 
 const PER_PAGE = 25;
@@ -96,7 +82,7 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
                 returned: row.risk_returned,
                 blocked: row.risk_blocked,
               },
-      })),
+      }) satisfies OrderListRow),
       page,
       total,
       PER_PAGE,

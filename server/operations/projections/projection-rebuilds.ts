@@ -1,27 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { ProjectionRow, RebuildJob } from '../../../contracts/projections';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { ProjectionRegistry } from '../../event-store/projection-registry';
 import { ProjectionRunner } from '../../event-store/projection-runner';
-import type { ProcessProjectionStatus } from '../../event-store/projection-status';
-
-/** A rebuild started from the console, as the console shows it. */
-export interface RebuildJob {
-  projection: string;
-  state: 'running' | 'done' | 'failed';
-  phase: 'copying' | 'swapped';
-  processed: number;
-  /** 0 to 100: how far through the log, by global position. */
-  percent: number;
-  startedAt: string;
-  finishedAt: string | null;
-  eventsPerSecond: number | null;
-  error: string | null;
-}
-
-export interface ProjectionView extends Omit<ProcessProjectionStatus, 'checkpoint'> {
-  checkpoint: { transactionId: string; position: string };
-  job: RebuildJob | null;
-}
 
 /**
  * Starts rebuilds in the background of this process and remembers how each went, so the console can show
@@ -37,13 +18,16 @@ export class ProjectionRebuilds {
     private readonly registry: ProjectionRegistry,
   ) {}
 
-  async list(): Promise<ProjectionView[]> {
+  async list(): Promise<ProjectionRow[]> {
     const statuses = await this.runner.status();
     return statuses.map((status) => ({
       ...status,
       checkpoint: { transactionId: status.checkpoint.transactionId.toString(), position: status.checkpoint.position.toString() },
+      lastErrorAt: status.lastErrorAt?.toISOString() ?? null,
+      updatedAt: status.updatedAt.toISOString(),
+      rebuild: status.rebuild && { ...status.rebuild, startedAt: status.rebuild.startedAt.toISOString() },
       job: this.jobs.get(status.name) ?? null,
-    }));
+    }) satisfies ProjectionRow);
   }
 
   /** Starts the rebuild and returns at once; `list()` reports its progress. */

@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { quoteIdentifier } from '../../event-store/projection';
-import { foldOrder, type OrderCommand } from '../domain/order';
+import { CommandPath } from '../../event-store/command-path/command-path';
+import { fold } from '../../event-store/command-path/decider';
+import { couponStateOf, orderStateOf, skuStatesOf } from '../domain/loaded-states';
+import { orderDecider, type OrderCommand } from '../domain/order';
 import type { OrderEvent } from '../domain/order.events';
 import { decideOrderChange, orderChangeStreams } from '../domain/order-change';
 import { normalizeOrderId, orderStreamId } from '../domain/order-id';
 import { UnknownOrder } from '../domain/order.errors';
 import type { OrderStatus } from '../domain/order-status';
 import { writeOrderTracking } from '../projections/order-tracking.writer';
-import { couponStateOf, orderStateOf, skuStatesOf, StreamStates } from '../write/stream-states';
-import { StreamWriter } from '../write/stream-writer';
 
 export interface OrderChangeResult {
   orderId: string;
@@ -17,16 +18,13 @@ export interface OrderChangeResult {
 }
 
 /**
- * The command path every staff step shares: lock and fold the order, find what the step releases (SKU and
+ * What every staff step shares, through the command path: fold the order, find what the step releases (SKU and
  * coupon streams), lock and fold those, decide, append all in one transaction. The tracking row is updated
  * in the same transaction so care sees the new status at once.
  */
 @Injectable()
 export class OrderChanges {
-  constructor(
-    private readonly writer: StreamWriter,
-    private readonly states: StreamStates,
-  ) {}
+  constructor(private readonly writer: CommandPath) {}
 
   async apply(command: OrderCommand, metadata: EventMetadata): Promise<OrderChangeResult> {
     const orderId = normalizeOrderId(command.data.orderId);
@@ -34,7 +32,7 @@ export class OrderChanges {
     const normalized = { ...command, data: { ...command.data, orderId } } as OrderCommand;
     const orderStream = orderStreamId(orderId);
     // Lines and coupon never change after placement, so what the step touches is known before locking.
-    const touched = orderChangeStreams(normalized, orderStateOf(await this.states.load([orderStream]), orderStream));
+    const touched = orderChangeStreams(normalized, orderStateOf(await this.writer.read([orderStream]), orderStream));
     const others = touched.coupon ? [...touched.skus, touched.coupon] : touched.skus;
     return this.writer.write([orderStream, ...others], async (attempt) => {
       const loaded = await attempt.load([orderStream, ...others]);
@@ -43,7 +41,7 @@ export class OrderChanges {
       await attempt.append(streams, metadata, (manager, result) =>
         writeOrderTracking(manager, quoteIdentifier, result.events.filter((event) => event.streamId === orderStream)),
       );
-      const after = foldOrder(streams[0].events as OrderEvent[], order);
+      const after = fold(orderDecider, streams[0].events as OrderEvent[], order);
       return { orderId, status: after.status === 'none' ? 'pending' : after.status };
     });
   }

@@ -17,7 +17,7 @@ import {
   StartProcessingCommand,
 } from './order-steps.commands';
 
-/** One handler per staff step; each only says which domain command it is. The rules are in `decideOrder`. */
+/** One handler per staff step; each only says which domain command it is. The rules are in `orderDecider`. */
 @Injectable()
 abstract class OrderStepHandler<C extends OrderStep> implements ICommandHandler<OrderStep, OrderChangeResult> {
   constructor(

@@ -1,5 +1,6 @@
-import { foldSku } from '../../inventory/domain/sku';
-import { foldCoupon } from '../../promotions/domain/coupon';
+import { fold } from '../../event-store/command-path/decider';
+import { skuDecider } from '../../inventory/domain/sku';
+import { couponDecider } from '../../promotions/domain/coupon';
 import { ProductOutOfStock } from './order.errors';
 import { CouponRejected } from '../../promotions/domain/coupon.errors';
 import type { PlaceOrder } from './checkout';
@@ -20,7 +21,6 @@ const order = (orderId: string, phone: string, couponCode: string | null = null)
     deliveryChargePaisa: 6000,
     cart: [{ productId: 1, size: 'M', quantity: 1 }],
     couponCode,
-    placedBy: { actor: { id: 'guest', role: 'guest' }, requestId: `r-${orderId}`, correlationId: `c-${orderId}` },
   },
 });
 
@@ -29,7 +29,7 @@ describe('a batch of checkouts', () => {
     const { outcomes, merged } = decideCheckoutBatch([order('A', '01711111111'), order('B', '01722222222'), order('C', '01733333333'), order('D', '01744444444')], {
       products,
       delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
-      skus: new Map([['sku-1-M', foldSku([{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 3 } }])]]),
+      skus: new Map([['sku-1-M', fold(skuDecider, [{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 3 } }])]]),
       coupons: new Map(),
       limits: DEFAULT_CHECKOUT_LIMITS,
       phones: NO_PHONE_STANDING,
@@ -42,13 +42,13 @@ describe('a batch of checkouts', () => {
   });
 
   it('counts the coupon uses of earlier checkouts in the batch against the limits', () => {
-    const coupon = foldCoupon([
+    const coupon = fold(couponDecider, [
       { type: 'CouponCreated', data: { code: 'EID', percent: 10, validFrom: '2026-03-01T00:00:00Z', validUntil: '2026-04-01T00:00:00Z', totalLimit: 2, perPhoneLimit: 1 } },
     ]);
     const { outcomes } = decideCheckoutBatch([order('A', '01711111111', 'EID'), order('B', '01711111111', 'EID'), order('C', '01722222222', 'EID'), order('D', '01733333333', 'EID')], {
       products,
       delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
-      skus: new Map([['sku-1-M', foldSku([{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 10 } }])]]),
+      skus: new Map([['sku-1-M', fold(skuDecider, [{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 10 } }])]]),
       coupons: new Map([['coupon-EID', coupon]]),
       limits: DEFAULT_CHECKOUT_LIMITS,
       phones: NO_PHONE_STANDING,
@@ -62,7 +62,7 @@ describe('a batch of checkouts', () => {
       {
         products,
         delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
-        skus: new Map([['sku-1-M', foldSku([{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 10 } }])]]),
+        skus: new Map([['sku-1-M', fold(skuDecider, [{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 10 } }])]]),
         coupons: new Map(),
         limits: DEFAULT_CHECKOUT_LIMITS,
         phones: { openCodOrders: new Map([['01711111111', 1]]), blocked: new Set() },

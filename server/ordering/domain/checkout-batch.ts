@@ -1,10 +1,10 @@
-import { evolve as evolveSku, type SkuState } from '../../inventory/domain/sku';
+import { skuDecider, type SkuState } from '../../inventory/domain/sku';
 import type { SkuEvent } from '../../inventory/domain/sku.events';
-import { evolveCoupon, type CouponState } from '../../promotions/domain/coupon';
+import { couponDecider, type CouponState } from '../../promotions/domain/coupon';
 import type { CouponEvent } from '../../promotions/domain/coupon.events';
 import { checkoutStreams, decideCheckout, type CatalogProduct, type DeliveryCharges, type PlaceOrder } from './checkout';
 import { orderPhones, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
-import type { StreamEvents } from './stream-events';
+import type { StreamEvents } from '../../event-store/command-path/decider';
 
 export interface CheckoutBatchStates {
   products: ReadonlyMap<number, CatalogProduct>;
@@ -43,8 +43,8 @@ export function decideCheckoutBatch(commands: readonly PlaceOrder[], states: Che
         for (const phone of orderPhones(command.data.customer)) openCodOrders.set(phone, (openCodOrders.get(phone) ?? 0) + 1);
       }
       for (const { streamId, events } of streams) {
-        if (skus.has(streamId)) skus.set(streamId, events.reduce((state, event) => evolveSku(state, event as SkuEvent), skus.get(streamId)!));
-        if (coupons.has(streamId)) coupons.set(streamId, events.reduce((state, event) => evolveCoupon(state, event as CouponEvent), coupons.get(streamId)!));
+        if (skus.has(streamId)) skus.set(streamId, events.reduce((state, event) => skuDecider.evolve(state, event as SkuEvent), skus.get(streamId)!));
+        if (coupons.has(streamId)) coupons.set(streamId, events.reduce((state, event) => couponDecider.evolve(state, event as CouponEvent), coupons.get(streamId)!));
         merged.set(streamId, [...(merged.get(streamId) ?? []), ...events]);
       }
       return { accepted: true, streams };

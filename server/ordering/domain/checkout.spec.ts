@@ -1,14 +1,16 @@
-import { foldSku } from '../../inventory/domain/sku';
+import { decisionSpec } from '../../../test/support/decider-spec';
+import { fold } from '../../event-store/command-path/decider';
+import { skuDecider } from '../../inventory/domain/sku';
 import type { SkuEvent } from '../../inventory/domain/sku.events';
 import { CouponRejected } from '../../promotions/domain/coupon.errors';
-import { foldCoupon } from '../../promotions/domain/coupon';
+import { couponDecider } from '../../promotions/domain/coupon';
 import type { CouponEvent } from '../../promotions/domain/coupon.events';
 import { checkoutStreams, decideCheckout, type CatalogProduct, type CheckoutStates, type PlaceOrder } from './checkout';
 import type { OrderPlaced } from './order.events';
 import { OrderRuleViolation, PhoneBlocked, ProductOutOfStock, TooManyOpenOrders } from './order.errors';
 import { DEFAULT_CHECKOUT_LIMITS, NO_PHONE_STANDING, type PhoneStanding } from './checkout-limits';
 import { decideOrderChange } from './order-change';
-import { foldOrder } from './order';
+import { orderDecider } from './order';
 
 const now = new Date('2026-03-10T10:00:00.000Z');
 const tiger: CatalogProduct = { id: 1, name: 'Royal Bengal Tiger Tee', slug: 'tiger', thumbnail: '/t.svg', pricePaisa: 65000, sizes: ['S', 'M', 'L'] };
@@ -30,27 +32,22 @@ function placeOrder(overrides: Partial<PlaceOrder['data']> = {}): PlaceOrder {
       deliveryChargePaisa: 6000,
       cart: [{ productId: 1, size: 'm', quantity: 2 }],
       couponCode: null,
-      placedBy: { actor: { id: 'guest', role: 'guest' }, requestId: 'r-1', correlationId: 'c-1' },
       ...overrides,
     },
   };
 }
 
 /** given (stock per SKU, coupon stream) / when (a checkout) / then (events per stream, or a refusal). */
-function given(
-  stock: Record<string, SkuEvent[]>,
-  couponEvents: CouponEvent[] | null = null,
-  phones: PhoneStanding = NO_PHONE_STANDING,
-): { when: (command: PlaceOrder) => () => ReturnType<typeof decideCheckout> } {
+function given(stock: Record<string, SkuEvent[]>, couponEvents: CouponEvent[] | null = null, phones: PhoneStanding = NO_PHONE_STANDING) {
   const states: CheckoutStates = {
     products: new Map([[1, tiger], [2, polo]]),
     delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
-    skus: new Map(Object.entries(stock).map(([id, events]) => [id, foldSku(events)])),
-    coupon: couponEvents ? foldCoupon(couponEvents) : null,
+    skus: new Map(Object.entries(stock).map(([id, events]) => [id, fold(skuDecider, events)])),
+    coupon: couponEvents ? fold(couponDecider, couponEvents) : null,
     limits: DEFAULT_CHECKOUT_LIMITS,
     phones,
   };
-  return { when: (command) => () => decideCheckout(command, states) };
+  return decisionSpec((command: PlaceOrder, checkoutStates: CheckoutStates) => decideCheckout(command, checkoutStates)).given(states);
 }
 
 describe('checkout decider', () => {
@@ -124,13 +121,13 @@ describe('checkout decider', () => {
 
   it('gives back the units and the coupon use when the order is cancelled', () => {
     const decision = given({ 'sku-1-M': [received(1, 'M', 5)] }, [coupon]).when(placeOrder({ couponCode: 'EID10' }))();
-    const order = foldOrder(decision[0].events as OrderPlaced[]);
+    const order = fold(orderDecider, decision[0].events as OrderPlaced[]);
     const change = decideOrderChange(
       { type: 'CancelOrder', data: { orderId: 'K7M2P9QX', now, reason: 'customer asked' } },
       {
         order,
-        skus: new Map([['sku-1-M', foldSku([received(1, 'M', 5), ...(decision[1].events as SkuEvent[])])]]),
-        coupon: foldCoupon([coupon, ...(decision[2].events as CouponEvent[])]),
+        skus: new Map([['sku-1-M', fold(skuDecider, [received(1, 'M', 5), ...(decision[1].events as SkuEvent[])])]]),
+        coupon: fold(couponDecider, [coupon, ...(decision[2].events as CouponEvent[])]),
       },
     );
     expect(change.map((stream) => [stream.streamId, stream.events.map((event) => event.type)])).toEqual([

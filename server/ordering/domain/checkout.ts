@@ -1,16 +1,16 @@
 import { OutOfStock } from '../../inventory/domain/sku.errors';
-import { decide as decideSku, type SkuState } from '../../inventory/domain/sku';
+import { skuDecider, type SkuState } from '../../inventory/domain/sku';
 import { normalizeSize, skuStreamId } from '../../inventory/domain/sku-stream';
 import { CouponRejected } from '../../promotions/domain/coupon.errors';
-import { decideCoupon, type CouponState } from '../../promotions/domain/coupon';
+import { couponDecider, type CouponState } from '../../promotions/domain/coupon';
 import type { CouponRedeemed } from '../../promotions/domain/coupon.events';
 import { couponStreamId, normalizeCouponCode } from '../../promotions/domain/coupon-stream';
 import { checkPhones, checkUnitCaps, orderPhones, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import { percentOf, type Paisa } from './money';
-import type { OrderCustomer, OrderLine, OrderPlaced, OrderPlacement, PaymentMethod, ShippingZone } from './order.events';
+import type { OrderCustomer, OrderLine, OrderPlaced, PaymentMethod, ShippingZone } from './order.events';
 import { OrderRuleViolation, ProductOutOfStock } from './order.errors';
 import { orderStreamId } from './order-id';
-import type { StreamEvents } from './stream-events';
+import type { StreamEvents } from '../../event-store/command-path/decider';
 
 /** A line as the shopper asked for it; the price the browser showed is not part of it (issue 3). */
 export interface CartLine {
@@ -45,7 +45,6 @@ export type PlaceOrder = {
     deliveryChargePaisa: Paisa;
     cart: CartLine[];
     couponCode: string | null;
-    placedBy: OrderPlacement;
   };
 };
 
@@ -115,7 +114,6 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
       coupon,
       totals: { subtotalPaisa, discountPaisa, deliveryChargePaisa, grandTotalPaisa: subtotalPaisa - discountPaisa + deliveryChargePaisa },
       luckyDrawTokens: luckyDrawTokens(orderId, units),
-      placedBy: command.data.placedBy,
     },
   };
   return [{ streamId: orderStreamId(orderId), events: [placed] }, ...skuStreams, ...streams];
@@ -158,7 +156,7 @@ export function reserveStock(lines: readonly OrderLine[], orderId: string, skus:
     const state = skus.get(streamId);
     if (!state) throw new Error(`SKU stream ${streamId} was not loaded`);
     try {
-      const events = decideSku({ type: 'ReserveStock', data: { productId: line.productId, size: line.size, quantity: line.quantity, orderId } }, state);
+      const events = skuDecider.decide({ type: 'ReserveStock', data: { productId: line.productId, size: line.size, quantity: line.quantity, orderId } }, state);
       return { streamId, events };
     } catch (error) {
       if (error instanceof OutOfStock) throw new ProductOutOfStock(line.name, line.size, error.available, 'cart');
@@ -175,7 +173,7 @@ function shippingZone(chargePaisa: Paisa, delivery: DeliveryCharges): ShippingZo
 
 function redeemOnField(code: string, orderId: string, phone: string, now: Date, state: CouponState | null): CouponRedeemed {
   try {
-    const [event] = decideCoupon({ type: 'RedeemCoupon', data: { code, orderId, phone, now } }, state ?? { exists: false });
+    const [event] = couponDecider.decide({ type: 'RedeemCoupon', data: { code, orderId, phone, now } }, state ?? { exists: false });
     return event as CouponRedeemed;
   } catch (error) {
     if (error instanceof CouponRejected) throw error.onField('coupon');

@@ -6,7 +6,7 @@ import type { Paisa } from './money';
 import type { InstantOrderPlaced, OrderCustomer } from './order.events';
 import { OrderRuleViolation } from './order.errors';
 import { orderStreamId } from './order-id';
-import type { StreamEvents } from './stream-events';
+import type { StreamEvents } from '../../event-store/command-path/decider';
 
 /**
  * A phone order taken by staff (order type 2). Staff state the money (amount, discount, advance); the due is

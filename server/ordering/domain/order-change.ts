@@ -1,10 +1,10 @@
-import { decide as decideSku, type SkuState } from '../../inventory/domain/sku';
+import { skuDecider, type SkuState } from '../../inventory/domain/sku';
 import { skuStreamId } from '../../inventory/domain/sku-stream';
-import { decideCoupon, type CouponState } from '../../promotions/domain/coupon';
+import { couponDecider, type CouponState } from '../../promotions/domain/coupon';
 import { couponStreamId } from '../../promotions/domain/coupon-stream';
-import { decideOrder, type OrderCommand, type OrderState } from './order';
+import { orderDecider, type OrderCommand, type OrderState } from './order';
 import { orderStreamId } from './order-id';
-import type { StreamEvents } from './stream-events';
+import type { StreamEvents } from '../../event-store/command-path/decider';
 
 export interface OrderChangeStates {
   order: OrderState;
@@ -26,9 +26,9 @@ export function orderChangeStreams(command: OrderCommand, order: OrderState): { 
   return { skus, coupon };
 }
 
-/** The order's events (by `decideOrder`) plus the releases they imply, decided by the SKU and coupon deciders. */
+/** The order's events (by the order decider) plus the releases they imply, decided by the SKU and coupon deciders. */
 export function decideOrderChange(command: OrderCommand, states: OrderChangeStates): StreamEvents[] {
-  const orderEvents = decideOrder(command, states.order);
+  const orderEvents = orderDecider.decide(command, states.order);
   const order = states.order;
   if (order.status === 'none') return [];
   const result: StreamEvents[] = [{ streamId: orderStreamId(order.orderId), events: orderEvents }];
@@ -44,14 +44,14 @@ export function decideOrderChange(command: OrderCommand, states: OrderChangeStat
     const streamId = skuStreamId(line.productId, line.size);
     const state = states.skus.get(streamId);
     if (!state) throw new Error(`SKU stream ${streamId} was not loaded`);
-    const events = decideSku(
+    const events = skuDecider.decide(
       { type: 'ReleaseStock', data: { productId: line.productId, size: line.size, quantity: line.quantity, orderId: order.orderId, reason } },
       state,
     );
     result.push({ streamId, events });
   }
   if (command.type !== 'ReturnOrder' && order.couponCode && states.coupon) {
-    const events = decideCoupon({ type: 'ReleaseCouponRedemption', data: { code: order.couponCode, orderId: order.orderId, reason } }, states.coupon);
+    const events = couponDecider.decide({ type: 'ReleaseCouponRedemption', data: { code: order.couponCode, orderId: order.orderId, reason } }, states.coupon);
     result.push({ streamId: couponStreamId(order.couponCode), events });
   }
   return result;

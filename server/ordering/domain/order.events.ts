@@ -3,7 +3,7 @@
  * projection (`order_details`, also written inline at checkout for the confirmation page) and the care
  * timeline projection (`order_timeline`); who did it and why travel in the event metadata (actor, note).
  */
-import type { Actor } from '../../event-store/event-store.types';
+import type { Actor, EventMetadata } from '../../event-store/event-store.types';
 import type { Paisa } from './money';
 
 /** 1: placed online by the shopper; 2: an instant order taken by staff. */
@@ -53,14 +53,15 @@ export type OrderPlaced = {
     /** Lucky-draw tokens, one per unit bought (spec §9); shown as the order's "coupons". */
     luckyDrawTokens: string[];
     /**
-     * Who placed it, from which request. Part of the fact itself because several checkouts may share one
-     * append (and so one metadata) under load (docs/decisions/017).
+     * Only in orders placed before events had their own metadata: who placed it, from which request, because
+     * a batch shared one metadata then (ADR 017). Read through `withPlacementMetadata`; new orders carry this
+     * in their metadata, like every other event.
      */
-    placedBy: OrderPlacement;
+    placedBy?: LegacyOrderPlacement;
   };
 };
 
-export interface OrderPlacement {
+export interface LegacyOrderPlacement {
   actor: Actor;
   requestId: string | null;
   correlationId: string;
@@ -162,3 +163,16 @@ export const ORDER_EVENT_TYPES: ReadonlyArray<OrderEvent['type']> = [
   'ConfirmationCallRecorded',
   'OrderNoteAdded',
 ];
+
+/**
+ * Upcaster for `OrderPlaced` recorded with `placedBy` (before ADR 017's compromise went): its metadata becomes
+ * the placing request's (actor, request and correlation ids), as a new event records it, and `placedBy` leaves
+ * the data. Any other event is returned as it is.
+ */
+export function withPlacementMetadata<E extends { type: string; data: unknown; metadata: EventMetadata }>(recorded: E): E {
+  if (recorded.type !== 'OrderPlaced') return recorded;
+  const { placedBy, ...data } = recorded.data as OrderPlaced['data'];
+  if (!placedBy) return recorded;
+  const metadata = { ...recorded.metadata, actor: placedBy.actor, requestId: placedBy.requestId, correlationId: placedBy.correlationId };
+  return { ...recorded, data, metadata };
+}

@@ -1,6 +1,8 @@
 import type { OrderEvent, OrderPlaced } from './order.events';
 import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
-import { decideOrder, foldOrder, type OrderCommand } from './order';
+import { deciderSpec } from '../../../test/support/decider-spec';
+import { fold } from '../../event-store/command-path/decider';
+import { orderDecider, type OrderCommand } from './order';
 import { TRANSITIONS, type OrderStatus } from './order-status';
 
 const now = new Date('2026-03-10T10:00:00.000Z');
@@ -53,18 +55,7 @@ const stepEvents: Record<OrderStatus, OrderEvent[]> = {
   expired: [{ type: 'OrderExpired', data: { orderId, at, pendingHours: 24 } }],
 };
 
-/** given (the order's past) / when (a staff step) / then (events, or a refusal). */
-function given(...events: OrderEvent[]) {
-  return {
-    when: (command: OrderCommand) => {
-      const run = () => decideOrder(command, foldOrder(events));
-      return {
-        then: (...expected: OrderEvent[]) => expect(run()).toEqual(expected),
-        thenRefuses: (error: new (...args: never[]) => Error) => expect(run).toThrow(error),
-      };
-    },
-  };
-}
+const { given } = deciderSpec(orderDecider);
 
 const commands: Record<keyof typeof TRANSITIONS, OrderCommand> = {
   confirm: { type: 'ConfirmOrder', data: { orderId, now } },
@@ -84,20 +75,20 @@ describe('order status decider', () => {
   );
 
   it.each(cases.filter((c) => c.allowed))('allows $step from $from', ({ step, from }) => {
-    const events = decideOrder(commands[step], foldOrder([placedOrder(), ...stepEvents[from]]));
+    const events = orderDecider.decide(commands[step], fold(orderDecider, [placedOrder(), ...stepEvents[from]]));
     expect(events).toHaveLength(1);
-    expect(foldOrder([placedOrder(), ...stepEvents[from], ...events])).toMatchObject({ status: TRANSITIONS[step].to });
+    expect(fold(orderDecider, [placedOrder(), ...stepEvents[from], ...events])).toMatchObject({ status: TRANSITIONS[step].to });
   });
 
   it.each(cases.filter((c) => !c.allowed))('refuses $step from $from', ({ step, from }) => {
-    given(placedOrder(), ...stepEvents[from]).when(commands[step]).thenRefuses(TransitionNotAllowed);
+    given(placedOrder(), ...stepEvents[from]).when(commands[step]).thenThrows(TransitionNotAllowed);
   });
 
   it('records the reason of a cancellation and refuses one without a reason', () => {
     given(placedOrder())
       .when({ type: 'CancelOrder', data: { orderId, now, reason: '  customer asked  ' } })
       .then({ type: 'OrderCancelled', data: { orderId, at, reason: 'customer asked' } });
-    given(placedOrder()).when({ type: 'CancelOrder', data: { orderId, now, reason: ' ' } }).thenRefuses(OrderRuleViolation);
+    given(placedOrder()).when({ type: 'CancelOrder', data: { orderId, now, reason: ' ' } }).thenThrows(OrderRuleViolation);
   });
 
   it('records courier and tracking code when shipping', () => {
@@ -107,7 +98,7 @@ describe('order status decider', () => {
   });
 
   it('refuses any step on an order that does not exist', () => {
-    given().when(commands.confirm).thenRefuses(UnknownOrder);
+    given().when(commands.confirm).thenThrows(UnknownOrder);
   });
 
   describe('MarkBkashPaymentVerified', () => {
@@ -116,12 +107,12 @@ describe('order status decider', () => {
 
     it('verifies a bKash order once', () => {
       given(bkash).when(verify).then({ type: 'BkashPaymentVerified', data: { orderId, at, transactionId: 'TX9A8B7C' } });
-      given(bkash, { type: 'BkashPaymentVerified', data: { orderId, at, transactionId: 'TX9A8B7C' } }).when(verify).thenRefuses(OrderRuleViolation);
+      given(bkash, { type: 'BkashPaymentVerified', data: { orderId, at, transactionId: 'TX9A8B7C' } }).when(verify).thenThrows(OrderRuleViolation);
     });
 
     it('refuses a cash order and a cancelled one', () => {
-      given(placedOrder()).when(verify).thenRefuses(OrderRuleViolation);
-      given(bkash, ...stepEvents.cancelled).when(verify).thenRefuses(OrderRuleViolation);
+      given(placedOrder()).when(verify).thenThrows(OrderRuleViolation);
+      given(bkash, ...stepEvents.cancelled).when(verify).thenThrows(OrderRuleViolation);
     });
   });
 
@@ -129,18 +120,18 @@ describe('order status decider', () => {
     given(placedOrder(), ...stepEvents.delivered)
       .when({ type: 'AddOrderNote', data: { orderId, now, note: 'Customer happy' } })
       .then({ type: 'OrderNoteAdded', data: { orderId, at, note: 'Customer happy' } });
-    given(placedOrder()).when({ type: 'AddOrderNote', data: { orderId, now, note: '' } }).thenRefuses(OrderRuleViolation);
+    given(placedOrder()).when({ type: 'AddOrderNote', data: { orderId, now, note: '' } }).thenThrows(OrderRuleViolation);
   });
 
   describe('ExpireOrder', () => {
     it('expires a pending order once its lifetime is over, and never one that is not pending', () => {
       given(placedOrder()).when(commands.expire).then({ type: 'OrderExpired', data: { orderId, at, pendingHours: 24 } });
-      given(placedOrder(), ...stepEvents.expired).when(commands.expire).thenRefuses(TransitionNotAllowed);
-      given(placedOrder(), ...stepEvents.confirmed).when(commands.expire).thenRefuses(TransitionNotAllowed);
+      given(placedOrder(), ...stepEvents.expired).when(commands.expire).thenThrows(TransitionNotAllowed);
+      given(placedOrder(), ...stepEvents.confirmed).when(commands.expire).thenThrows(TransitionNotAllowed);
     });
 
     it('refuses an expiry before the deadline (the lifetime grew since it was scheduled)', () => {
-      given(placedOrder()).when({ type: 'ExpireOrder', data: { orderId, now, pendingHours: 48 } }).thenRefuses(OrderNotDueToExpire);
+      given(placedOrder()).when({ type: 'ExpireOrder', data: { orderId, now, pendingHours: 48 } }).thenThrows(OrderNotDueToExpire);
     });
   });
 
@@ -155,8 +146,8 @@ describe('order status decider', () => {
     });
 
     it('refuses an unknown outcome and a call on a shipped order', () => {
-      given(placedOrder()).when({ type: 'RecordCallOutcome', data: { orderId, now, outcome: 'maybe' as never } }).thenRefuses(OrderRuleViolation);
-      given(placedOrder(), ...stepEvents.shipped).when({ type: 'RecordCallOutcome', data: { orderId, now, outcome: 'reached' } }).thenRefuses(OrderRuleViolation);
+      given(placedOrder()).when({ type: 'RecordCallOutcome', data: { orderId, now, outcome: 'maybe' as never } }).thenThrows(OrderRuleViolation);
+      given(placedOrder(), ...stepEvents.shipped).when({ type: 'RecordCallOutcome', data: { orderId, now, outcome: 'reached' } }).thenThrows(OrderRuleViolation);
     });
   });
 });

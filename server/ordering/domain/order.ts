@@ -1,3 +1,4 @@
+import type { Decider } from '../../event-store/command-path/decider';
 import { CALL_OUTCOMES, type CallOutcome, type OrderEvent, type OrderType, type PaymentMethod } from './order.events';
 import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { TRANSITIONS, type OrderStatus, type StatusStep } from './order-status';
@@ -18,7 +19,7 @@ export type OrderState =
       placedAt: string;
     };
 
-export const initialOrderState = (): OrderState => ({ status: 'none' });
+const initialOrderState = (): OrderState => ({ status: 'none' });
 
 type Step<T extends string, D = object> = { type: T; data: { orderId: string; now: Date } & D };
 
@@ -57,7 +58,7 @@ const STEP_OF: Partial<Record<OrderCommand['type'], StatusStep>> = {
   ExpireOrder: 'expire',
 };
 
-export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
+function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderPlaced':
       return {
@@ -111,18 +112,12 @@ function withStatus(state: OrderState, status: OrderStatus): OrderState {
   return state.status === 'none' ? state : { ...state, status };
 }
 
-export function foldOrder(events: Iterable<OrderEvent>, state: OrderState = initialOrderState()): OrderState {
-  let current = state;
-  for (const event of events) current = evolveOrder(current, event);
-  return current;
-}
-
 /**
  * Every rule of a staff step on an order: it must exist, the status machine must allow the step, a cancel or
  * return needs a reason, a bKash verification needs a bKash order not verified yet, a note needs text.
  * Returns the order's own events; what the step releases on other streams is `order-change.ts`'s business.
  */
-export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
+function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   if (state.status === 'none') throw new UnknownOrder(command.data.orderId);
   const { orderId } = state;
   const at = command.data.now.toISOString();
@@ -184,3 +179,6 @@ function optionalText(value: string | null | undefined): string | null {
   const text = value?.trim();
   return text ? text.slice(0, 200) : null;
 }
+
+/** The rules of one order stream (`order-<ID>`): placement is decided by checkout, every later step here. */
+export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = { decide: decideOrder, evolve: evolveOrder, initialState: initialOrderState };

@@ -1,4 +1,5 @@
 import { ConflictError } from '../../common/errors/domain-error';
+import type { Decider } from '../../event-store/command-path/decider';
 import type { PhoneEvent } from './phone.events';
 import { OrderRuleViolation } from './order.errors';
 
@@ -16,7 +17,7 @@ export function normalizePhoneNumber(input: unknown): string | null {
 
 export type PhoneState = { blocked: boolean };
 
-export const initialPhoneState = (): PhoneState => ({ blocked: false });
+export  const initialPhoneState = (): PhoneState => ({ blocked: false });
 
 export function evolvePhone(state: PhoneState, event: PhoneEvent): PhoneState {
   switch (event.type) {
@@ -46,3 +47,6 @@ export function decidePhone(command: PhoneCommand, state: PhoneState): PhoneEven
   if (!state.blocked) throw new ConflictError(`The phone ${phone} is not blocked.`);
   return [{ type: 'PhoneUnblocked', data: { phone, at, reason } }];
 }
+
+/** The phone aggregate's one face (ADR 041); the command path folds `phone-` streams with it. */
+export const phoneDecider: Decider<PhoneCommand, PhoneEvent, PhoneState> = { decide: decidePhone, evolve: evolvePhone, initialState: initialPhoneState };

@@ -3,8 +3,9 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../common/clock';
 import { eventMetadata, type RequestMetadata } from '../../common/request/request-metadata';
 import { quoteIdentifier } from '../../event-store/projection';
-import { decidePhone, phoneStreamId, type PhoneCommand, type PhoneState } from '../domain/phone';
-import { StreamWriter } from '../write/stream-writer';
+import { phoneDecider, phoneStreamId, type PhoneCommand, type PhoneState } from '../domain/phone';
+import type { PhoneEvent } from '../domain/phone.events';
+import { CommandPath } from '../../event-store/command-path/command-path';
 import { writePhoneRisk } from './phone-risk.projection';
 
 export interface PhoneBlockResult {
@@ -31,20 +32,16 @@ export class ChangePhoneBlockCommand extends Command<PhoneBlockResult> {
 @CommandHandler(ChangePhoneBlockCommand)
 export class ChangePhoneBlockHandler implements ICommandHandler<ChangePhoneBlockCommand, PhoneBlockResult> {
   constructor(
-    private readonly writer: StreamWriter,
+    private readonly commands: CommandPath,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  execute({ phone, block, reason, meta }: ChangePhoneBlockCommand): Promise<PhoneBlockResult> {
+  async execute({ phone, block, reason, meta }: ChangePhoneBlockCommand): Promise<PhoneBlockResult> {
     const streamId = phoneStreamId(phone);
     const command: PhoneCommand = { type: block ? 'BlockPhone' : 'UnblockPhone', data: { phone, now: this.clock.now(), reason } };
-    return this.writer.write([streamId], async (attempt) => {
-      const loaded = await attempt.load([streamId]);
-      const events = decidePhone(command, loaded.get(streamId)!.state as PhoneState);
-      await attempt.append([{ streamId, events }], eventMetadata(meta, { note: command.data.reason.trim() }), (manager, result) =>
-        writePhoneRisk(manager, quoteIdentifier, result.events),
-      );
-      return { phone, blocked: block };
-    });
+    await this.commands.handle<PhoneState, PhoneEvent>(streamId, (state) => phoneDecider.decide(command, state), eventMetadata(meta, { note: reason.trim() }), (manager, result) =>
+      writePhoneRisk(manager, quoteIdentifier, result.events),
+    );
+    return { phone, blocked: block };
   }
 }

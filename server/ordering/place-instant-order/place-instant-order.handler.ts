@@ -1,22 +1,22 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { eventMetadata } from '../../common/request/request-metadata';
+import { CommandPath } from '../../event-store/command-path/command-path';
 import { quoteIdentifier } from '../../event-store/projection';
 import { Inject } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../common/clock';
 import { orderPhones } from '../domain/checkout-limits';
+import { skuStatesOf } from '../domain/loaded-states';
 import { decideInstantOrder, instantOrderStreams, type PlaceInstantOrder } from '../domain/instant-order';
 import { newOrderId, orderStreamId } from '../domain/order-id';
 import { CatalogLookup } from '../place-order/catalog-lookup';
 import { writeOrderTracking } from '../projections/order-tracking.writer';
-import { skuStatesOf } from '../write/stream-states';
-import { StreamWriter } from '../write/stream-writer';
 import { PlaceInstantOrderCommand } from './place-instant-order.command';
 
 @CommandHandler(PlaceInstantOrderCommand)
 export class PlaceInstantOrderHandler implements ICommandHandler<PlaceInstantOrderCommand, { orderId: string }> {
   constructor(
     private readonly catalog: CatalogLookup,
-    private readonly writer: StreamWriter,
+    private readonly writer: CommandPath,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

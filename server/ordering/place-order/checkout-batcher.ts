@@ -4,15 +4,16 @@ import { QueryFailedError } from 'typeorm';
 import { isDatabaseUnavailable } from '../../common/errors/database-unavailable';
 import { CLOCK, type Clock } from '../../common/clock';
 import { eventMetadata, type RequestMetadata } from '../../common/request/request-metadata';
+import { CommandPath } from '../../event-store/command-path/command-path';
+import type { StreamEvents } from '../../event-store/command-path/decider';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { quoteIdentifier } from '../../event-store/projection';
 import { checkoutStreams, type PlaceOrder } from '../domain/checkout';
-import { decideCheckoutBatch } from '../domain/checkout-batch';
+import { decideCheckoutBatch, type CheckoutOutcome } from '../domain/checkout-batch';
 import { orderPhones } from '../domain/checkout-limits';
+import { couponStatesOf, skuStatesOf } from '../domain/loaded-states';
 import { newOrderId } from '../domain/order-id';
 import { writeOrderTracking } from '../projections/order-tracking.writer';
-import { couponStatesOf, skuStatesOf } from '../write/stream-states';
-import { StreamWriter } from '../write/stream-writer';
 import { OrderExpiry } from '../expiry/order-expiry';
 import { CatalogLookup } from './catalog-lookup';
 import { CheckoutIdempotency, DuplicateCheckout, IdempotencyKeyReused } from './checkout-idempotency';
@@ -57,7 +58,7 @@ export class CheckoutBatcher {
   constructor(
     private readonly catalog: CatalogLookup,
     private readonly idempotency: CheckoutIdempotency,
-    private readonly writer: StreamWriter,
+    private readonly writer: CommandPath,
     private readonly expiry: OrderExpiry,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -172,13 +173,14 @@ export class CheckoutBatcher {
       const now = this.clock.now();
       const commands: PlaceOrder[] = fresh.map((pending) => ({
         type: 'PlaceOrder',
-        data: { ...pending.checkout, orderId: newOrderId(), now, placedBy: { actor: pending.meta.actor, requestId: pending.meta.requestId, correlationId: pending.meta.correlationId } },
+        data: { ...pending.checkout, orderId: newOrderId(), now },
       }));
       const loaded = await attempt.load(streamIds);
       const { outcomes, merged } = decideCheckoutBatch(commands, { ...catalog, skus: skuStatesOf(loaded), coupons: couponStatesOf(loaded) });
       const accepted = fresh.flatMap((pending, index) => (outcomes[index].accepted ? [{ pending, orderId: commands[index].data.orderId }] : []));
       if (accepted.length > 0) {
-        await attempt.append(merged, accepted.length === 1 ? eventMetadata(accepted[0].pending.meta) : batchMetadata(accepted.length), async (manager, result) => {
+        const metadata = accepted.length === 1 ? eventMetadata(accepted[0].pending.meta) : batchMetadata(accepted.length);
+        await attempt.append(accepted.length === 1 ? merged : withShopperMetadata(merged, fresh, outcomes), metadata, async (manager, result) => {
           const records = accepted.flatMap(({ pending, orderId }) => (pending.key ? [{ key: pending.key, requestHash: pending.hash, orderId }] : []));
           await this.idempotency.record(manager, records);
           await writeOrderTracking(manager, quoteIdentifier, result.events.filter((event) => event.streamId.startsWith('order-')));
@@ -198,7 +200,21 @@ export class CheckoutBatcher {
   }
 }
 
-/** Metadata of an append holding several shoppers' orders; each order's own request is in `OrderPlaced.placedBy`. */
+/**
+ * A batch's events, each with the metadata of the shopper's request it belongs to (who placed the order, from
+ * which request and correlation), so a batched order records exactly what it would have recorded alone.
+ */
+function withShopperMetadata(merged: StreamEvents[], batch: Pending[], outcomes: CheckoutOutcome[]): StreamEvents[] {
+  const owner = new Map<object, EventMetadata>();
+  outcomes.forEach((outcome, index) => {
+    if (!outcome.accepted) return;
+    const metadata = eventMetadata(batch[index].meta);
+    for (const stream of outcome.streams) for (const event of stream.events) owner.set(event, metadata);
+  });
+  return merged.map(({ streamId, events }) => ({ streamId, events: events.map((event) => ({ ...event, metadata: owner.get(event) })) }));
+}
+
+/** The append's own metadata when it holds several shoppers' orders; every event overrides it with its shopper's. */
 function batchMetadata(orders: number): EventMetadata {
   return { correlationId: randomUUID(), causationId: null, actor: { id: 'checkout', role: 'system', name: `checkout batch of ${orders} orders` } };
 }

@@ -3,7 +3,7 @@ import type { RequestMetadata } from '../../common/request/request-metadata';
 import type { PlaceOrder } from '../domain/checkout';
 
 /** A checkout as validated at the edge; the order id, the time and the prices are the server's to add. */
-export type CheckoutInput = Omit<PlaceOrder['data'], 'orderId' | 'now' | 'placedBy'>;
+export type CheckoutInput = Omit<PlaceOrder['data'], 'orderId' | 'now'>;
 
 export interface PlaceOrderResult {
   orderId: string;

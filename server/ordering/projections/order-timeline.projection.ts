@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import type { Projection, ProjectionContext } from '../../event-store/projection';
-import { ORDER_EVENT_TYPES, type OrderEvent } from '../domain/order.events';
+import { ORDER_EVENT_TYPES, withPlacementMetadata, type OrderEvent } from '../domain/order.events';
 import { isOrderEvent } from './order-tracking.fold';
 
 export interface OrderTimelineRow {
@@ -17,11 +17,9 @@ export interface OrderTimelineRow {
 
 /** One row per event of an order, with who did it and their note: the care team's timeline. */
 export function timelineRows(events: readonly RecordedEvent[]): OrderTimelineRow[] {
-  return events.filter(isOrderEvent).map((recorded) => {
+  return events.filter(isOrderEvent).map(withPlacementMetadata).map((recorded) => {
     const event = { type: recorded.type, data: recorded.data } as OrderEvent;
-    const { note } = recorded.metadata;
-    // A batched checkout's append carries the batch's metadata; the shopper who placed it is in the event.
-    const actor = event.type === 'OrderPlaced' ? event.data.placedBy.actor : recorded.metadata.actor;
+    const { actor, note } = recorded.metadata;
     return {
       order_id: event.data.orderId,
       stream_position: recorded.streamPosition,

@@ -66,4 +66,10 @@ describe('care timeline rows', () => {
       ['OrderConfirmed', 'care-1', 'care', 'called the customer'],
     ]);
   });
+
+  it('reads who placed a new order from its metadata alone, as any other step', () => {
+    const { placedBy: _legacy, ...data } = placed.data;
+    const rows = timelineRows([recorded(1, { type: 'OrderPlaced', data }, { id: 'u-9', role: 'customer' as never })]);
+    expect(rows.map((row) => [row.event_type, row.actor_id, row.actor_role])).toEqual([['OrderPlaced', 'u-9', 'customer']]);
+  });
 });

@@ -7,7 +7,7 @@ import { CheckCouponQuery } from '../apply-coupon/check-coupon.query';
 
 const COUPON_CODE_REQUIRED = 'Please enter a coupon code.';
 
-const applyCouponRequest = z.object({
+export const applyCouponRequest = z.object({
   coupon_code: z.preprocess(
     (value) => value ?? '',
     z.string({ error: COUPON_CODE_REQUIRED }).trim().min(1, { error: COUPON_CODE_REQUIRED, abort: true }).max(40, 'Invalid coupon code.').regex(/^[A-Za-z0-9_-]+$/, 'Invalid coupon code.'),

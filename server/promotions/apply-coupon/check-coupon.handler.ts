@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../common/clock';
+import { fold } from '../../event-store/command-path/decider';
 import { EventStore } from '../../event-store/event-store';
-import { assertCouponUsable, foldCoupon } from '../domain/coupon';
+import { assertCouponUsable, couponDecider } from '../domain/coupon';
 import type { CouponEvent } from '../domain/coupon.events';
 import { couponStreamId, normalizeCouponCode } from '../domain/coupon-stream';
 import { CheckCouponQuery, type CouponCheck } from './check-coupon.query';
@@ -16,7 +17,7 @@ export class CheckCouponHandler implements IQueryHandler<CheckCouponQuery, Coupo
 
   async execute({ code, phone }: CheckCouponQuery): Promise<CouponCheck> {
     const events = await this.eventStore.readStream(couponStreamId(code));
-    const state = foldCoupon(events.map((event) => ({ type: event.type, data: event.data }) as CouponEvent));
+    const state = fold(couponDecider, events.map((event) => ({ type: event.type, data: event.data }) as CouponEvent));
     return { code: normalizeCouponCode(code), percent: assertCouponUsable(state, this.clock.now(), phone ?? undefined) };
   }
 }

@@ -1,7 +1,9 @@
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import type { CouponCreated, CouponEvent } from './coupon.events';
 import { CouponRejected, NoSuchRedemption } from './coupon.errors';
-import { assertCouponUsable, decideCoupon, foldCoupon, type CouponCommand } from './coupon';
+import { deciderSpec } from '../../../test/support/decider-spec';
+import { fold } from '../../event-store/command-path/decider';
+import { assertCouponUsable, couponDecider, type CouponCommand } from './coupon';
 import { couponStreamId } from './coupon-stream';
 
 const created = (overrides: Partial<CouponCreated['data']> = {}): CouponEvent => ({
@@ -26,24 +28,7 @@ const redeem = (orderId: string, phone: string, at = now): CouponCommand => ({
   data: { code: 'eid10', orderId, phone, now: at },
 });
 
-function given(...events: CouponEvent[]) {
-  return {
-    when: (command: CouponCommand) => {
-      const run = () => decideCoupon(command, foldCoupon(events));
-      return {
-        then: (...expected: CouponEvent[]) => expect(run()).toEqual(expected),
-        thenRefuses: (reason: CouponRejected['reason']) => {
-          expect(run).toThrow(CouponRejected);
-          try {
-            run();
-          } catch (error) {
-            expect((error as CouponRejected).reason).toBe(reason);
-          }
-        },
-      };
-    },
-  };
-}
+const { given } = deciderSpec(couponDecider);
 
 describe('coupon decider', () => {
   it('redeems a valid coupon for an order, recording its percent and the phone', () => {
@@ -51,22 +36,22 @@ describe('coupon decider', () => {
   });
 
   it('refuses an unknown coupon', () => {
-    given().when(redeem('ORDER001', '01711111111')).thenRefuses('unknown');
+    given().when(redeem('ORDER001', '01711111111')).thenThrows(CouponRejected, { reason: 'unknown' });
   });
 
   it('refuses before the validity window opens and after it closes', () => {
-    given(created()).when(redeem('A', '01711111111', new Date('2026-02-28T23:59:59.000Z'))).thenRefuses('not-yet-valid');
-    given(created()).when(redeem('A', '01711111111', new Date('2026-04-01T00:00:00.000Z'))).thenRefuses('expired');
+    given(created()).when(redeem('A', '01711111111', new Date('2026-02-28T23:59:59.000Z'))).thenThrows(CouponRejected, { reason: 'not-yet-valid' });
+    given(created()).when(redeem('A', '01711111111', new Date('2026-04-01T00:00:00.000Z'))).thenThrows(CouponRejected, { reason: 'expired' });
   });
 
   it('refuses the use past the total limit', () => {
     given(created(), redeemed('A', '01711111111'), redeemed('B', '01722222222'), redeemed('C', '01733333333'))
       .when(redeem('D', '01744444444'))
-      .thenRefuses('used-up');
+      .thenThrows(CouponRejected, { reason: 'used-up' });
   });
 
   it('refuses a phone that used up its own limit, but not another phone', () => {
-    given(created(), redeemed('A', '01711111111')).when(redeem('B', '01711111111')).thenRefuses('used-by-phone');
+    given(created(), redeemed('A', '01711111111')).when(redeem('B', '01711111111')).thenThrows(CouponRejected, { reason: 'used-by-phone' });
     given(created(), redeemed('A', '01711111111')).when(redeem('B', '01722222222')).then(redeemed('B', '01722222222') as never);
   });
 
@@ -75,38 +60,38 @@ describe('coupon decider', () => {
     given(created(), redeemed('A', '01711111111'))
       .when({ type: 'ReleaseCouponRedemption', data: { code: 'EID10', orderId: 'A', reason: 'order cancelled' } })
       .then(released);
-    const state = foldCoupon([created(), redeemed('A', '01711111111'), released]);
+    const state = fold(couponDecider, [created(), redeemed('A', '01711111111'), released]);
     expect(assertCouponUsable(state, now, '01711111111')).toBe(10);
   });
 
   it('refuses to release a use the order does not hold', () => {
     expect(() =>
-      decideCoupon({ type: 'ReleaseCouponRedemption', data: { code: 'EID10', orderId: 'X', reason: 'r' } }, foldCoupon([created()])),
+      couponDecider.decide({ type: 'ReleaseCouponRedemption', data: { code: 'EID10', orderId: 'X', reason: 'r' } }, fold(couponDecider, [created()])),
     ).toThrow(NoSuchRedemption);
   });
 
   it('answers apply-coupon without a phone by the window and the total limit only', () => {
-    expect(assertCouponUsable(foldCoupon([created(), redeemed('A', '01711111111')]), now)).toBe(10);
+    expect(assertCouponUsable(fold(couponDecider, [created(), redeemed('A', '01711111111')]), now)).toBe(10);
   });
 
   it('creates a coupon with its code uppercased, and refuses a code that exists', () => {
     const rules = (created() as { data: CouponCreated['data'] }).data;
-    expect(decideCoupon({ type: 'CreateCoupon', data: { ...rules, code: 'eid10' } }, foldCoupon([]))).toEqual([created()]);
-    expect(() => decideCoupon({ type: 'CreateCoupon', data: rules }, foldCoupon([created()]))).toThrow(ConflictError);
+    expect(couponDecider.decide({ type: 'CreateCoupon', data: { ...rules, code: 'eid10' } }, fold(couponDecider, []))).toEqual([created()]);
+    expect(() => couponDecider.decide({ type: 'CreateCoupon', data: rules }, fold(couponDecider, [created()]))).toThrow(ConflictError);
   });
 
   it('disables a coupon once, refusing an unknown code; a disabled coupon is refused with its own message', () => {
     const disabled: CouponEvent = { type: 'CouponDisabled', data: { code: 'EID10', reason: 'campaign over' } };
-    expect(decideCoupon({ type: 'DisableCoupon', data: { code: 'eid10', reason: 'campaign over' } }, foldCoupon([created()]))).toEqual([disabled]);
-    expect(() => decideCoupon({ type: 'DisableCoupon', data: { code: 'EID10', reason: 'r' } }, foldCoupon([]))).toThrow(NotFoundError);
-    expect(() => decideCoupon({ type: 'DisableCoupon', data: { code: 'EID10', reason: 'r' } }, foldCoupon([created(), disabled]))).toThrow(ConflictError);
-    given(created(), disabled).when(redeem('A', '01711111111')).thenRefuses('disabled');
-    expect(() => assertCouponUsable(foldCoupon([created(), disabled]), now)).toThrow('This coupon is no longer available.');
+    expect(couponDecider.decide({ type: 'DisableCoupon', data: { code: 'eid10', reason: 'campaign over' } }, fold(couponDecider, [created()]))).toEqual([disabled]);
+    expect(() => couponDecider.decide({ type: 'DisableCoupon', data: { code: 'EID10', reason: 'r' } }, fold(couponDecider, []))).toThrow(NotFoundError);
+    expect(() => couponDecider.decide({ type: 'DisableCoupon', data: { code: 'EID10', reason: 'r' } }, fold(couponDecider, [created(), disabled]))).toThrow(ConflictError);
+    given(created(), disabled).when(redeem('A', '01711111111')).thenThrows(CouponRejected, { reason: 'disabled' });
+    expect(() => assertCouponUsable(fold(couponDecider, [created(), disabled]), now)).toThrow('This coupon is no longer available.');
   });
 
   it('still gives back a use held by an order after the coupon is disabled', () => {
-    const state = foldCoupon([created(), redeemed('A', '01711111111'), { type: 'CouponDisabled', data: { code: 'EID10', reason: 'r' } }]);
-    expect(decideCoupon({ type: 'ReleaseCouponRedemption', data: { code: 'EID10', orderId: 'A', reason: 'order cancelled' } }, state)).toHaveLength(1);
+    const state = fold(couponDecider, [created(), redeemed('A', '01711111111'), { type: 'CouponDisabled', data: { code: 'EID10', reason: 'r' } }]);
+    expect(couponDecider.decide({ type: 'ReleaseCouponRedemption', data: { code: 'EID10', orderId: 'A', reason: 'order cancelled' } }, state)).toHaveLength(1);
   });
 
   it('names the stream coupon-<CODE>', () => {

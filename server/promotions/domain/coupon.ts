@@ -1,3 +1,4 @@
+import type { Decider } from '../../event-store/command-path/decider';
 import type { CouponCreated, CouponEvent } from './coupon.events';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { CouponRejected, NoSuchRedemption } from './coupon.errors';
@@ -19,7 +20,7 @@ export type CouponState =
       disabled: boolean;
     };
 
-export const initialCouponState = (): CouponState => ({ exists: false });
+const initialState = (): CouponState => ({ exists: false });
 
 export type RedeemCoupon = { type: 'RedeemCoupon'; data: { code: string; orderId: string; phone: string; now: Date } };
 export type ReleaseCouponRedemption = { type: 'ReleaseCouponRedemption'; data: { code: string; orderId: string; reason: string } };
@@ -29,7 +30,7 @@ export type CreateCoupon = { type: 'CreateCoupon'; data: CouponCreated['data'] }
 export type DisableCoupon = { type: 'DisableCoupon'; data: { code: string; reason: string } };
 export type CouponCommand = RedeemCoupon | ReleaseCouponRedemption | CreateCoupon | DisableCoupon;
 
-export function evolveCoupon(state: CouponState, event: CouponEvent): CouponState {
+function evolve(state: CouponState, event: CouponEvent): CouponState {
   switch (event.type) {
     case 'CouponCreated':
       return { exists: true, rules: { ...event.data, code: normalizeCouponCode(event.data.code) }, redemptions: {}, used: 0, usedByPhone: {}, disabled: false };
@@ -58,12 +59,6 @@ export function evolveCoupon(state: CouponState, event: CouponEvent): CouponStat
   }
 }
 
-export function foldCoupon(events: Iterable<CouponEvent>, state: CouponState = initialCouponState()): CouponState {
-  let current = state;
-  for (const event of events) current = evolveCoupon(current, event);
-  return current;
-}
-
 /**
  * Whether the coupon may be used now (and by this phone, when known); returns its percent or throws
  * `CouponRejected`. The apply-coupon call asks this without a phone; checkout asks it with the order's phone.
@@ -80,7 +75,7 @@ export function assertCouponUsable(state: CouponState, now: Date, phone?: string
 }
 
 /** Every redemption rule: validity window, total limit, per-phone limit; a release gives back only a use held. */
-export function decideCoupon(command: CouponCommand, state: CouponState): CouponEvent[] {
+function decide(command: CouponCommand, state: CouponState): CouponEvent[] {
   switch (command.type) {
     case 'RedeemCoupon': {
       const { orderId, phone, now } = command.data;
@@ -107,3 +102,6 @@ export function decideCoupon(command: CouponCommand, state: CouponState): Coupon
     }
   }
 }
+
+/** The rules of one coupon stream (`coupon-<CODE>`). */
+export const couponDecider: Decider<CouponCommand, CouponEvent, CouponState> = { decide, evolve, initialState };

@@ -1,7 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../common/errors/domain-error';
-import { evolveCoupon, initialCouponState, type CouponState } from '../domain/coupon';
+import { couponDecider, type CouponState } from '../domain/coupon';
 import type { CouponEvent } from '../domain/coupon.events';
 import { couponStreamId, normalizeCouponCode } from '../domain/coupon-stream';
 
@@ -48,7 +48,7 @@ export class ListCouponRedemptionsQuery extends Query<RedemptionRow[]> {
 
 /**
  * Coupons are few and their streams short, so the list folds the events of every `coupon-%` stream with the
- * coupon decider's own `evolveCoupon` rather than keeping a projection.
+ * coupon decider's own `evolve` rather than keeping a projection.
  */
 @QueryHandler(ListCouponsQuery)
 export class ListCouponsHandler implements IQueryHandler<ListCouponsQuery> {
@@ -60,8 +60,8 @@ export class ListCouponsHandler implements IQueryHandler<ListCouponsQuery> {
     );
     const coupons = new Map<string, { state: CouponState; createdAt: string; disabledReason: string | null }>();
     for (const row of rows) {
-      const entry = coupons.get(row.stream_id) ?? { state: initialCouponState(), createdAt: row.recorded_at.toISOString(), disabledReason: null };
-      entry.state = evolveCoupon(entry.state, { type: row.type, data: row.data } as CouponEvent);
+      const entry = coupons.get(row.stream_id) ?? { state: couponDecider.initialState(), createdAt: row.recorded_at.toISOString(), disabledReason: null };
+      entry.state = couponDecider.evolve(entry.state, { type: row.type, data: row.data } as CouponEvent);
       if (row.type === 'CouponDisabled') entry.disabledReason = (row.data as { reason: string }).reason;
       coupons.set(row.stream_id, entry);
     }

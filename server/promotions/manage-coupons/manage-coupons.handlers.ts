@@ -1,24 +1,31 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CouponCommandPath } from './coupon-command-path';
+import { eventMetadata } from '../../common/request/request-metadata';
+import { CommandPath } from '../../event-store/command-path/command-path';
+import { couponDecider, type CouponCommand, type CouponState } from '../domain/coupon';
+import { couponStreamId, normalizeCouponCode } from '../domain/coupon-stream';
 import { CreateCouponCommand, DisableCouponCommand, type CouponChanged } from './manage-coupons.commands';
 
 @CommandHandler(CreateCouponCommand)
 export class CreateCouponHandler implements ICommandHandler<CreateCouponCommand> {
-  constructor(private readonly path: CouponCommandPath) {}
+  constructor(private readonly commands: CommandPath) {}
 
-  execute({ code, percent, validFrom, validUntil, totalLimit, perPhoneLimit, meta }: CreateCouponCommand): Promise<CouponChanged> {
-    return this.path.run(
-      { type: 'CreateCoupon', data: { code, percent, validFrom: validFrom.toISOString(), validUntil: validUntil.toISOString(), totalLimit, perPhoneLimit } },
-      meta,
-    );
+  async execute({ code, percent, validFrom, validUntil, totalLimit, perPhoneLimit, meta }: CreateCouponCommand): Promise<CouponChanged> {
+    const command: CouponCommand = {
+      type: 'CreateCoupon',
+      data: { code, percent, validFrom: validFrom.toISOString(), validUntil: validUntil.toISOString(), totalLimit, perPhoneLimit },
+    };
+    const { version } = await this.commands.handle(couponStreamId(code), (state: CouponState) => couponDecider.decide(command, state), eventMetadata(meta));
+    return { code: normalizeCouponCode(code), version };
   }
 }
 
 @CommandHandler(DisableCouponCommand)
 export class DisableCouponHandler implements ICommandHandler<DisableCouponCommand> {
-  constructor(private readonly path: CouponCommandPath) {}
+  constructor(private readonly commands: CommandPath) {}
 
-  execute({ code, reason, meta }: DisableCouponCommand): Promise<CouponChanged> {
-    return this.path.run({ type: 'DisableCoupon', data: { code, reason } }, meta, reason);
+  async execute({ code, reason, meta }: DisableCouponCommand): Promise<CouponChanged> {
+    const command: CouponCommand = { type: 'DisableCoupon', data: { code, reason } };
+    const { version } = await this.commands.handle(couponStreamId(code), (state: CouponState) => couponDecider.decide(command, state), eventMetadata(meta, { note: reason }));
+    return { code: normalizeCouponCode(code), version };
   }
 }

@@ -78,9 +78,9 @@ function StaffLoginForm() {
 }
 
 /** Admin-only screens, for a care user who typed the address. */
-export function AdminOnly({ children }: { children: ReactNode }) {
+export function AdminOnly({ page }: { page: ReactNode }) {
   const { staffRole } = useStaffSession();
-  if (staffRole === 'admin') return <>{children}</>;
+  if (staffRole === 'admin') return <>{page}</>;
   return (
     <section>
       <h1 className="page__title">Administrators only</h1>

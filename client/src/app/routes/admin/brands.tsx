@@ -5,8 +5,8 @@ import { useBrandRow } from '../../../features/brands/api/get-brand-row';
 import { BrandForm } from '../../../features/brands/components/brand-form';
 import { BrandTable } from '../../../features/brands/components/brand-table';
 
-// Brand screens for staff (spec §2). The server's brand calls (spec §7 /brands/*) are not built yet: these
-// screens show the failure as text until they are.
+// Brand screens for admins (spec §2), at the storefront's addresses and in its page frame; the server's
+// /brands/* calls are admin only, so anyone else sees the failure as text.
 function BrandPage({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div className="container page">

@@ -28,30 +28,9 @@ export function AdminApp() {
             <Route path="orders/:orderId" element={<OrderRoute />} />
             <Route path="instant-order" element={<InstantOrderRoute />} />
             <Route path="stock" element={<StockRoute />} />
-            <Route
-              path="coupons"
-              element={
-                <AdminOnly>
-                  <CouponsRoute />
-                </AdminOnly>
-              }
-            />
-            <Route
-              path="events"
-              element={
-                <AdminOnly>
-                  <EventsRoute />
-                </AdminOnly>
-              }
-            />
-            <Route
-              path="projections"
-              element={
-                <AdminOnly>
-                  <ProjectionsRoute />
-                </AdminOnly>
-              }
-            />
+            <Route path="coupons" element={<AdminOnly page={<CouponsRoute />} />} />
+            <Route path="events" element={<AdminOnly page={<EventsRoute />} />} />
+            <Route path="projections" element={<AdminOnly page={<ProjectionsRoute />} />} />
             <Route path="*" element={<p className="notice">There is no such console page.</p>} />
           </Route>
         </Routes>

@@ -1,18 +1,11 @@
+import type { SignedInResponse, UserResponse } from '../../../../../contracts/accounts';
 import type { CustomerOrderRowResponse } from '../../../../../contracts/orders';
 
-export interface AccountUser {
-  id?: string;
-  name: string;
-  email: string;
-  phone_number: string | null;
-  invite_code?: string | null;
-}
+/** The signed-in account (contracts/accounts.ts). */
+export type AccountUser = UserResponse;
 
-export interface SignedIn {
-  user: AccountUser;
-  access_token: string;
-  message?: string;
-}
+/** A sign-in, registration or password change answer; some carry a message for the shopper. */
+export type SignedIn = SignedInResponse & { message?: string };
 
 /** A dashboard row (spec §3 "Order history row"). */
 export type CustomerOrderRow = CustomerOrderRowResponse;

@@ -1,16 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderChangeResponse } from '../../../../../contracts/orders';
-import { apiPost } from '../../../lib/api-client';
+import { useConsoleMutation } from '../../console-kit/console-query';
 import { careOrdersKeys } from './care-orders-keys';
 
-export function addOrderNote({ orderId, note }: { orderId: string; note: string }): Promise<OrderChangeResponse> {
-  return apiPost<OrderChangeResponse>(`/admin/orders/${encodeURIComponent(orderId)}/notes`, { note });
-}
-
+/** `POST /admin/orders/{id}/notes`: a note on the order's timeline. */
 export function useAddOrderNote() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addOrderNote,
-    onSuccess: (_answer, input) => queryClient.invalidateQueries({ queryKey: careOrdersKeys.detail(input.orderId) }),
-  });
+  return useConsoleMutation<{ orderId: string; note: string }, OrderChangeResponse>(
+    ({ orderId }) => `/admin/orders/${encodeURIComponent(orderId)}/notes`,
+    ({ note }) => ({ note }),
+    (input) => [careOrdersKeys.detail(input.orderId)],
+  );
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderChangeResponse } from '../../../../../contracts/orders';
-import { apiPost } from '../../../lib/api-client';
+import { useConsoleMutation } from '../../console-kit/console-query';
 import type { OrderStep } from '../order-steps';
 import { careOrdersKeys } from './care-orders-keys';
 
@@ -16,19 +15,12 @@ export interface StatusActionInput {
   tracking_code?: string;
 }
 
-export function changeOrderStatus({ orderId, action, ...body }: StatusActionInput): Promise<OrderChangeResponse> {
-  const clean = Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string' && value.trim() !== ''));
-  return apiPost<OrderChangeResponse>(`/admin/orders/${encodeURIComponent(orderId)}/${action}`, clean);
-}
-
+/** Empty texts are left out of the body, so the server never sees a blank note or courier. */
 export function useChangeOrderStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeOrderStatus,
-    onSettled: (_answer, _error, input) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: careOrdersKeys.detail(input.orderId) }),
-        queryClient.invalidateQueries({ queryKey: careOrdersKeys.lists() }),
-      ]),
-  });
+  return useConsoleMutation<StatusActionInput, OrderChangeResponse>(
+    ({ orderId, action }) => `/admin/orders/${encodeURIComponent(orderId)}/${action}`,
+    ({ orderId: _orderId, action: _action, ...body }) => Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string' && value.trim() !== '')),
+    (input) => [careOrdersKeys.detail(input.orderId), careOrdersKeys.lists()],
+    { always: true },
+  );
 }

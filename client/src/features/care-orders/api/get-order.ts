@@ -1,19 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CareOrderResponse } from '../../../../../contracts/orders';
-import { apiGet } from '../../../lib/api-client';
+import { useConsoleQuery } from '../../console-kit/console-query';
 import { careOrdersKeys } from './care-orders-keys';
-
-export function getOrder(orderId: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet<CareOrderResponse>(`/admin/orders/${encodeURIComponent(orderId)}`, { signal });
-}
-
-export function orderQueryOptions(orderId: string) {
-  return queryOptions({
-    queryKey: careOrdersKeys.detail(orderId),
-    queryFn: ({ signal }) => getOrder(orderId, { signal }),
-    staleTime: 5_000,
-  });
-}
 
 /** After an action: how many timeline entries to wait for, and until when. */
 export interface TimelineWait {
@@ -22,12 +9,12 @@ export interface TimelineWait {
 }
 
 /**
- * The timeline is a projection and may trail the command by a moment: after an action the page polls every
- * 300 ms until the new event shows (for at most a few seconds).
+ * `GET /admin/orders/{id}`. The timeline is a projection and may trail the command by a moment: after an
+ * action the page polls every 300 ms until the new event shows (for at most a few seconds).
  */
 export function useOrder(orderId: string, wait?: TimelineWait | null) {
-  return useQuery({
-    ...orderQueryOptions(orderId),
+  return useConsoleQuery<CareOrderResponse>(careOrdersKeys.detail(orderId), `/admin/orders/${encodeURIComponent(orderId)}`, {
+    staleTime: 5_000,
     refetchInterval: (query) => {
       const shown = query.state.data?.timeline.length ?? 0;
       return wait && shown < wait.entries && Date.now() < wait.until ? 300 : false;

@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderListRow } from '../../../../../contracts/orders';
 import type { Paginated } from '../../../../../contracts/paginated';
-import { apiGet } from '../../../lib/api-client';
+import { useConsoleQuery } from '../../console-kit/console-query';
 import { careOrdersKeys } from './care-orders-keys';
 
 export interface OrderFilters {
@@ -14,19 +13,7 @@ export interface OrderFilters {
   page?: number;
 }
 
-export function getOrders(filters: OrderFilters, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet<Paginated<OrderListRow>>('/admin/orders', { signal, params: { ...filters } });
-}
-
-export function ordersQueryOptions(filters: OrderFilters) {
-  return queryOptions({
-    queryKey: careOrdersKeys.list(filters),
-    queryFn: ({ signal }) => getOrders(filters, { signal }),
-    staleTime: 10_000,
-    placeholderData: keepPreviousData,
-  });
-}
-
+/** `GET /admin/orders`: newest first, 25 a page. */
 export function useOrders(filters: OrderFilters) {
-  return useQuery(ordersQueryOptions(filters));
+  return useConsoleQuery<Paginated<OrderListRow>>(careOrdersKeys.list(filters), '/admin/orders', { params: { ...filters }, staleTime: 10_000, list: true });
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InstantOrderResponse } from '../../../../../contracts/orders';
-import { apiPost } from '../../../lib/api-client';
+import { useConsoleMutation } from '../../console-kit/console-query';
 import { careOrdersKeys } from './care-orders-keys';
 
 export interface InstantOrderInput {
@@ -15,14 +14,7 @@ export interface InstantOrderInput {
   lines?: Array<{ id: number; size: string; qty: number }>;
 }
 
-export function placeInstantOrder(input: InstantOrderInput): Promise<InstantOrderResponse> {
-  return apiPost<InstantOrderResponse>('/admin/orders/instant', input);
-}
-
+/** `POST /admin/orders/instant`: a phone order (order type 2). */
 export function usePlaceInstantOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: placeInstantOrder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: careOrdersKeys.lists() }),
-  });
+  return useConsoleMutation<InstantOrderInput, InstantOrderResponse>(() => '/admin/orders/instant', (input) => input, () => [careOrdersKeys.lists()]);
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CareOrderResponse, OrderHistoryLineResponse } from '../../../../../contracts/orders';
 import { formatDateTime, formatTaka } from '../../console-kit/format';
+import { Card, Facts } from '../../console-kit/card';
 import { ListTable, type Column } from '../../console-kit/list-table';
 import { QueryView } from '../../console-kit/query-state';
 import { useOrder, type TimelineWait } from '../api/get-order';
@@ -60,106 +61,74 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
       <div className="admin-order-grid">
         <div className="admin-order-grid__main">
           <OrderActions orderId={order.orderId} statusName={status} bkashPending={bkash && !bkashVerified && open} onChanged={onChanged} />
-          <section className="card" aria-labelledby="timeline-title">
-            <h2 id="timeline-title" className="section-title">
-              Timeline
-            </h2>
+          <Card id="timeline" title="Timeline">
             <OrderTimeline entries={view.timeline} />
-          </section>
+          </Card>
         </div>
         <div className="admin-order-grid__side">
-          <section className="card" aria-labelledby="customer-title">
-            <h2 id="customer-title" className="section-title">
-              Customer
-            </h2>
-            <dl className="admin-dl">
-              <dt>Name</dt>
-              <dd>{order.customer_name ?? '—'}</dd>
-              <dt>Phone</dt>
-              <dd>{order.phone_number ? <a href={`tel:${order.phone_number}`}>{order.phone_number}</a> : '—'}</dd>
-              <dt>Email</dt>
-              <dd>{order.email || '—'}</dd>
-            </dl>
-          </section>
-          <section className="card" aria-labelledby="shipping-title">
-            <h2 id="shipping-title" className="section-title">
-              Shipping
-            </h2>
-            <dl className="admin-dl">
-              <dt>Address</dt>
-              <dd className="admin-pre">{order.address || '—'}</dd>
-              <dt>Phone</dt>
-              <dd>{order.shipping_phone ? <a href={`tel:${order.shipping_phone}`}>{order.shipping_phone}</a> : '—'}</dd>
-            </dl>
-          </section>
-          <section className="card" aria-labelledby="payment-title">
-            <h2 id="payment-title" className="section-title">
-              Payment
-            </h2>
-            <dl className="admin-dl">
-              <dt>Method</dt>
-              <dd>{bkash ? 'bKash' : order.paymentMethod === 'cash' ? 'Cash on delivery' : (order.paymentMethod ?? order.payment_type ?? '—')}</dd>
-              {bkash && (
-                <>
-                  <dt>bKash sender</dt>
-                  <dd>{order.bkash_number ?? '—'}</dd>
-                  <dt>Transaction id</dt>
-                  <dd>{order.transaction_id ?? '—'}</dd>
-                  <dt>Verified</dt>
-                  <dd>{bkashVerified ? <span className="admin-badge admin-badge--ok">verified</span> : <span className="admin-badge admin-badge--warn">not yet</span>}</dd>
-                </>
-              )}
-              {instant && (
-                <>
-                  <dt>Payment type</dt>
-                  <dd>{order.payment_type ?? '—'}</dd>
-                </>
-              )}
-              {order.coupon_code && (
-                <>
-                  <dt>Coupon</dt>
-                  <dd>{order.coupon_code}</dd>
-                </>
-              )}
-            </dl>
-          </section>
+          <Card id="customer" title="Customer">
+            <Facts
+              facts={[
+                { label: 'Name', value: order.customer_name ?? '—' },
+                { label: 'Phone', value: <PhoneLink phone={order.phone_number} /> },
+                { label: 'Email', value: order.email || '—' },
+              ]}
+            />
+          </Card>
+          <Card id="shipping" title="Shipping">
+            <Facts
+              facts={[
+                { label: 'Address', value: order.address || '—', className: 'admin-pre' },
+                { label: 'Phone', value: <PhoneLink phone={order.shipping_phone} /> },
+              ]}
+            />
+          </Card>
+          <Card id="payment" title="Payment">
+            <Facts
+              facts={[
+                { label: 'Method', value: bkash ? 'bKash' : order.paymentMethod === 'cash' ? 'Cash on delivery' : (order.paymentMethod ?? order.payment_type ?? '—') },
+                bkash && { label: 'bKash sender', value: order.bkash_number ?? '—' },
+                bkash && { label: 'Transaction id', value: order.transaction_id ?? '—' },
+                bkash && {
+                  label: 'Verified',
+                  value: bkashVerified ? <span className="admin-badge admin-badge--ok">verified</span> : <span className="admin-badge admin-badge--warn">not yet</span>,
+                },
+                instant && { label: 'Payment type', value: order.payment_type ?? '—' },
+                order.coupon_code && { label: 'Coupon', value: order.coupon_code },
+              ]}
+            />
+          </Card>
         </div>
       </div>
-      <section className="card" aria-labelledby="lines-title">
-        <h2 id="lines-title" className="section-title">
-          Items
-        </h2>
+      <Card id="lines" title="Items">
         {view.history.length === 0 ? (
           <p className="muted">No product lines (phone order by amount).</p>
         ) : (
           <ListTable rows={view.history} columns={LINE_COLUMNS} rowKey={(line) => `${line.id}-${line.size}`} cards={false} />
         )}
-        <dl className="admin-totals">
-          {instant ? (
-            <>
-              <dt>Amount</dt>
-              <dd>{formatTaka(order.amount)}</dd>
-              <dt>Discount</dt>
-              <dd>{formatTaka(order.discount_amount)}</dd>
-              <dt>Advance</dt>
-              <dd>{formatTaka(order.advance)}</dd>
-              <dt>Due</dt>
-              <dd className="admin-totals__grand">{formatTaka(order.due)}</dd>
-            </>
-          ) : (
-            <>
-              <dt>Subtotal</dt>
-              <dd>{formatTaka(order.subtotal)}</dd>
-              <dt>Discount{order.discount ? ` (${order.discount}%)` : ''}</dt>
-              <dd>− {formatTaka(order.discount_amount)}</dd>
-              <dt>Delivery</dt>
-              <dd>{formatTaka(order.devliery_charge)}</dd>
-              <dt>Grand total</dt>
-              <dd className="admin-totals__grand">{formatTaka(order.grand_total)}</dd>
-            </>
-          )}
-        </dl>
-      </section>
+        <Facts
+          className="admin-totals"
+          facts={
+            instant
+              ? [
+                  { label: 'Amount', value: formatTaka(order.amount) },
+                  { label: 'Discount', value: formatTaka(order.discount_amount) },
+                  { label: 'Advance', value: formatTaka(order.advance) },
+                  { label: 'Due', value: formatTaka(order.due), className: 'admin-totals__grand' },
+                ]
+              : [
+                  { label: 'Subtotal', value: formatTaka(order.subtotal) },
+                  { label: `Discount${order.discount ? ` (${order.discount}%)` : ''}`, value: `− ${formatTaka(order.discount_amount)}` },
+                  { label: 'Delivery', value: formatTaka(order.devliery_charge) },
+                  { label: 'Grand total', value: formatTaka(order.grand_total), className: 'admin-totals__grand' },
+                ]
+          }
+        />
+      </Card>
     </>
   );
+}
+
+function PhoneLink({ phone }: { phone: string | null }) {
+  return phone ? <a href={`tel:${phone}`}>{phone}</a> : <>—</>;
 }

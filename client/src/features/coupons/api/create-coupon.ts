@@ -1,17 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CouponChangeResponse, CouponRules } from '../../../../../contracts/coupons';
-import { apiPost } from '../../../lib/api-client';
+import { useConsoleMutation } from '../../console-kit/console-query';
 import { couponsKeys } from './coupons-keys';
 
-/** Create a coupon (admin only; recorded as `CouponCreated`); 409 when the code exists, 422 by field. */
-export function createCoupon(coupon: CouponRules): Promise<CouponChangeResponse> {
-  return apiPost<CouponChangeResponse>('/admin/coupons', coupon);
-}
-
+/** `POST /admin/coupons` (admin only; recorded as `CouponCreated`); 409 when the code exists, 422 by field. */
 export function useCreateCoupon() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCoupon,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: couponsKeys.all }),
-  });
+  return useConsoleMutation<CouponRules, CouponChangeResponse>(() => '/admin/coupons', (coupon) => coupon, () => [couponsKeys.all]);
 }

@@ -1,17 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CouponChangeResponse } from '../../../../../contracts/coupons';
-import { apiPost } from '../../../lib/api-client';
+import { useConsoleMutation } from '../../console-kit/console-query';
 import { couponsKeys } from './coupons-keys';
 
-/** Disable a coupon with a reason (admin only; recorded as `CouponDisabled`); 409 when already disabled. */
-export function disableCoupon({ code, reason }: { code: string; reason: string }): Promise<CouponChangeResponse> {
-  return apiPost<CouponChangeResponse>(`/admin/coupons/${encodeURIComponent(code)}/disable`, { reason });
-}
-
+/** `POST /admin/coupons/{code}/disable` with a reason (admin only; recorded as `CouponDisabled`); 409 when already disabled. */
 export function useDisableCoupon() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: disableCoupon,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: couponsKeys.all }),
-  });
+  return useConsoleMutation<{ code: string; reason: string }, CouponChangeResponse>(
+    ({ code }) => `/admin/coupons/${encodeURIComponent(code)}/disable`,
+    ({ reason }) => ({ reason }),
+    () => [couponsKeys.all],
+  );
 }

@@ -1,18 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CouponRedemptionRow } from '../../../../../contracts/coupons';
 import type { DataList } from '../../../../../contracts/paginated';
-import { apiGet } from '../../../lib/api-client';
+import { useConsoleQuery } from '../../console-kit/console-query';
 import { couponsKeys } from './coupons-keys';
 
-/** One coupon's redemptions in the order they happened (admin only). */
-export function getCouponRedemptions(code: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet<DataList<CouponRedemptionRow>>(`/admin/coupons/${encodeURIComponent(code)}/redemptions`, { signal });
-}
-
-export function couponRedemptionsQueryOptions(code: string) {
-  return queryOptions({ queryKey: couponsKeys.redemptions(code), queryFn: ({ signal }) => getCouponRedemptions(code, { signal }), staleTime: 10_000 });
-}
-
+/** `GET /admin/coupons/{code}/redemptions`: one coupon's redemptions in the order they happened (admin only). */
 export function useCouponRedemptions(code: string) {
-  return useQuery(couponRedemptionsQueryOptions(code));
+  return useConsoleQuery<DataList<CouponRedemptionRow>>(couponsKeys.redemptions(code), `/admin/coupons/${encodeURIComponent(code)}/redemptions`, { staleTime: 10_000 });
 }

@@ -1,18 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CouponRow } from '../../../../../contracts/coupons';
 import type { DataList } from '../../../../../contracts/paginated';
-import { apiGet } from '../../../lib/api-client';
+import { useConsoleQuery } from '../../console-kit/console-query';
 import { couponsKeys } from './coupons-keys';
 
-/** Every coupon, newest first (admin only). */
-export function getCoupons({ signal }: { signal?: AbortSignal } = {}) {
-  return apiGet<DataList<CouponRow>>('/admin/coupons', { signal });
-}
-
-export function couponsQueryOptions() {
-  return queryOptions({ queryKey: couponsKeys.list(), queryFn: ({ signal }) => getCoupons({ signal }), staleTime: 10_000 });
-}
-
+/** `GET /admin/coupons`: every coupon, newest first (admin only). */
 export function useCoupons() {
-  return useQuery(couponsQueryOptions());
+  return useConsoleQuery<DataList<CouponRow>>(couponsKeys.list(), '/admin/coupons', { staleTime: 10_000 });
 }

@@ -1,17 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventTypeCount } from '../../../../../contracts/events';
 import type { DataList } from '../../../../../contracts/paginated';
-import { apiGet } from '../../../lib/api-client';
+import { useConsoleQuery } from '../../console-kit/console-query';
 import { eventLogKeys } from './event-log-keys';
 
-export function getEventTypes({ signal }: { signal?: AbortSignal } = {}) {
-  return apiGet<DataList<EventTypeCount>>('/admin/events/types', { signal });
-}
-
-export function eventTypesQueryOptions() {
-  return queryOptions({ queryKey: eventLogKeys.types(), queryFn: ({ signal }) => getEventTypes({ signal }), staleTime: 60_000 });
-}
-
+/** `GET /admin/events/types`: every event type in the log with its count. */
 export function useEventTypes() {
-  return useQuery(eventTypesQueryOptions());
+  return useConsoleQuery<DataList<EventTypeCount>>(eventLogKeys.types(), '/admin/events/types', { staleTime: 60_000 });
 }

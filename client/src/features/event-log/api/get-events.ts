@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventPage } from '../../../../../contracts/events';
-import { apiGet } from '../../../lib/api-client';
+import { useConsoleQuery } from '../../console-kit/console-query';
 import { eventLogKeys } from './event-log-keys';
 
 export interface EventFilters {
@@ -13,26 +12,19 @@ export interface EventFilters {
   limit?: number;
 }
 
-/** datetime-local gives local wall time without a zone; the server wants an instant. */
-const toIso = (value?: string) => (value ? new Date(value).toISOString() : undefined);
-
-export function getEvents(filters: EventFilters, { signal }: { signal?: AbortSignal } = {}) {
-  const { type, stream, from, to, before, limit } = filters;
-  return apiGet<EventPage>('/admin/events', {
-    signal,
-    params: { type: type || undefined, stream: stream || undefined, from: toIso(from), to: toIso(to), before, limit },
-  });
+/** datetime-local gives local wall time without a zone; the server wants an instant (a bad value goes as typed, for the server to name). */
+function toIso(value?: string): string | undefined {
+  if (!value) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString();
 }
 
-export function eventsQueryOptions(filters: EventFilters) {
-  return queryOptions({
-    queryKey: eventLogKeys.list(filters),
-    queryFn: ({ signal }) => getEvents(filters, { signal }),
-    staleTime: 5_000,
-    placeholderData: keepPreviousData,
-  });
-}
-
+/** `GET /admin/events`: the global log, newest first, paged backwards by position. */
 export function useEvents(filters: EventFilters) {
-  return useQuery(eventsQueryOptions(filters));
+  const { type, stream, from, to, before, limit } = filters;
+  return useConsoleQuery<EventPage>(eventLogKeys.list(filters), '/admin/events', {
+    params: { type: type || undefined, stream: stream || undefined, from: toIso(from), to: toIso(to), before, limit },
+    staleTime: 5_000,
+    list: true,
+  });
 }

@@ -1,17 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RebuildStartedResponse } from '../../../../../contracts/projections';
-import { apiPost } from '../../../lib/api-client';
+import { useConsoleMutation } from '../../console-kit/console-query';
 import { projectionsKeys } from './projections-keys';
 
-export function rebuildProjection(name: string) {
-  return apiPost<RebuildStartedResponse>(`/admin/projections/${encodeURIComponent(name)}/rebuild`);
-}
-
+/**
+ * `POST /admin/projections/{name}/rebuild`. Refetching the list at once, whatever the answer, turns its polling
+ * on (500 ms) as soon as the job shows as running.
+ */
 export function useRebuildProjection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rebuildProjection,
-    // Refetching at once turns the polling on (500 ms) as soon as the job shows as running.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: projectionsKeys.all }),
-  });
+  return useConsoleMutation<string, RebuildStartedResponse>((name) => `/admin/projections/${encodeURIComponent(name)}/rebuild`, () => undefined, () => [projectionsKeys.all], { always: true });
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StockChangeResponse } from '../../../../../contracts/stock';
-import { apiPost } from '../../../lib/api-client';
+import { useConsoleMutation } from '../../console-kit/console-query';
 import { stockKeys } from './stock-keys';
 
 export type StockChange =
@@ -8,14 +7,10 @@ export type StockChange =
   | { kind: 'adjust'; productId: number; size: string; delta: number; reason: string };
 
 /** Receive (goods in) or adjust (count correction, with a reason): both admin only, both recorded as events. */
-export function changeStock({ kind, ...body }: StockChange): Promise<StockChangeResponse> {
-  return apiPost<StockChangeResponse>(`/admin/stock/${kind}`, body);
-}
-
 export function useChangeStock() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeStock,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.all }),
-  });
+  return useConsoleMutation<StockChange, StockChangeResponse>(
+    ({ kind }) => `/admin/stock/${kind}`,
+    ({ kind: _kind, ...body }) => body,
+    () => [stockKeys.all],
+  );
 }

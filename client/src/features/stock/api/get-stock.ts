@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paginated } from '../../../../../contracts/paginated';
 import type { StockRow } from '../../../../../contracts/stock';
-import { apiGet } from '../../../lib/api-client';
+import { useConsoleQuery } from '../../console-kit/console-query';
 import { stockKeys } from './stock-keys';
 
 export interface StockFilters {
@@ -10,19 +9,12 @@ export interface StockFilters {
   low?: boolean;
 }
 
-export function getStock({ page, search, low }: StockFilters, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet<Paginated<StockRow>>('/admin/stock', { signal, params: { page, search: search || undefined, low: low ? 'true' : undefined } });
-}
-
-export function stockQueryOptions(filters: StockFilters) {
-  return queryOptions({
-    queryKey: stockKeys.list(filters),
-    queryFn: ({ signal }) => getStock(filters, { signal }),
-    staleTime: 10_000,
-    placeholderData: keepPreviousData,
-  });
-}
-
+/** `GET /admin/stock`: every SKU with its projected stock, 50 a page; `low` keeps those running out. */
 export function useStock(filters: StockFilters) {
-  return useQuery(stockQueryOptions(filters));
+  const { page, search, low } = filters;
+  return useConsoleQuery<Paginated<StockRow>>(stockKeys.list(filters), '/admin/stock', {
+    params: { page, search: search || undefined, low: low ? 'true' : undefined },
+    staleTime: 10_000,
+    list: true,
+  });
 }

@@ -1,16 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardResponse } from '../../../../../contracts/dashboard';
-import { apiGet } from '../../../lib/api-client';
+import { useConsoleQuery } from '../../console-kit/console-query';
 import { dashboardKeys } from './dashboard-keys';
 
-export function getDashboard({ signal }: { signal?: AbortSignal } = {}) {
-  return apiGet<DashboardResponse>('/admin/dashboard', { signal });
-}
-
-export function dashboardQueryOptions() {
-  return queryOptions({ queryKey: dashboardKeys.all, queryFn: ({ signal }) => getDashboard({ signal }), staleTime: 30_000 });
-}
-
+/** `GET /admin/dashboard`. */
 export function useDashboard() {
-  return useQuery(dashboardQueryOptions());
+  return useConsoleQuery<DashboardResponse>(dashboardKeys.all, '/admin/dashboard', { staleTime: 30_000 });
 }

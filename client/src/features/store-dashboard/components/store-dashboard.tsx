@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Card, FigureList } from '../../console-kit/card';
 import { formatNumber, formatTaka } from '../../console-kit/format';
 import { QueryView } from '../../console-kit/query-state';
 import { useDashboard } from '../api/get-dashboard';
@@ -11,79 +12,30 @@ export function StoreDashboard() {
     <QueryView query={dashboard} loading="Loading the dashboard…" what="Dashboard">
       {(data) => (
         <div className="admin-dash">
-          <section className="card admin-dash__wide" aria-labelledby="per-day-title">
-            <h2 id="per-day-title" className="section-title">
-              Orders and revenue per day
-            </h2>
+          <Card id="per-day" title="Orders and revenue per day" className="admin-dash__wide">
             <OrdersRevenueChart points={data.ordersPerDay} />
-          </section>
-          <section className="card" aria-labelledby="by-status-title">
-            <h2 id="by-status-title" className="section-title">
-              Orders by status
-            </h2>
-            <ul className="admin-list">
-              {data.byStatus.map((row) => (
-                <li key={row.status}>
-                  <Link to={`/admin/orders?status=${row.status}`}>{row.name}</Link>
-                  <span className="admin-num">{formatNumber(row.count)}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section className="card" aria-labelledby="top-title">
-            <h2 id="top-title" className="section-title">
-              Top products
-            </h2>
-            <ol className="admin-list">
-              {data.topProducts.map((row) => (
-                <li key={row.productId}>
-                  <span>{row.name}</span>
-                  <span className="admin-num">
-                    {formatNumber(row.units)} · {formatTaka(row.revenue)}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          </section>
-          <section className="card" aria-labelledby="coupons-title">
-            <h2 id="coupons-title" className="section-title">
-              Coupon use
-            </h2>
-            {data.coupons.length === 0 ? (
-              <p className="muted">No redemptions.</p>
-            ) : (
-              <ul className="admin-list">
-                {data.coupons.map((row) => (
-                  <li key={row.code}>
-                    <code>{row.code}</code>
-                    <span className="admin-num">{formatNumber(row.redemptions)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section className="card" aria-labelledby="low-title">
-            <h2 id="low-title" className="section-title">
-              Low stock
-            </h2>
-            {data.lowStock.length === 0 ? (
-              <p className="muted">Nothing is running low.</p>
-            ) : (
-              <ul className="admin-list">
-                {data.lowStock.map((row) => (
-                  <li key={`${row.productId}-${row.size}`}>
-                    <span>
-                      {row.name} · {row.size}
-                    </span>
-                    <span className="admin-num">{formatNumber(row.available)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
+          </Card>
+          <Card id="by-status" title="Orders by status">
+            <FigureList rows={data.byStatus} rowKey={(row) => row.status} name={(row) => <Link to={`/admin/orders?status=${row.status}`}>{row.name}</Link>} figure={(row) => formatNumber(row.count)} />
+          </Card>
+          <Card id="top" title="Top products">
+            <FigureList ordered rows={data.topProducts} rowKey={(row) => row.productId} name={(row) => <span>{row.name}</span>} figure={(row) => `${formatNumber(row.units)} · ${formatTaka(row.revenue)}`} />
+          </Card>
+          <Card id="coupons" title="Coupon use">
+            <FigureList rows={data.coupons} rowKey={(row) => row.code} name={(row) => <code>{row.code}</code>} figure={(row) => formatNumber(row.redemptions)} empty="No redemptions." />
+          </Card>
+          <Card id="low" title="Low stock">
+            <FigureList
+              rows={data.lowStock}
+              rowKey={(row) => `${row.productId}-${row.size}`}
+              name={(row) => <span>{`${row.name} · ${row.size}`}</span>}
+              figure={(row) => formatNumber(row.available)}
+              empty="Nothing is running low."
+            />
             <p>
               <Link to="/admin/stock?low=true">All low stock</Link>
             </p>
-          </section>
+          </Card>
         </div>
       )}
     </QueryView>

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { ServiceUnavailableError } from '../../common/errors/domain-error';
-import { ConcurrencyError } from '../../event-store/concurrency-error';
-import { EventStore } from '../../event-store/event-store';
-import type { AppendResult, EventMetadata } from '../../event-store/event-store.types';
-import type { StreamEvents } from '../domain/stream-events';
+import { ConcurrencyError } from '../concurrency-error';
+import { EventStore } from '../event-store';
+import type { AppendResult, EventMetadata, NewEvent } from '../event-store.types';
+import type { StreamEvents } from './decider';
 import { KeyedLock } from './keyed-lock';
 import { Permits } from './permits';
 import { StreamStates, type StreamState } from './stream-states';
@@ -15,29 +15,39 @@ const CONTENDED_FOR_MS = 30_000;
 /** Writes holding a database connection for their cross-process lock; well below the pool size (20). */
 const CONCURRENT_WRITES = 8;
 
+type InTransaction = (manager: EntityManager, result: AppendResult) => Promise<void>;
+
 export interface WriteAttempt {
-  /** Current state of existing streams (cached fold plus the events after it). */
-  load(streamIds: readonly string[]): Promise<Map<string, StreamState<unknown>>>;
+  /** Current state of the streams (cached fold plus the events after it; the initial state when empty). */
+  load(streamIds: readonly string[]): Promise<Map<string, StreamState>>;
   /**
    * Appends every stream's events in one transaction, each at the version it was loaded at (0 for a stream
    * not loaded, which must then not exist yet).
    */
-  append(
-    streams: StreamEvents[],
-    metadata: EventMetadata,
-    inTransaction?: (manager: EntityManager, result: AppendResult) => Promise<void>,
-  ): Promise<AppendResult>;
+  append(streams: StreamEvents[], metadata: EventMetadata, inTransaction?: InTransaction): Promise<AppendResult>;
+}
+
+/** What a one-stream command recorded: the state it decided on, the events and the stream's version after them. */
+export interface Handled<S, E> {
+  decidedOn: S;
+  events: E[];
+  version: number;
 }
 
 /**
- * The command path of every ordering write (ADR 012): serialise on the keys in this process (a keyed queue),
- * load, decide, append with expected versions. A conflict means another process (or a writer outside this
- * path, such as a stock receipt) appended meanwhile: the stale state is forgotten and the write tried again.
- * Keys that conflicted recently are also locked across processes (session advisory locks) before deciding,
- * so processes sharing a hot SKU take turns instead of failing each other's appends.
+ * The command path of every write (ADR 012, ADR 041): serialise on the keys in this process (a keyed queue),
+ * read the streams, fold them with the folds their contexts registered, decide, append with the expected
+ * version of every stream read. A conflict means another process appended meanwhile: the stale state is
+ * forgotten and the command decided again. Keys that conflicted recently are also locked across processes
+ * (session advisory locks) before deciding, so processes sharing a hot SKU take turns instead of failing
+ * each other's appends.
+ *
+ * - `handle`: one stream, one decision (stock receipts, coupon admin).
+ * - `write`: several streams decided together (checkout batches, order steps that release stock).
+ * - `appendAt`: state kept in a table with its stream version (accounts): append at that version, no retry.
  */
 @Injectable()
-export class StreamWriter {
+export class CommandPath {
   private readonly locks = new KeyedLock();
   private readonly permits = new Permits(CONCURRENT_WRITES);
   /** Keys that saw a concurrency conflict, until when they are locked across processes. */
@@ -48,6 +58,47 @@ export class StreamWriter {
     private readonly eventStore: EventStore,
     private readonly states: StreamStates,
   ) {}
+
+  /**
+   * Current state of the streams, outside any lock: to find which other streams a command will touch
+   * before it is decided under their locks (an order's lines, for a cancel).
+   */
+  read(streamIds: readonly string[]): Promise<Map<string, StreamState>> {
+    return this.states.load(streamIds);
+  }
+
+  /**
+   * Folds the stream, asks `decide` for its events (it may throw a refusal) and appends them at the version
+   * folded. Nothing is appended when `decide` returns no events.
+   */
+  async handle<S, E extends { type: string; data: unknown }>(
+    streamId: string,
+    decide: (state: S) => E[],
+    metadata: EventMetadata,
+    inTransaction?: InTransaction,
+  ): Promise<Handled<S, E>> {
+    return this.write([streamId], async (attempt) => {
+      const { state, version } = (await attempt.load([streamId])).get(streamId)! as StreamState<S>;
+      const events = decide(state);
+      if (events.length === 0) return { decidedOn: state, events, version };
+      const result = await attempt.append([{ streamId, events }], metadata, inTransaction);
+      return { decidedOn: state, events, version: result.streams[0].version };
+    });
+  }
+
+  /**
+   * For state kept in a table that records its stream version (the users row): appends at exactly that
+   * version, serialised with the other commands on the stream in this process. A conflict is not retried
+   * (the caller decided on the row it read): it is the ConcurrencyError's 409.
+   */
+  async appendAt(streamId: string, expectedVersion: number, events: NewEvent[], metadata: EventMetadata, inTransaction?: InTransaction): Promise<AppendResult> {
+    const release = await this.locks.acquire([streamId]);
+    try {
+      return await this.eventStore.append(streamId, expectedVersion, events, metadata, { inTransaction });
+    } finally {
+      release();
+    }
+  }
 
   async write<T>(keys: readonly string[], attempt: (context: WriteAttempt) => Promise<T>): Promise<T> {
     // Queue in memory first, so waiters on a hot SKU hold neither a permit nor a connection.

@@ -1,0 +1,100 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import pino, { type Logger, type LoggerOptions } from 'pino';
+import { pinoHttp, type Options as PinoHttpOptions } from 'pino-http';
+import type { PinoLogger } from 'nestjs-pino';
+import type { Request } from 'express';
+import { requestIdsOf } from '../../common/request/request-metadata';
+import type { Env } from '../../config/env';
+
+/** Nest's level names (LOG_LEVEL keeps them) and pino's. */
+const PINO_LEVELS: Record<Env['LOG_LEVEL'], pino.Level> = { error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'trace' };
+
+/**
+ * Keys whose values never reach a log line, wherever they sit in a logged object (one or two levels deep,
+ * and under req/res): credentials, tokens, and the shopper's personal data.
+ */
+const SECRET_KEYS = [
+  'authorization', 'cookie', 'set-cookie', 'x-api-key', 'password', 'password_confirmation', 'currentPassword', 'newPassword',
+  'token', 'access_token', 'refresh_token', 'otp', 'code_verifier', 'secret', 'jwtSecret', 'phone', 'phone_number',
+  'shipping_phone', 'bkash_number', 'email', 'address', 'transaction_id',
+];
+const REDACT_PATHS = [
+  'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'req.headers["x-metrics-token"]', 'res.headers["set-cookie"]',
+  ...SECRET_KEYS.flatMap((key) => [`${quote(key)}`, `*.${quote(key)}`, `*.*.${quote(key)}`]),
+];
+
+function quote(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
+}
+
+/** The base logger of a process: JSON lines on stdout (LOG_FORMAT=pretty: coloured text for a developer). */
+export function createRootLogger(options: { level: Env['LOG_LEVEL']; format: Env['LOG_FORMAT']; name: string }): Logger {
+  const settings: LoggerOptions = {
+    name: options.name,
+    level: PINO_LEVELS[options.level],
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+  };
+  if (options.format === 'pretty') {
+    return pino({ ...settings, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } });
+  }
+  return pino(settings);
+}
+
+/**
+ * A URL fit for a log line: the path without the values of its query (a tracking query carries a phone) and
+ * with long digit runs (phones in `/verify/{orderId}/{phone}`) and e-mail-like segments masked.
+ */
+export function loggableUrl(url: string): string {
+  const [path, query] = url.split('?', 2);
+  const safePath = path.replace(/\d{6,}/g, '[digits]').replace(/[^/]*(@|%40)[^/]*/g, '[redacted]');
+  if (query === undefined) return safePath;
+  const keys = query.split('&').map((pair) => pair.split('=', 1)[0]).filter(Boolean);
+  return `${safePath}?${keys.map((key) => `${key.replace(/\d{6,}/g, '[digits]')}=…`).join('&')}`;
+}
+
+/** The route a request matched, as its template (`/api/public/verify/:orderId/:phone`), when Express found one. */
+export function routeTemplateOf(request: IncomingMessage): string | undefined {
+  const express = request as Request;
+  return express.route?.path !== undefined ? `${express.baseUrl ?? ''}${String(express.route.path)}` : undefined;
+}
+
+/** pino-http: one line per request with the ids that also go into the events the request records. */
+export function httpLogOptions(logger: Logger): PinoHttpOptions<IncomingMessage, ServerResponse> {
+  return {
+    logger,
+    genReqId: (request) => requestIdsOf(request as Request).requestId,
+    customProps: (request) => ({ correlationId: requestIdsOf(request as Request).correlationId }),
+    // A 503 is the designed answer while the database is away (the exception filter warns about the outage once
+    // in a while); one error line per refused request would bury everything else.
+    customLogLevel: (_request, response, error) => ((error || response.statusCode >= 500) && response.statusCode !== 503 ? 'error' : 'info'),
+    customSuccessMessage: (request, response, ms) => `${request.method} ${routeTemplateOf(request) ?? loggableUrl(request.url ?? '')} ${response.statusCode} ${Math.round(ms)} ms`,
+    customErrorMessage: (request, response) => `${request.method} ${routeTemplateOf(request) ?? loggableUrl(request.url ?? '')} ${response.statusCode}`,
+    // Health probes and metric scrapes every few seconds would drown everything else.
+    autoLogging: { ignore: (request) => /^\/api\/(health|metrics)(\/|$|\?)/.test(request.url ?? '') },
+    serializers: {
+      // pino-http hands these pino's standard serialisation; headers, addresses and query values stay out.
+      // (The message names the route's template; the URL here has its personal parts masked.)
+      req: (request: { id?: unknown; method?: string; url?: string }) => ({
+        id: request.id,
+        method: request.method,
+        url: loggableUrl(request.url ?? ''),
+      }),
+      res: (response: { statusCode?: number }) => ({ statusCode: response.statusCode }),
+    },
+  };
+}
+
+/**
+ * Express middleware: the request's log line (pino-http), and every log line written while the request is
+ * handled (a warning from a handler, an error from the exception filter) bound to its request and correlation ids.
+ */
+export function requestLogging(root: Logger, context: PinoLogger) {
+  const logRequest = pinoHttp(httpLogOptions(root));
+  return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    logRequest(request, response);
+    const { requestId, correlationId } = requestIdsOf(request as Request);
+    context.runInContext(next, { bindings: { reqId: requestId, correlationId } });
+  };
+}

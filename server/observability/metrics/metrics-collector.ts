@@ -1,0 +1,79 @@
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { EventStore } from '../../event-store/event-store';
+import { ProjectionRunner } from '../../event-store/projection-runner';
+import { QUEUE_TABLES } from './queue-tables';
+import { StoreMetrics } from './store-metrics';
+
+/**
+ * Fills the gauges that are read, not counted, when a scrape asks: projection lag (from the checkpoints, the
+ * same numbers as the console's projections screen), queue depths, the pool. Counts events as they commit.
+ * A scrape while the database is away still answers, with the process's own metrics and `store_dependency_up`.
+ */
+@Injectable()
+export class MetricsCollector implements OnModuleInit, OnModuleDestroy {
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    @Inject(StoreMetrics) private readonly metrics: StoreMetrics,
+    private readonly dataSource: DataSource,
+    private readonly eventStore: EventStore,
+    private readonly runner: ProjectionRunner,
+  ) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.eventStore.onAppended((events) => {
+      for (const event of events) this.metrics.eventsAppended.inc({ type: event.type });
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  async refresh(): Promise<void> {
+    this.readPool();
+    try {
+      await Promise.all([this.readProjections(), this.readQueues()]);
+      this.metrics.up.set({ dependency: 'database' }, 1);
+    } catch {
+      this.metrics.up.set({ dependency: 'database' }, 0);
+    }
+  }
+
+  private readPool(): void {
+    const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
+    if (!pool) return;
+    this.metrics.dbPoolConnections.set({ state: 'total' }, pool.totalCount);
+    this.metrics.dbPoolConnections.set({ state: 'idle' }, pool.idleCount);
+    this.metrics.dbPoolConnections.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+    this.metrics.dbPoolConnections.set({ state: 'waiting' }, pool.waitingCount);
+    const max = (pool as Pool & { options?: { max?: number } }).options?.max;
+    if (max !== undefined) this.metrics.dbPoolMax.set(max);
+  }
+
+  private async readProjections(): Promise<void> {
+    for (const projection of await this.runner.status()) {
+      const labels = { projection: projection.name };
+      this.metrics.projectionLagEvents.set(labels, projection.lagEvents);
+      this.metrics.projectionLagSeconds.set(labels, Math.round(projection.lagSeconds * 1000) / 1000);
+      this.metrics.projectionEventsApplied.set(labels, projection.eventsAppliedByThisProcess);
+      this.metrics.projectionFailing.set(labels, projection.status === 'failing' ? 1 : 0);
+    }
+  }
+
+  private async readQueues(): Promise<void> {
+    for (const { queue, table, openStatuses } of QUEUE_TABLES) {
+      const [{ present }] = await this.dataSource.query('SELECT to_regclass($1) IS NOT NULL AS present', [table]);
+      if (!present) continue;
+      // Table names come from the constant list above, never from a request.
+      const rows: Array<{ status: string; jobs: number }> = await this.dataSource.query(
+        `SELECT status, count(*)::int AS jobs FROM ${table} WHERE status = ANY($1::text[]) GROUP BY status`,
+        [openStatuses],
+      );
+      const counts = new Map(rows.map((row) => [row.status, row.jobs]));
+      for (const state of openStatuses) this.metrics.queueJobs.set({ queue, state }, counts.get(state) ?? 0);
+    }
+  }
+}

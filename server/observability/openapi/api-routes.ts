@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { newPasswordField } from '../../accounts/api/dto/fields';
+import {
+  findAccountRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  registerRequest,
+  resetTokenRequest,
+  sendVerifyMailRequest,
+  updateProfileRequest,
+  updateVerifyMailRequest,
+} from '../../accounts/api/dto/account.requests';
+import {
+  categoryPageQuery,
+  checkProductAttributeQuery,
+  postQuery,
+  searchProductsQuery,
+  shopPageQuery,
+  slugQuery,
+} from '../../catalog/api/catalog-query.schemas';
+import {
+  adjustStockRequest,
+  browseEventsRequest,
+  couponCodeParameter,
+  createCouponRequest,
+  dashboardRequest,
+  disableCouponRequest,
+  listOrdersRequest,
+  listStockRequest,
+  receiveStockRequest,
+  streamIdParameter,
+} from '../../operations/api/admin-operations.requests';
+import { brandId, saveBrandRequest } from '../../operations/brands/brands.controller';
+import { instantOrderRequest, noteRequest, reasonRequest, shipRequest, stepRequest } from '../../ordering/api/dto/admin-orders.requests';
+import { confirmOrderRequest } from '../../ordering/api/dto/confirm-order.request';
+import { applyCouponRequest } from '../../promotions/api/public-coupons.controller';
+
+/**
+ * Every route under /api, with the zod schemas that validate its input: the one place a route is registered
+ * for the OpenAPI document (/api/openapi.json, browsable at /api/docs). A route the app serves without an
+ * entry here fails test/api/openapi.api-spec.ts; so does an example the schemas refuse. See ADR 041.
+ *
+ * - `path` is the Express pattern as the controller declares it (`/api/admin/orders/:orderId`).
+ * - `query` / `body` / `params`: the very schemas the controller parses with; where a route checks its input
+ *   by looking it up (tracking answers "not found" for any bad id or phone), `params`/`query` only describe it.
+ * - `example`: a request the server accepts; shown in the page and checked against the document by the test.
+ */
+export type Access = 'public' | 'optional-customer' | 'customer' | 'care' | 'admin' | 'monitoring';
+
+export interface ApiRoute {
+  method: 'get' | 'post';
+  path: string;
+  tag: string;
+  summary: string;
+  access: Access;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The body may also come as multipart/form-data (the storefront's account forms). */
+  form?: boolean;
+  params?: Record<string, z.ZodType>;
+  headers?: Record<string, { schema: z.ZodType; description: string }>;
+  rateLimited?: boolean;
+  /** Status of a success; 200 unless said. */
+  success?: number;
+  /** Content type of a success; JSON unless said. */
+  produces?: string;
+  example?: { query?: Record<string, string>; body?: unknown; params?: Record<string, string>; headers?: Record<string, string> };
+}
+
+const orderIdParam = { orderId: z.string().min(1).max(40).describe('The order id shown to the shopper, e.g. 7KQ2M9XA') };
+const staffNote = { note: 'called the customer' };
+const orderExample = { params: { orderId: '7KQ2M9XA' } };
+const trackingQuery = z.object({
+  orderId: z.string().describe('The order id'),
+  phone: z.string().describe('The phone number the order was placed with'),
+});
+const newPasswordBody = (password: string, confirmation: string) =>
+  z.object({ [password]: newPasswordField, [confirmation]: z.string().describe('The same password again') });
+
+const CATALOG = 'Catalog';
+const ORDERS = 'Orders';
+const ACCOUNTS = 'Accounts';
+const STAFF_ORDERS = 'Staff: orders';
+const STAFF_STORE = 'Staff: stock, coupons, brands';
+const OPERATIONS = 'Operations';
+
+export const API_ROUTES: ApiRoute[] = [
+  // Catalog (spec §7)
+  { method: 'get', path: '/api/public/settingRow', tag: CATALOG, summary: 'Store settings: name, contact, delivery charges', access: 'public' },
+  { method: 'get', path: '/api/public/parentChildCategory', tag: CATALOG, summary: 'Categories with their children', access: 'public' },
+  { method: 'get', path: '/api/public/parentCategory', tag: CATALOG, summary: 'Top-level categories', access: 'public' },
+  { method: 'get', path: '/api/public/subCategory', tag: CATALOG, summary: 'Sub-categories', access: 'public' },
+  { method: 'get', path: '/api/public/getProducts', tag: CATALOG, summary: 'Home page product rows (trending, new)', access: 'public' },
+  { method: 'get', path: '/api/public/getProductsByShop', tag: CATALOG, summary: 'The shop: products, 20 a page, optionally searched', access: 'public', query: shopPageQuery, example: { query: { page: '1', search: 'tee' } } },
+  { method: 'get', path: '/api/public/getProductsByShopBycategory', tag: CATALOG, summary: 'Products of a category, 20 a page', access: 'public', query: categoryPageQuery, example: { query: { page: '1', categlorySlug: 'men' } } },
+  { method: 'get', path: '/api/public/shopByMainCategory', tag: CATALOG, summary: 'Products of a top-level category and its children, 20 a page', access: 'public', query: categoryPageQuery, example: { query: { page: '2', categlorySlug: 'women', search: 'cotton' } } },
+  { method: 'get', path: '/api/public/search-products', tag: CATALOG, summary: 'Search suggestions by name (2 characters or more)', access: 'public', query: searchProductsQuery, example: { query: { q: 'polo', category_id: 'all' } } },
+  { method: 'get', path: '/api/public/productRow', tag: CATALOG, summary: 'One product page by slug', access: 'public', query: slugQuery, example: { query: { slug: 'classic-crew-neck-tee' } } },
+  { method: 'get', path: '/api/public/relatedProducts', tag: CATALOG, summary: 'Products related to one', access: 'public', query: slugQuery, example: { query: { slug: 'classic-crew-neck-tee' } } },
+  { method: 'get', path: '/api/public/checkProductAttribue', tag: CATALOG, summary: 'Whether a size is in stock for a quantity', access: 'public', query: checkProductAttributeQuery, example: { query: { product_id: '12', size: 'M', qty: '2' } } },
+  { method: 'get', path: '/api/public/getPostData', tag: CATALOG, summary: 'An information page (about, delivery, returns)', access: 'public', query: postQuery, example: { query: { category_id: '1' } } },
+
+  // Orders and coupons (spec §7)
+  {
+    method: 'post', path: '/api/public/confirm-order', tag: ORDERS, summary: 'Check out: place an order (201), or get the same order back for a repeated Idempotency-Key (200)', access: 'optional-customer',
+    body: confirmOrderRequest, success: 201,
+    headers: { 'idempotency-key': { schema: z.string().regex(/^[A-Za-z0-9._:-]{8,100}$/), description: 'The same key for every retry of one checkout: the order is made once' } },
+    example: {
+      headers: { 'idempotency-key': 'checkout-5f1c2a9e' },
+      body: {
+        cart: [{ id: 12, size: 'M', qty: 2 }],
+        coupon: { couponCode: 'WELCOME10' },
+        couponoffer: null,
+        data: { name: 'Nusrat Jahan', email: 'nusrat@example.com', phone: '01711111111', address: 'House 12, Road 5, Dhanmondi, Dhaka', shipping_phone: '01711111111', paymentMethod: 'cash', devliery_charge: 60 },
+      },
+    },
+  },
+  { method: 'get', path: '/api/public/getOrderInformation', tag: ORDERS, summary: 'Track an order by its id and phone', access: 'public', rateLimited: true, query: trackingQuery, example: { query: { orderId: '7KQ2M9XA', phone: '01711111111' } } },
+  { method: 'get', path: '/api/public/verify/:orderId/:phone', tag: ORDERS, summary: 'The order-placed screen: the same as tracking', access: 'public', rateLimited: true, params: { ...orderIdParam, phone: z.string().describe('The phone number the order was placed with') }, example: { params: { orderId: '7KQ2M9XA', phone: '01711111111' } } },
+  { method: 'get', path: '/api/public/getOrders', tag: ORDERS, summary: 'An order summary with its lines, by id and phone (or as its signed-in owner)', access: 'optional-customer', rateLimited: true, query: trackingQuery, example: { query: { orderId: '7KQ2M9XA', phone: '01711111111' } } },
+  { method: 'post', path: '/api/public/apply-coupon', tag: ORDERS, summary: 'Check a coupon code (and its per-phone limit) before checkout', access: 'public', rateLimited: true, body: applyCouponRequest, example: { body: { coupon_code: 'WELCOME10', phone: '01711111111' } } },
+
+  // Accounts (spec §7, ADR 022/023)
+  { method: 'post', path: '/api/auth/register', tag: ACCOUNTS, summary: 'Register a customer account; answers a token', access: 'public', rateLimited: true, success: 201, body: registerRequest, example: { body: { name: 'Nusrat Jahan', email: 'nusrat@example.com', password: 'shonar-bangla-1971' } } },
+  { method: 'post', path: '/api/auth/userLogin', tag: ACCOUNTS, summary: 'Log in; answers a bearer token', access: 'public', rateLimited: true, body: loginRequest, example: { body: { email: 'nusrat@example.com', password: 'shonar-bangla-1971' } } },
+  { method: 'post', path: '/api/auth/updatePassword', tag: ACCOUNTS, summary: 'Change the signed-in account\'s password; answers a new token', access: 'customer', form: true, body: newPasswordBody('password', 'password_confirmation'), example: { body: { password: 'padma-river-bridge-22', password_confirmation: 'padma-river-bridge-22' } } },
+  { method: 'get', path: '/api/user/checkCurrentUser', tag: ACCOUNTS, summary: 'The signed-in account', access: 'customer' },
+  { method: 'post', path: '/api/user/updateUserFrontend', tag: ACCOUNTS, summary: 'Change name and phone', access: 'customer', form: true, body: updateProfileRequest, example: { body: { name: 'Nusrat Jahan', phone_number: '01711111111' } } },
+  { method: 'post', path: '/api/public/find-account', tag: ACCOUNTS, summary: 'Whether an account uses a phone number', access: 'public', rateLimited: true, body: findAccountRequest, example: { body: { phone: '01711111111' } } },
+  { method: 'post', path: '/api/public/send-verifymail', tag: ACCOUNTS, summary: 'Mail a verification link to the address the account already has', access: 'public', rateLimited: true, body: sendVerifyMailRequest, example: { body: { email: 'nusrat@example.com', phone: '01711111111', host: 'http://localhost:3000' } } },
+  { method: 'post', path: '/api/public/update-verifymail', tag: ACCOUNTS, summary: 'Open a verification link: confirm or replace the address', access: 'public', body: updateVerifyMailRequest, example: { body: { email: 'nusrat@example.com', id: 'k3Jd9sQ0vX2mW8pL4rT6yU1zA5bC7eF9gH0iJ2kL4mN' } } },
+  { method: 'post', path: '/api/public/send-verifymail-forgetpassword', tag: ACCOUNTS, summary: 'Mail a password reset link', access: 'public', rateLimited: true, body: forgotPasswordRequest, example: { body: { email: 'nusrat@example.com', host: 'http://localhost:3000' } } },
+  {
+    method: 'post', path: '/api/public/restPassword', tag: ACCOUNTS, summary: 'Set a new password with a reset link\'s token', access: 'public', form: true,
+    body: z.object({ ...resetTokenRequest.shape, password: newPasswordField, password_confirmation: z.string().describe('The same password again') }),
+    example: { body: { id: 'k3Jd9sQ0vX2mW8pL4rT6yU1zA5bC7eF9gH0iJ2kL4mN', password: 'padma-river-bridge-22', password_confirmation: 'padma-river-bridge-22' } },
+  },
+  { method: 'get', path: '/api/orders/getOrders', tag: ACCOUNTS, summary: 'The signed-in customer\'s orders', access: 'customer' },
+  { method: 'get', path: '/api/orders/getOrdersHistory', tag: ACCOUNTS, summary: 'One of the signed-in customer\'s orders with its lines', access: 'customer', query: z.object({ order_id: z.string().describe('The order id') }), example: { query: { order_id: '7KQ2M9XA' } } },
+
+  // Customer care (staff console)
+  {
+    method: 'post', path: '/api/admin/orders/instant', tag: STAFF_ORDERS, summary: 'Record an order taken by phone', access: 'care', success: 201, body: instantOrderRequest,
+    example: { body: { name: 'Phone Buyer', phone: '01911111111', address: 'Agrabad, Chattogram', payment_type: 'cash', amount: '1200', discount: '100', advance: '200', lines: [{ id: 12, size: 'M', qty: 1 }] } },
+  },
+  { method: 'get', path: '/api/admin/orders/:orderId', tag: STAFF_ORDERS, summary: 'An order as customer care sees it: details, lines, timeline', access: 'care', params: orderIdParam, example: orderExample },
+  { method: 'post', path: '/api/admin/orders/:orderId/confirm', tag: STAFF_ORDERS, summary: 'Confirm an order (after calling the customer)', access: 'care', params: orderIdParam, body: stepRequest, example: { ...orderExample, body: staffNote } },
+  { method: 'post', path: '/api/admin/orders/:orderId/start-processing', tag: STAFF_ORDERS, summary: 'Start packing an order', access: 'care', params: orderIdParam, body: stepRequest, example: { ...orderExample, body: { note: 'packing' } } },
+  { method: 'post', path: '/api/admin/orders/:orderId/ship', tag: STAFF_ORDERS, summary: 'Hand an order to the courier', access: 'care', params: orderIdParam, body: shipRequest, example: { ...orderExample, body: { courier: 'Pathao', tracking_code: 'PT123' } } },
+  { method: 'post', path: '/api/admin/orders/:orderId/deliver', tag: STAFF_ORDERS, summary: 'Mark an order delivered', access: 'care', params: orderIdParam, body: stepRequest, example: { ...orderExample, body: {} } },
+  { method: 'post', path: '/api/admin/orders/:orderId/cancel', tag: STAFF_ORDERS, summary: 'Cancel an order; its units go back to stock', access: 'care', params: orderIdParam, body: reasonRequest, example: { ...orderExample, body: { reason: 'customer asked' } } },
+  { method: 'post', path: '/api/admin/orders/:orderId/return', tag: STAFF_ORDERS, summary: 'Record a returned order; its units go back to stock', access: 'care', params: orderIdParam, body: reasonRequest, example: { ...orderExample, body: { reason: 'wrong size' } } },
+  { method: 'post', path: '/api/admin/orders/:orderId/verify-bkash', tag: STAFF_ORDERS, summary: 'Mark a bKash payment as seen', access: 'care', params: orderIdParam, body: stepRequest, example: { ...orderExample, body: { note: 'seen in the app' } } },
+  { method: 'post', path: '/api/admin/orders/:orderId/notes', tag: STAFF_ORDERS, summary: 'Add a care note to an order', access: 'care', params: orderIdParam, body: noteRequest, example: { ...orderExample, body: { note: 'prefers evening calls' } } },
+  { method: 'get', path: '/api/admin/orders', tag: STAFF_ORDERS, summary: 'Orders, newest first, filtered', access: 'care', query: listOrdersRequest, example: { query: { page: '1', status: 'pending', payment: 'cash', from: '2026-01-01', to: '2026-12-31' } } },
+  { method: 'get', path: '/api/admin/dashboard', tag: STAFF_ORDERS, summary: 'Sales and order counts over the last days', access: 'care', query: dashboardRequest, example: { query: { days: '30' } } },
+
+  // Stock, coupons, brands
+  { method: 'get', path: '/api/admin/stock', tag: STAFF_STORE, summary: 'Stock per SKU, 20 a page', access: 'care', query: listStockRequest, example: { query: { page: '1', search: 'tee', low: 'false' } } },
+  { method: 'post', path: '/api/admin/stock/receive', tag: STAFF_STORE, summary: 'Receive units of a SKU', access: 'admin', body: receiveStockRequest, example: { body: { productId: 12, size: 'M', quantity: 24, note: 'new box' } } },
+  { method: 'post', path: '/api/admin/stock/adjust', tag: STAFF_STORE, summary: 'Correct a SKU\'s count after a recount', access: 'admin', body: adjustStockRequest, example: { body: { productId: 12, size: 'M', delta: -1, reason: 'damaged in the store' } } },
+  { method: 'get', path: '/api/admin/stock/:productId/:size/stream', tag: STAFF_STORE, summary: 'A SKU\'s stock events', access: 'care', params: { productId: z.string().regex(/^\d{1,9}$/), size: z.string().min(1).max(10) }, example: { params: { productId: '12', size: 'M' } } },
+  { method: 'get', path: '/api/admin/coupons', tag: STAFF_STORE, summary: 'Coupons with their use', access: 'admin' },
+  { method: 'post', path: '/api/admin/coupons', tag: STAFF_STORE, summary: 'Create a coupon', access: 'admin', success: 201, body: createCouponRequest, example: { body: { code: 'EID2026', percent: 15, validFrom: '2026-06-01T00:00', validUntil: '2026-06-30T23:59', totalLimit: 500, perPhoneLimit: 1 } } },
+  { method: 'post', path: '/api/admin/coupons/:code/disable', tag: STAFF_STORE, summary: 'Disable a coupon', access: 'admin', params: { code: couponCodeParameter }, body: disableCouponRequest, example: { params: { code: 'EID2026' }, body: { reason: 'campaign over' } } },
+  { method: 'get', path: '/api/admin/coupons/:code/redemptions', tag: STAFF_STORE, summary: 'The orders that used a coupon', access: 'admin', params: { code: couponCodeParameter }, example: { params: { code: 'WELCOME10' } } },
+  { method: 'get', path: '/api/brands/allbrandlist', tag: STAFF_STORE, summary: 'Brands', access: 'admin' },
+  { method: 'get', path: '/api/brands/brandrow/:id', tag: STAFF_STORE, summary: 'One brand', access: 'admin', params: { id: brandId }, example: { params: { id: '3' } } },
+  { method: 'post', path: '/api/brands/save', tag: STAFF_STORE, summary: 'Add a brand, or change one (with its id)', access: 'admin', body: saveBrandRequest, example: { body: { id: '3', name: 'Aarong Basics', description: 'Cotton tees', status: 1 } } },
+  { method: 'get', path: '/api/brands/delete/:id', tag: STAFF_STORE, summary: 'Delete a brand (a GET, as the specification has it)', access: 'admin', params: { id: brandId }, example: { params: { id: '3' } } },
+
+  // Operations: the event log, projections, health, metrics, this document
+  { method: 'get', path: '/api/admin/events', tag: OPERATIONS, summary: 'Browse the event log, newest first', access: 'admin', query: browseEventsRequest, example: { query: { type: 'OrderPlaced', limit: '20' } } },
+  { method: 'get', path: '/api/admin/events/types', tag: OPERATIONS, summary: 'The event types in the log, with counts', access: 'admin' },
+  { method: 'get', path: '/api/admin/events/streams/:streamId', tag: OPERATIONS, summary: 'One stream\'s events', access: 'admin', params: { streamId: streamIdParameter }, example: { params: { streamId: 'order-7KQ2M9XA' } } },
+  { method: 'get', path: '/api/admin/projections', tag: OPERATIONS, summary: 'Projections: checkpoint, lag, last error, events applied by this process', access: 'admin' },
+  { method: 'post', path: '/api/admin/projections/:name/rebuild', tag: OPERATIONS, summary: 'Rebuild a read model from the log with no downtime', access: 'admin', success: 202, params: { name: z.string().min(1).max(100) }, example: { params: { name: 'order-timeline' } } },
+  { method: 'get', path: '/api/health', tag: OPERATIONS, summary: 'Database and queue: 200 when both are up, else 503', access: 'public' },
+  { method: 'get', path: '/api/health/live', tag: OPERATIONS, summary: 'Liveness: the process answers', access: 'public' },
+  { method: 'get', path: '/api/health/ready', tag: OPERATIONS, summary: 'Readiness: 200 when the database is reachable and migrated (Redis down: "degraded", still 200); 503 otherwise or while shutting down', access: 'public' },
+  { method: 'get', path: '/api/metrics', tag: OPERATIONS, summary: 'Prometheus metrics (allowed addresses, or METRICS_TOKEN as a bearer token)', access: 'monitoring', produces: 'text/plain; version=0.0.4' },
+  { method: 'get', path: '/api/openapi.json', tag: OPERATIONS, summary: 'This document (OpenAPI 3.1)', access: 'public' },
+  { method: 'get', path: '/api/docs', tag: OPERATIONS, summary: 'This document, browsable', access: 'public', produces: 'text/html' },
+  { method: 'get', path: '/api/docs/:file', tag: OPERATIONS, summary: 'The browsable page\'s scripts and styles', access: 'public', produces: 'application/octet-stream', params: { file: z.enum(['swagger-ui.css', 'swagger-ui-bundle.js', 'docs.js']) }, example: { params: { file: 'docs.js' } } },
+];

@@ -1,5 +1,0 @@
-/** Events a decision records on one stream; a checkout decides several streams at once. */
-export interface StreamEvents {
-  streamId: string;
-  events: Array<{ type: string; data: unknown }>;
-}
