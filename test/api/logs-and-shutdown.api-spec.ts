@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { skuStreamId } from '../../server/inventory/domain/sku-stream';
-import { catalogProducts, deliveryCharges, openStoreFixture, setAvailableStock, type StoreFixture } from '../../server/ordering/testing/store-fixture';
+import { catalogProducts, deliveryCharges, openStoreFixture, setAvailableStock, type StoreFixture } from '../support/store-fixture';
 import { startStoreProcess, type StoreProcess } from '../support/store-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

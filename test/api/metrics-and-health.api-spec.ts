@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { ShutdownState } from '../../server/observability/shutdown/shutdown-state';
-import { catalogProducts, deliveryCharges, openStoreFixture, setAvailableStock, type StoreFixture } from '../../server/ordering/testing/store-fixture';
+import { catalogProducts, deliveryCharges, openStoreFixture, setAvailableStock, type StoreFixture } from '../support/store-fixture';
 import { startTestServer, TestServer } from '../support/test-server';
 
 /** What an operator reads: /api/metrics (Prometheus text, for the monitoring system only) and the health probes. */

@@ -18,18 +18,9 @@ import {
   shopPageQuery,
   slugQuery,
 } from '../../catalog/api/catalog-query.schemas';
-import {
-  adjustStockRequest,
-  browseEventsRequest,
-  couponCodeParameter,
-  createCouponRequest,
-  dashboardRequest,
-  disableCouponRequest,
-  listOrdersRequest,
-  listStockRequest,
-  receiveStockRequest,
-  streamIdParameter,
-} from '../../operations/api/admin-operations.requests';
+import { adjustStockRequest, listStockRequest, receiveStockRequest } from '../../inventory/api/admin-stock.requests';
+import { browseEventsRequest, dashboardRequest, listOrdersRequest, streamIdParameter } from '../../operations/api/admin-operations.requests';
+import { couponCodeParameter, createCouponRequest, disableCouponRequest } from '../../promotions/api/admin-coupons.requests';
 import { brandId, saveBrandRequest } from '../../operations/brands/brands.controller';
 import { instantOrderRequest, noteRequest, reasonRequest, shipRequest, stepRequest } from '../../ordering/api/dto/admin-orders.requests';
 import { confirmOrderRequest } from '../../ordering/api/dto/confirm-order.request';
