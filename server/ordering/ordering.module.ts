@@ -8,6 +8,7 @@ import { ProjectionRegistry } from '../event-store/projection-registry';
 import { AdminOrdersController } from './api/admin-orders.controller';
 import { AdminPhonesController } from './api/admin-phones.controller';
 import { ChangePhoneBlockHandler } from './phone-risk/phone-blocks';
+import { AmendOrderHandler } from './amend-order/amend-order';
 import { PhoneRiskProjection } from './phone-risk/phone-risk.projection';
 import { PhoneRiskReadModel } from './phone-risk/phone-risk.read-model';
 import { CustomerOrdersController } from './api/customer-orders.controller';
@@ -55,6 +56,7 @@ import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler'
     OrderExpiry,
     PhoneRiskReadModel,
     ChangePhoneBlockHandler,
+    AmendOrderHandler,
     PlaceOrderHandler,
     PlaceInstantOrderHandler,
     ...ORDER_STEP_HANDLERS,

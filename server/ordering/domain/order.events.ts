@@ -122,6 +122,42 @@ export type OrderExpired = { type: 'OrderExpired'; data: { orderId: string; at: 
 /** Care checked the bKash transfer against the statement. Fires from `MarkBkashPaymentVerified`. Consumed by read models, timeline. */
 export type BkashPaymentVerified = { type: 'BkashPaymentVerified'; data: { orderId: string; at: string; transactionId: string } };
 
+export interface OrderTotals {
+  subtotalPaisa: Paisa;
+  discountPaisa: Paisa;
+  deliveryChargePaisa: Paisa;
+  grandTotalPaisa: Paisa;
+}
+
+/** A line as an amendment names it: which product, which size, how many. */
+export interface LineKey {
+  productId: number;
+  size: string;
+  quantity: number;
+}
+
+/**
+ * Care added a line on the customer's request (issue 14). Fires from `AmendOrder` in the same append as the
+ * line's `StockReserved`. `lines` and `totals` are the order's after the change, recomputed by the server
+ * from the catalog (the coupon's percent applies to the new subtotal). Consumed by read models and timeline.
+ */
+export type OrderLineAdded = { type: 'OrderLineAdded'; data: { orderId: string; at: string; line: OrderLine; lines: OrderLine[]; totals: OrderTotals } };
+
+/**
+ * Care changed a line's size or quantity. Fires from `AmendOrder` with the `StockReleased` / `StockReserved`
+ * that move the units in the same append. Consumed by read models and timeline.
+ */
+export type OrderLineChanged = {
+  type: 'OrderLineChanged';
+  data: { orderId: string; at: string; from: LineKey; to: LineKey; lines: OrderLine[]; totals: OrderTotals };
+};
+
+/** Care removed a line; its units are released in the same append. Consumed by read models and timeline. */
+export type OrderLineRemoved = { type: 'OrderLineRemoved'; data: { orderId: string; at: string; line: LineKey; lines: OrderLine[]; totals: OrderTotals } };
+
+/** Care changed where the parcel goes: the shipping address and phone. Consumed by read models and timeline. */
+export type ShippingDetailsChanged = { type: 'ShippingDetailsChanged'; data: { orderId: string; at: string; address: string; shippingPhone: string } };
+
 export type CallOutcome = 'reached' | 'not_reached' | 'confirmed' | 'refused';
 export const CALL_OUTCOMES: readonly CallOutcome[] = ['reached', 'not_reached', 'confirmed', 'refused'];
 
@@ -147,6 +183,10 @@ export type OrderEvent =
   | OrderExpired
   | BkashPaymentVerified
   | ConfirmationCallRecorded
+  | OrderLineAdded
+  | OrderLineChanged
+  | OrderLineRemoved
+  | ShippingDetailsChanged
   | OrderNoteAdded;
 
 export const ORDER_EVENT_TYPES: ReadonlyArray<OrderEvent['type']> = [
@@ -161,6 +201,10 @@ export const ORDER_EVENT_TYPES: ReadonlyArray<OrderEvent['type']> = [
   'OrderExpired',
   'BkashPaymentVerified',
   'ConfirmationCallRecorded',
+  'OrderLineAdded',
+  'OrderLineChanged',
+  'OrderLineRemoved',
+  'ShippingDetailsChanged',
   'OrderNoteAdded',
 ];
 

@@ -1,5 +1,5 @@
 import type { Decider } from '../../event-store/command-path/decider';
-import { CALL_OUTCOMES, type CallOutcome, type OrderEvent, type OrderType, type PaymentMethod } from './order.events';
+import { CALL_OUTCOMES, type CallOutcome, type OrderEvent, type OrderLine, type OrderType, type PaymentMethod } from './order.events';
 import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { TRANSITIONS, type OrderStatus, type StatusStep } from './order-status';
 
@@ -14,8 +14,12 @@ export type OrderState =
       paymentMethod: PaymentMethod | null;
       transactionId: string | null;
       bkashVerified: boolean;
-      lines: ReadonlyArray<{ productId: number; size: string; quantity: number }>;
+      lines: readonly OrderLine[];
       couponCode: string | null;
+      couponPercent: number;
+      deliveryChargePaisa: number;
+      address: string;
+      shippingPhone: string;
       placedAt: string;
     };
 
@@ -69,8 +73,12 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         paymentMethod: event.data.payment.method,
         transactionId: event.data.payment.transactionId,
         bkashVerified: false,
-        lines: event.data.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+        lines: event.data.lines,
         couponCode: event.data.coupon?.code ?? null,
+        couponPercent: event.data.coupon?.percent ?? 0,
+        deliveryChargePaisa: event.data.totals.deliveryChargePaisa,
+        address: event.data.customer.address,
+        shippingPhone: event.data.customer.shippingPhone,
         placedAt: event.data.placedAt,
       };
     case 'InstantOrderPlaced':
@@ -82,8 +90,12 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         paymentMethod: null,
         transactionId: null,
         bkashVerified: false,
-        lines: event.data.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+        lines: event.data.lines,
         couponCode: null,
+        couponPercent: 0,
+        deliveryChargePaisa: 0,
+        address: event.data.customer.address,
+        shippingPhone: event.data.customer.shippingPhone,
         placedAt: event.data.placedAt,
       };
     case 'OrderConfirmed':
@@ -105,6 +117,12 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderNoteAdded':
     case 'ConfirmationCallRecorded':
       return state;
+    case 'OrderLineAdded':
+    case 'OrderLineChanged':
+    case 'OrderLineRemoved':
+      return state.status === 'none' ? state : { ...state, lines: event.data.lines };
+    case 'ShippingDetailsChanged':
+      return state.status === 'none' ? state : { ...state, address: event.data.address, shippingPhone: event.data.shippingPhone };
   }
 }
 
