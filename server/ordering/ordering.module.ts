@@ -9,6 +9,7 @@ import { AdminOrdersController } from './api/admin-orders.controller';
 import { AdminPhonesController } from './api/admin-phones.controller';
 import { ChangePhoneBlockHandler } from './phone-risk/phone-blocks';
 import { AmendOrderHandler } from './amend-order/amend-order';
+import { CancelOwnOrderHandler } from './cancel-own-order/cancel-own-order';
 import { PhoneRiskProjection } from './phone-risk/phone-risk.projection';
 import { PhoneRiskReadModel } from './phone-risk/phone-risk.read-model';
 import { CustomerOrdersController } from './api/customer-orders.controller';
@@ -57,6 +58,7 @@ import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler'
     PhoneRiskReadModel,
     ChangePhoneBlockHandler,
     AmendOrderHandler,
+    CancelOwnOrderHandler,
     PlaceOrderHandler,
     PlaceInstantOrderHandler,
     ...ORDER_STEP_HANDLERS,

@@ -10,6 +10,8 @@ import { BadRequestError } from '../../common/errors/domain-error';
 import type { AuthenticatedUser } from '../../common/request/authenticated-user';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { PlaceOrderCommand } from '../place-order/place-order.command';
+import { CancelOwnOrderCommand } from '../cancel-own-order/cancel-own-order';
+import { STATUS_NAMES } from '../domain/order-status';
 import { GetOrderInformationQuery } from '../track-order/get-order-information.query';
 import { GetOrderSummaryQuery } from '../track-order/get-order-summary.query';
 import { parseConfirmOrder } from './dto/confirm-order.request';
@@ -46,6 +48,20 @@ export class PublicOrdersController {
     const result = await this.commands.execute(new PlaceOrderCommand(checkout, key ?? null, meta));
     response.status(result.replayed ? 200 : 201);
     return { success: true, order_id: result.orderId, message: 'Your order has been placed. Our customer care team will call you to confirm it.' };
+  }
+
+  /**
+   * The shopper cancels their own pending order (issue 14): `{orderId, phone}`, or `{orderId}` with the
+   * owner's token. Limited like tracking, and answers "not found" alike for a wrong id or phone.
+   */
+  @Post('cancel-order')
+  @HttpCode(200)
+  @UseGuards(OptionalJwtAuthGuard)
+  @RateLimit('tracking')
+  async cancelOrder(@Body() body: unknown, @CurrentUser() user: AuthenticatedUser | undefined, @RequestMeta() meta: RequestMetadata) {
+    const { orderId, phone } = (typeof body === 'object' && body !== null ? body : {}) as { orderId?: unknown; phone?: unknown };
+    const result = await this.commands.execute(new CancelOwnOrderCommand(orderId, phone, user, meta));
+    return { success: true, orderId: result.orderId, order_status_name: STATUS_NAMES[result.status], message: 'Your order is cancelled.' };
   }
 
   @Get('getOrderInformation')

@@ -13,7 +13,7 @@ export interface OrderChangeStates {
 }
 
 /** Steps that give units back: cancel and expiry also give the coupon use back, a return only the units. */
-const RELEASING = new Set<OrderCommand['type']>(['CancelOrder', 'ReturnOrder', 'ExpireOrder']);
+const RELEASING = new Set<OrderCommand['type']>(['CancelOrder', 'WithdrawOrder', 'ReturnOrder', 'ExpireOrder']);
 
 /**
  * The streams a staff step touches besides the order's: a cancel or an expiry gives back every line's units and the
@@ -37,6 +37,8 @@ export function decideOrderChange(command: OrderCommand, states: OrderChangeStat
   const reason =
     command.type === 'CancelOrder'
       ? `order cancelled: ${command.data.reason.trim()}`
+      : command.type === 'WithdrawOrder'
+        ? 'order cancelled by the customer'
       : command.type === 'ReturnOrder'
         ? `order returned: ${command.data.reason.trim()}`
         : 'order expired: not confirmed in time';

@@ -4,7 +4,7 @@
  */
 export type OrderStatus = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'returned' | 'expired';
 
-export type StatusStep = 'confirm' | 'startProcessing' | 'ship' | 'deliver' | 'cancel' | 'return' | 'expire';
+export type StatusStep = 'confirm' | 'startProcessing' | 'ship' | 'deliver' | 'cancel' | 'return' | 'expire' | 'withdraw';
 
 export const TRANSITIONS: Record<StatusStep, { from: readonly OrderStatus[]; to: OrderStatus }> = {
   confirm: { from: ['pending'], to: 'confirmed' },
@@ -15,6 +15,8 @@ export const TRANSITIONS: Record<StatusStep, { from: readonly OrderStatus[]; to:
   return: { from: ['delivered'], to: 'returned' },
   /** Nobody confirmed it in time (issue 14); only a pending order expires, so never twice. */
   expire: { from: ['pending'], to: 'expired' },
+  /** The shopper cancels their own order, only before care confirmed it (issue 14). */
+  withdraw: { from: ['pending'], to: 'cancelled' },
 };
 
 /** Names shown to shoppers (spec §4: the style class is the lowercased name with dashes). */

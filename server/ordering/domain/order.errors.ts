@@ -28,6 +28,7 @@ const STEP_PARTICIPLES: Record<StatusStep, string> = {
   cancel: 'cancelled',
   return: 'returned',
   expire: 'expired',
+  withdraw: 'cancelled by the customer',
 };
 
 /** A line asks for more than the SKU has: the whole order fails, naming product and size (issue 3). */

@@ -66,6 +66,7 @@ const commands: Record<keyof typeof TRANSITIONS, OrderCommand> = {
   return: { type: 'ReturnOrder', data: { orderId, now, reason: 'wrong size' } },
   // Placed 26 hours before `now`: due with a 24-hour lifetime.
   expire: { type: 'ExpireOrder', data: { orderId, now, pendingHours: 24 } },
+  withdraw: { type: 'WithdrawOrder', data: { orderId, now } },
 };
 
 describe('order status decider', () => {

@@ -38,6 +38,9 @@ export type AddOrderNote = Step<'AddOrderNote', { note: string }>;
 /** The system, when an order's pending lifetime (`pendingHours`, the setting as it is now) is over. */
 export type ExpireOrder = Step<'ExpireOrder', { pendingHours: number }>;
 export type RecordCallOutcome = Step<'RecordCallOutcome', { outcome: CallOutcome }>;
+/** The shopper cancels their own pending order (tracking page or order details). */
+export type WithdrawOrder = Step<'WithdrawOrder'>;
+export const CUSTOMER_CANCEL_REASON = 'Cancelled by the customer';
 
 /** Every staff step on an existing order. Placing an order is decided in `checkout.ts` / `instant-order.ts`. */
 export type OrderCommand =
@@ -50,7 +53,8 @@ export type OrderCommand =
   | MarkBkashPaymentVerified
   | AddOrderNote
   | ExpireOrder
-  | RecordCallOutcome;
+  | RecordCallOutcome
+  | WithdrawOrder;
 
 const STEP_OF: Partial<Record<OrderCommand['type'], StatusStep>> = {
   ConfirmOrder: 'confirm',
@@ -60,6 +64,7 @@ const STEP_OF: Partial<Record<OrderCommand['type'], StatusStep>> = {
   CancelOrder: 'cancel',
   ReturnOrder: 'return',
   ExpireOrder: 'expire',
+  WithdrawOrder: 'withdraw',
 };
 
 function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
@@ -172,6 +177,8 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (command.data.now.getTime() < due) throw new OrderNotDueToExpire(orderId);
       return [{ type: 'OrderExpired', data: { orderId, at, pendingHours: command.data.pendingHours } }];
     }
+    case 'WithdrawOrder':
+      return [{ type: 'OrderCancelled', data: { orderId, at, reason: CUSTOMER_CANCEL_REASON } }];
     case 'RecordCallOutcome': {
       if (!CALL_OUTCOMES.includes(command.data.outcome)) {
         throw new OrderRuleViolation('outcome', 'The outcome must be reached, not_reached, confirmed or refused.');
