@@ -6,7 +6,7 @@
  */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/server', '<rootDir>/test', '<rootDir>/client/src'],
+  roots: ['<rootDir>/server', '<rootDir>/contracts', '<rootDir>/test', '<rootDir>/client/src'],
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/*.api-spec.ts', '**/*.load-spec.ts', '**/*.security-spec.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'], '^.+\\.m?js$': ['@swc/jest'] },
   // NestJS 12 and a few others ship ES modules only; Node 20's jest cannot require() them, so swc compiles them.

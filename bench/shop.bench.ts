@@ -56,51 +56,71 @@ const scenarios: Scenario[] = [
   },
 ];
 
-async function seedCatalog(url: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
+/**
+ * The catalog as the store records it: category and product events (products created and published), the
+ * settings event. The store's catalog projection builds the read tables when it starts. Returns the ids.
+ */
+async function seedCatalog(url: string): Promise<number[]> {
+  const dataSource = await openDatabase({ url, poolSize: 2, applicationName: 'bench-shop-seed' });
+  const store = new EventStore(dataSource);
+  const metadata: EventMetadata = { correlationId: 'bench-shop-catalog', causationId: null, actor: { id: 'bench', role: 'system' } };
   try {
-    await client.query(`INSERT INTO settings (name, devliery_charge_paisa, devliery_charge_inside_dhk_paisa, devliery_charge_outside_dhk_paisa)
-                        VALUES ('Bench Bazaar', 7000, 7000, 13000)`);
-    const { rows: parents } = await client.query(
-      `INSERT INTO categories (name, slug, position) VALUES ('Men', 'men', 0), ('Women', 'women', 1) RETURNING id`,
-    );
+    const requests: AppendRequest[] = [
+      {
+        streamId: 'settings',
+        expectedVersion: 0,
+        events: [{ type: 'SettingsChanged', data: { settings: { name: 'Bench Bazaar', devliery_charge_paisa: 7000, devliery_charge_inside_dhk_paisa: 7000, devliery_charge_outside_dhk_paisa: 13000 }, changed: [] } }],
+      },
+    ];
+    const category = (categoryId: number, name: string, slug: string, parentId: number | null, position: number) =>
+      requests.push({ streamId: `category-${categoryId}`, expectedVersion: 0, events: [{ type: 'CategoryCreated', data: { categoryId, name, slug, parentId, position } }] });
+    category(1, 'Men', 'men', null, 0);
+    category(2, 'Women', 'women', null, 1);
     const children: number[] = [];
-    for (const [index, parent] of parents.entries()) {
+    for (const [index, parent] of [1, 2].entries()) {
       for (const cut of CUTS.slice(index * 4, index * 4 + 4)) {
-        const { rows } = await client.query(`INSERT INTO categories (name, slug, parent_id) VALUES ($1, $2, $3) RETURNING id`, [
-          cut,
-          `${index === 0 ? 'men' : 'women'}-${cut.toLowerCase().replace(/[^a-z]+/g, '-')}`,
-          parent.id,
-        ]);
-        children.push(rows[0].id);
+        const id = 3 + children.length;
+        category(id, cut, `${index === 0 ? 'men' : 'women'}-${cut.toLowerCase().replace(/[^a-z]+/g, '-')}`, parent, 0);
+        children.push(id);
       }
     }
-    const products = Array.from({ length: PRODUCTS }, (_, zero) => {
-      const n = zero + 1;
+    const now = Date.now();
+    const ids: number[] = [];
+    for (let n = 1; n <= PRODUCTS; n += 1) {
       const cut = CUTS[n % CUTS.length];
       const name = `${PRINTS[n % PRINTS.length]} ${cut} - ${COLOURS[Math.floor(n / 8) % COLOURS.length]}`;
-      return { n, name, category: children[CUTS.indexOf(cut)], price: 35_000 + (n % 110) * 1_000 };
-    });
-    await client.query(
-      `INSERT INTO products (slug, name, fullname, sku, price_paisa, old_price_paisa, description_html, category_id, thumbnail, images, created_at)
-       SELECT 'bench-product-' || n, name, name || ' - 180 GSM cotton', 'BP-' || n, price, CASE WHEN n % 4 = 0 THEN price + 20000 END,
-              '<p>Soft <strong>180 GSM</strong> cotton.</p>', category, '/uploads/bench.svg',
-              '[{"img":"/uploads/bench.svg","thumb":"/uploads/bench.svg"}]', now() - n * interval '1 minute'
-         FROM unnest($1::int[], $2::text[], $3::int[], $4::int[]) AS t(n, name, category, price)`,
-      [products.map((p) => p.n), products.map((p) => p.name), products.map((p) => p.category), products.map((p) => p.price)],
-    );
-    await client.query(`INSERT INTO product_sizes (product_id, size_id) SELECT p.id, z.id FROM products p CROSS JOIN sizes z`);
+      const price = 35_000 + (n % 110) * 1_000;
+      ids.push(n);
+      requests.push({
+        streamId: `product-${n}`,
+        expectedVersion: 0,
+        events: [
+          {
+            type: 'ProductCreated',
+            data: {
+              productId: n, slug: `bench-product-${n}`, sku: `BP-${n}`, name, fullname: `${name} - 180 GSM cotton`, categoryId: children[CUTS.indexOf(cut)],
+              descriptionHtml: '<p>Soft <strong>180 GSM</strong> cotton.</p>', badge: null, pricePaisa: price, oldPricePaisa: n % 4 === 0 ? price + 20_000 : null,
+              sizes: [...SIZES], images: [{ img: '/uploads/bench.svg', thumb: '/uploads/bench.svg' }], createdAt: new Date(now - n * 60_000).toISOString(),
+            },
+          },
+          { type: 'ProductPublished', data: { productId: n } },
+        ],
+      });
+    }
+    for (let index = 0; index < requests.length; index += 500) await store.appendToStreams(requests.slice(index, index + 500), metadata);
+    // Ids are chosen above; the store allocates the next ones after them.
+    await dataSource.query(`SELECT setval('catalog_product_ids', $1), setval('catalog_category_ids', $2)`, [PRODUCTS, 2 + children.length]);
+    return ids;
   } finally {
-    await client.end();
+    await dataSource.destroy();
   }
 }
 
 /** 20 events per SKU: stock received, then reservations and releases, as a year of orders would leave. */
-async function appendStock(url: string): Promise<{ events: number; seconds: number }> {
+async function appendStock(url: string, productIds: number[]): Promise<{ events: number; seconds: number }> {
   const dataSource = await openDatabase({ url, poolSize: APPEND_WORKERS, applicationName: 'bench-shop-seed' });
   const store = new EventStore(dataSource);
-  const { rows } = await dataSource.query(`SELECT id FROM products ORDER BY id`).then((r: Array<{ id: number }>) => ({ rows: r }));
+  const rows = productIds.map((id) => ({ id }));
   const skus = rows.flatMap((row) => SIZES.map((size) => ({ productId: row.id, size })));
   const started = Date.now();
   let next = 0;
@@ -195,9 +215,9 @@ async function main(): Promise<void> {
     const schema = await openDatabase({ url: database.url, poolSize: 1 });
     await schema.destroy();
     process.stdout.write(`seeding ${PRODUCTS} products in ${SIZES.length} sizes...\n`);
-    await seedCatalog(database.url);
+    const productIds = await seedCatalog(database.url);
     process.stdout.write(`appending ${PRODUCTS * SIZES.length * EVENTS_PER_SKU} stock events...\n`);
-    const appended = await appendStock(database.url);
+    const appended = await appendStock(database.url, productIds);
     process.stdout.write(`  ${appended.events} events in ${appended.seconds.toFixed(1)} s\n`);
 
     const storePort = await findFreePort();

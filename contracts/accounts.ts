@@ -13,10 +13,14 @@ export interface UserResponse {
   invite_code: string | null;
 }
 
-/** The answer to a sign-in or a registration: the user and a bearer token. */
-export interface SignedInResponse {
-  user: UserResponse;
+/** A bearer token and how many seconds it lasts. */
+export interface AccessTokenResponse {
   access_token: string;
   token_type: 'Bearer';
   expires_in: number;
+}
+
+/** The answer to a sign-in or a registration: the user and a bearer token. */
+export interface SignedInResponse extends AccessTokenResponse {
+  user: UserResponse;
 }

@@ -19,6 +19,8 @@ export interface SizeOption {
   id: number;
   value: string;
   sold_out: boolean;
+  /** Units left when they are few (at or below the settings' low_stock_threshold), else null (issue 16). */
+  only_left: number | null;
 }
 
 /** The product page (GET /public/productRow). */

@@ -38,9 +38,9 @@ function run(label, command, args) {
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 
-if (stale(join(root, 'dist', 'server', 'main.js'), ['server', 'bench', 'test/support', 'tsconfig.json', 'tsconfig.build.json'])) {
+if (stale(join(root, 'dist', 'server', 'main.js'), ['server', 'contracts', 'bench', 'test/support', 'tsconfig.json', 'tsconfig.build.json'])) {
   run('the server', process.execPath, [tsc, '-p', 'tsconfig.build.json']);
 }
-if (stale(join(root, 'dist', 'client', 'index.html'), ['client', 'package-lock.json'])) {
+if (stale(join(root, 'dist', 'client', 'index.html'), ['client', 'contracts', 'package-lock.json'])) {
   run('the client', process.execPath, [vite, 'build', '--config', 'client/vite.config.mts', '--logLevel', 'warn']);
 }

@@ -11,6 +11,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
 import { CatalogModule } from './catalog/catalog.module';
+import { HASHED_PICTURE } from './catalog/pictures/product-pictures';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthModule } from './health/health.module';
 import { ObservabilityModule } from './observability/observability.module';
@@ -51,7 +52,7 @@ export class AppModule {
           {
             rootPath: config.uploadsDir,
             serveRoot: '/uploads',
-            serveStaticOptions: { fallthrough: false, maxAge: '7d', index: false },
+            serveStaticOptions: { fallthrough: false, maxAge: '7d', index: false, setHeaders: cacheUploads },
           },
           {
             rootPath: config.clientDir,
@@ -63,6 +64,12 @@ export class AppModule {
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
   }
+}
+
+/** Uploaded product pictures are named by their content's hash: a name never gets other bytes, so a year, immutable. */
+function cacheUploads(response: Response, path: string): void {
+  const name = path.split(/[\\/]/).pop() ?? '';
+  if (HASHED_PICTURE.test(name)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
 }
 
 /** Vite's hashed assets never change under a name; index.html must always be revalidated. */

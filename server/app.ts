@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
+import { unknownPageAs404 } from './common/http/unknown-page.middleware';
 import { AppConfig } from './config/app-config';
 import { requestLogging } from './observability/logging/log-options';
 import { httpMetrics } from './observability/metrics/http-metrics';
@@ -32,7 +33,8 @@ export async function createApp(config: AppConfig, logger?: Logger): Promise<INe
     if (shutdown.draining) response.setHeader('Connection', 'close');
     next();
   });
-  app.set('trust proxy', 'loopback');
+  // TRUST_PROXY: with none (the default) X-Forwarded-For is ignored and rate limits count the socket's peer.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(
     helmet({
@@ -47,6 +49,7 @@ export async function createApp(config: AppConfig, logger?: Logger): Promise<INe
   );
   // Phones on slow networks: the client's JavaScript and the API's JSON shrink about four times.
   app.use(compression());
+  app.use(unknownPageAs404(config.clientDir));
   app.useBodyParser('json', { limit: '100kb' });
   app.useBodyParser('urlencoded', { limit: '100kb', extended: false });
   app.setGlobalPrefix('api');

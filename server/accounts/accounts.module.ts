@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AdminStaffController } from './staff/admin-staff.controller';
+import { StaffAccounts } from './staff/staff-accounts';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { DataSource } from 'typeorm';
@@ -49,7 +51,7 @@ import { findUserById } from './users/user-account';
     RateLimitModule,
     MailModule,
   ],
-  controllers: [AuthController, UserController, PublicAccountsController],
+  controllers: [AuthController, UserController, PublicAccountsController, AdminStaffController],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     { provide: DUMMY_PASSWORD_HASH, useFactory: makeDummyPasswordHash, inject: [PasswordHasher] },
@@ -74,7 +76,8 @@ import { findUserById } from './users/user-account';
     FindAccountHandler,
     RequestEmailVerificationHandler,
     ConfirmEmailHandler,
+    StaffAccounts,
   ],
-  exports: [PassportModule, JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard, AccessTokenService],
+  exports: [PassportModule, JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard, AccessTokenService, StaffAccounts],
 })
 export class AccountsModule {}

@@ -1,4 +1,19 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { StreamFolds } from '../event-store/command-path/stream-folds';
+import { ProjectionRegistry } from '../event-store/projection-registry';
+import { brandDecider } from './domain/brand';
+import { categoryDecider } from './domain/category';
+import { postDecider } from './domain/post';
+import { productDecider } from './domain/product';
+import { settingsDecider } from './domain/settings';
+import { AdminProductsController } from './admin/admin-products.controller';
+import { AdminStoreController } from './admin/admin-store.controller';
+import { BrandsController } from './admin/brands.controller';
+import { CategoryAdmin } from './admin/category-admin';
+import { ProductAdmin } from './admin/product-admin';
+import { ProductPictures } from './pictures/product-pictures';
+import { CatalogProjection } from './projections/catalog.projection';
+import { CatalogWriter } from './write/catalog-writer';
 import { PublicCatalogController } from './api/public-catalog.controller';
 import { CheckProductAttributeHandler } from './queries/check-product-attribute.query';
 import { GetCategoriesHandler } from './queries/get-categories.query';
@@ -13,9 +28,12 @@ import { ReadModelCache } from './read-cache/read-model-cache';
 import { ReadModelChanges } from './read-cache/read-model-changes';
 import { ProductSearch } from './search/product-search';
 
-/** Products, categories, settings and info pages: the shop's public read side. */
+/**
+ * Products, categories, settings, info pages and brands: event streams written by the console (admin API),
+ * the `catalog` projection that keeps their tables, and the shop's public read side.
+ */
 @Module({
-  controllers: [PublicCatalogController],
+  controllers: [PublicCatalogController, AdminProductsController, AdminStoreController, BrandsController],
   providers: [
     // Off until ReadModelChanges is listening: an answer is only kept while its changes can be heard.
     { provide: ReadModelCache, useFactory: () => new ReadModelCache(5_000, { enabled: false }) },
@@ -30,7 +48,26 @@ import { ProductSearch } from './search/product-search';
     GetRelatedProductsHandler,
     CheckProductAttributeHandler,
     GetPostHandler,
+    CatalogWriter,
+    ProductAdmin,
+    CategoryAdmin,
+    ProductPictures,
   ],
-  exports: [ReadModelCache],
+  exports: [ReadModelCache, CatalogWriter],
 })
-export class CatalogModule {}
+export class CatalogModule implements OnModuleInit {
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly folds: StreamFolds,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.register(new CatalogProjection());
+    // Name reservations (product-slug-…, product-sku-…, category-slug-…) are appended at version 0, never folded.
+    this.folds.register('product-', productDecider);
+    this.folds.register('category-', categoryDecider);
+    this.folds.register('settings', settingsDecider);
+    this.folds.register('post-', postDecider);
+    this.folds.register('brand-', brandDecider);
+  }
+}

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Env } from './env';
+import type { TrustProxy } from './trust-proxy';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -41,6 +42,8 @@ export interface AppConfig {
   };
   /** Seconds between sweeps for pending orders past their deadline. */
   orderExpirySweepSeconds: number;
+  /** Express's 'trust proxy' value: which proxies' X-Forwarded-For decides the client address (false: none). */
+  trustProxy: TrustProxy;
 }
 
 /** The repository root, whether this file runs from server/ (tests) or from dist/server/ (built). */

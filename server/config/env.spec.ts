@@ -9,6 +9,16 @@ describe('parseEnv', () => {
     expect(env.APP_ORIGINS).toEqual(['http://localhost:3000']);
   });
 
+  it('defaults APP_ORIGINS to the origin of the port the store serves on', () => {
+    expect(parseEnv({ PORT: '8080' }).APP_ORIGINS).toEqual(['http://localhost:8080']);
+    expect(parseEnv({ PORT: '8080', APP_ORIGINS: '' }).APP_ORIGINS).toEqual(['http://localhost:8080']);
+    expect(parseEnv({ PORT: '8080', APP_ORIGINS: 'https://shop.example.com' }).APP_ORIGINS).toEqual(['https://shop.example.com']);
+  });
+
+  it('refuses an APP_ORIGINS of only commas', () => {
+    expect(() => parseEnv({ APP_ORIGINS: ' , ' })).toThrow(/APP_ORIGINS must name at least one origin/);
+  });
+
   it('names the variable and the problem for a bad port', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(InvalidEnvironmentError);
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT/);
@@ -35,5 +45,30 @@ describe('parseEnv', () => {
   it('treats an empty REDIS_URL as absent and refuses a short JWT secret', () => {
     expect(parseEnv({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
     expect(() => parseEnv({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default, and none/false/empty say the same', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    for (const value of ['none', 'false', '', ' NONE ']) expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toBe(false);
+  });
+
+  it('takes a hop count or a list of addresses, CIDR ranges and named ranges, as Express does', () => {
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8,192.168.1.7, fd00::/8, 172.16.0.0/255.240.0.0' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      '172.16.0.0/255.240.0.0',
+    ]);
+  });
+
+  it('refuses true (any client could choose its address), a zero hop count and anything that is not an address', () => {
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would believe/);
+    expect(() => parseEnv({ TRUST_PROXY: '0' })).toThrow(/TRUST_PROXY as a hop count/);
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY has "10.0.0.0\/33"/);
+    expect(() => parseEnv({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY has "proxy.example.com"/);
   });
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseTrustProxy } from './trust-proxy';
 
 /**
  * Every setting the server reads from the environment, parsed once at start. A bad value stops the
@@ -30,9 +31,10 @@ export const envSchema = z.object({
   DATABASE_URL: optional(urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:'])),
   REDIS_URL: optional(urlWithProtocols('REDIS_URL', ['redis:', 'rediss:'])),
   SMTP_URL: optional(urlWithProtocols('SMTP_URL', ['smtp:', 'smtps:'])),
+  /** Without a value: the origin the store serves on, http://localhost:<PORT> (filled in by parseEnv). */
   APP_ORIGINS: z
     .string()
-    .default('http://localhost:3000')
+    .default('')
     .transform((value, ctx) => {
       const origins = value
         .split(',')
@@ -47,7 +49,7 @@ export const envSchema = z.object({
           return z.NEVER;
         }
       }
-      if (origins.length === 0) {
+      if (origins.length === 0 && value.trim() !== '') {
         ctx.addIssue({ code: 'custom', message: 'APP_ORIGINS must name at least one origin' });
         return z.NEVER;
       }
@@ -99,6 +101,18 @@ export const envSchema = z.object({
   PENDING_ORDER_EXPIRY_HOURS: optional(z.coerce.number().positive('PENDING_ORDER_EXPIRY_HOURS must be more than 0')),
   /** How often each process sweeps for pending orders past their deadline. */
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().positive().default(60),
+  /** Proxies believed about the client address (Express 'trust proxy'): none, a hop count, or addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .default('none')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if ('problem' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.problem });
+        return z.NEVER;
+      }
+      return parsed.value;
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -112,7 +126,11 @@ export class InvalidEnvironmentError extends Error {
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
+  if (result.success) {
+    // Mail links must lead back to this store: by default the port it actually listens on.
+    const { APP_ORIGINS, PORT } = result.data;
+    return APP_ORIGINS.length > 0 ? result.data : { ...result.data, APP_ORIGINS: [`http://localhost:${PORT}`] };
+  }
   throw new InvalidEnvironmentError(
     result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
   );

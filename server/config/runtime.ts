@@ -57,6 +57,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
         pendingExpiryHours: env.PENDING_ORDER_EXPIRY_HOURS,
       }),
       orderExpirySweepSeconds: env.ORDER_EXPIRY_SWEEP_SECONDS,
+      trustProxy: env.TRUST_PROXY,
     },
     stop,
   };

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { AdminEventsController } from './api/admin-events.controller';
 import { AdminOrdersOverviewController } from './api/admin-orders-overview.controller';
 import { AdminProjectionsController } from './api/admin-projections.controller';
-import { BrandsController } from './brands/brands.controller';
 import { BrowseEventsHandler } from './events/browse-events.query';
 import { ListEventTypesHandler } from './events/event-types.query';
 import { ReadStreamHandler } from './events/read-stream.query';
@@ -11,11 +10,11 @@ import { ListOrdersHandler } from './orders/list-orders.query';
 import { ProjectionRebuilds } from './projections/projection-rebuilds';
 
 /**
- * The staff console's cross-context reads: order list, dashboard, event browser and projections (plus brands,
- * until they move to catalog). Stock admin lives in inventory, coupon admin in promotions.
+ * The staff console's cross-context reads: order list, dashboard, event browser and projections (brands moved
+ * to the catalog context). Stock admin lives in inventory, coupon admin in promotions.
  */
 @Module({
-  controllers: [AdminOrdersOverviewController, AdminEventsController, AdminProjectionsController, BrandsController],
+  controllers: [AdminOrdersOverviewController, AdminEventsController, AdminProjectionsController],
   providers: [ListOrdersHandler, GetDashboardHandler, BrowseEventsHandler, ListEventTypesHandler, ReadStreamHandler, ProjectionRebuilds],
 })
 export class OperationsModule {}

@@ -1,115 +1,143 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { sanitizeDescriptionHtml } from '../catalog/description-html';
+import {
+  brandStreamId,
+  categoryStreamId,
+  POST_PAGES,
+  postStreamId,
+  productStreamId,
+  reservationStreamId,
+  SETTINGS_STREAM,
+  type CatalogEvent,
+  type NameReserved,
+} from '../catalog/domain/catalog.events';
+import { ConcurrencyError } from '../event-store/concurrency-error';
+import type { EventStore } from '../event-store/event-store';
+import type { AppendRequest, EventMetadata } from '../event-store/event-store.types';
 import { DEMO_CATEGORIES } from './demo-catalog';
 import { DEMO_BRANDS, DEMO_POSTS, DEMO_SETTINGS } from './demo-content';
 import type { DemoProduct } from './demo-products';
 
-/**
- * Writes the state-stored part of the demo store in the caller's transaction. Every insert skips rows that
- * already exist (by slug, sku, post category, brand name), so a run that stopped half way can simply run
- * again. Returns the demo products with their database ids.
- */
-export async function seedCatalog(manager: EntityManager, products: DemoProduct[], now: Date): Promise<Array<DemoProduct & { id: number }>> {
-  // Two processes starting together both seed: serialise them, so the name checks below see the other's rows.
-  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('seed-demo-store'))`);
-  const categoryIds = await seedCategories(manager);
-  await seedProducts(manager, products, categoryIds, now);
-  await seedSettings(manager);
-  await seedPosts(manager);
-  await seedBrands(manager);
-
-  const rows: Array<{ id: number; slug: string }> = await manager.query(`SELECT id, slug FROM products WHERE slug = ANY($1::text[])`, [
-    products.map((product) => product.slug),
-  ]);
-  const ids = new Map(rows.map((row) => [row.slug, row.id]));
-  return products.filter((product) => ids.has(product.slug)).map((product) => ({ ...product, id: ids.get(product.slug)! }));
+/** The settings row of the demo store, by column. */
+export function demoSettingsColumns(): Record<string, string | number> {
+  const s = DEMO_SETTINGS;
+  return {
+    name: s.name,
+    description: s.description,
+    fblink: s.fblink,
+    email: s.email,
+    whatsapp: s.whatsapp,
+    address: s.address,
+    currency: s.currency,
+    devliery_charge_paisa: s.devlieryChargePaisa,
+    devliery_charge_inside_dhk_paisa: s.devlieryChargeInsideDhkPaisa,
+    devliery_charge_outside_dhk_paisa: s.devlieryChargeOutsideDhkPaisa,
+    bkash_number: s.bkashNumber,
+  };
 }
 
-async function seedCategories(manager: EntityManager): Promise<Map<string, number>> {
-  const insert = (rows: Array<{ name: string; slug: string; parentSlug: string | null; position: number }>) =>
-    manager.query(
-      `INSERT INTO categories (name, slug, parent_id, position)
-       SELECT c.name, c.slug, parent.id, c.position
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[]) AS c(name, slug, parent_slug, position)
-         LEFT JOIN categories parent ON parent.slug = c.parent_slug
-       ON CONFLICT (slug) DO NOTHING`,
-      [rows.map((r) => r.name), rows.map((r) => r.slug), rows.map((r) => r.parentSlug), rows.map((r) => r.position)],
-    );
-  // Parents first, so the children's insert can look their ids up by slug.
-  await insert(DEMO_CATEGORIES.map((parent, index) => ({ name: parent.name, slug: parent.slug, parentSlug: null, position: index + 1 })));
-  await insert(
-    DEMO_CATEGORIES.flatMap((parent) =>
-      parent.children.map((child, index) => ({ name: child.name, slug: child.slug, parentSlug: parent.slug, position: index + 1 })),
-    ),
+/**
+ * Records the demo catalog as events (categories, products published, settings, info pages, brands) in one
+ * transaction, with the slug and SKU reservations a staff member's products get. A store whose demo
+ * products are already recorded (an interrupted earlier run, or a second process starting together) is not
+ * written again. Returns the demo products with their ids; the catalog projection builds the tables.
+ */
+export async function seedCatalog(
+  eventStore: EventStore,
+  dataSource: DataSource,
+  products: DemoProduct[],
+  now: Date,
+  metadata: EventMetadata,
+): Promise<Array<DemoProduct & { id: number }>> {
+  const recorded = await recordedProductIds(dataSource, products);
+  if (recorded.size > 0) return withIds(products, recorded);
+
+  const categoryCount = DEMO_CATEGORIES.reduce((sum, parent) => sum + 1 + parent.children.length, 0);
+  const categoryIds = await nextIds(dataSource, 'catalog_category_ids', categoryCount);
+  const productIds = await nextIds(dataSource, 'catalog_product_ids', products.length);
+  const brandIds = await nextIds(dataSource, 'catalog_brand_ids', DEMO_BRANDS.length);
+
+  const requests: AppendRequest[] = [];
+  const stream = (streamId: string, events: Array<CatalogEvent | NameReserved>) => requests.push({ streamId, expectedVersion: 0, events });
+  const reserve = (kind: NameReserved['data']['kind'], value: string, ownerId: number) =>
+    stream(reservationStreamId(kind, value), [{ type: 'NameReserved', data: { kind, value, ownerId } }]);
+
+  const bySlug = new Map<string, number>();
+  let next = 0;
+  DEMO_CATEGORIES.forEach((parent, index) => {
+    const parentId = categoryIds[next++];
+    bySlug.set(parent.slug, parentId);
+    stream(categoryStreamId(parentId), [{ type: 'CategoryCreated', data: { categoryId: parentId, name: parent.name, slug: parent.slug, parentId: null, position: index + 1 } }]);
+    reserve('category-slug', parent.slug, parentId);
+    parent.children.forEach((child, childIndex) => {
+      const id = categoryIds[next++];
+      bySlug.set(child.slug, id);
+      stream(categoryStreamId(id), [{ type: 'CategoryCreated', data: { categoryId: id, name: child.name, slug: child.slug, parentId, position: childIndex + 1 } }]);
+      reserve('category-slug', child.slug, id);
+    });
+  });
+
+  // One minute apart, in catalog order, so "newest first" lists are stable and start with the first product.
+  products.forEach((product, index) => {
+    const productId = productIds[index];
+    stream(productStreamId(productId), [
+      {
+        type: 'ProductCreated',
+        data: {
+          productId,
+          slug: product.slug,
+          sku: product.sku,
+          name: product.name,
+          fullname: product.fullname,
+          categoryId: bySlug.get(product.categorySlug)!,
+          descriptionHtml: sanitizeDescriptionHtml(product.descriptionHtml),
+          badge: product.badge,
+          pricePaisa: product.pricePaisa,
+          oldPricePaisa: product.oldPricePaisa,
+          sizes: product.sizes,
+          images: product.images,
+          createdAt: new Date(now.getTime() - index * 60_000).toISOString(),
+        },
+      },
+      { type: 'ProductPublished', data: { productId } },
+    ]);
+    reserve('product-slug', product.slug, productId);
+    reserve('product-sku', product.sku, productId);
+  });
+
+  stream(SETTINGS_STREAM, [{ type: 'SettingsChanged', data: { settings: demoSettingsColumns(), changed: [] } }]);
+  for (const post of DEMO_POSTS) {
+    const slug = Object.keys(POST_PAGES).find((key) => POST_PAGES[key].categoryId === post.categoryId)!;
+    stream(postStreamId(slug), [{ type: 'PostChanged', data: { slug, categoryId: post.categoryId, name: post.name, html: sanitizeDescriptionHtml(post.html) } }]);
+  }
+  DEMO_BRANDS.forEach((brand, index) => {
+    stream(brandStreamId(brandIds[index]), [{ type: 'BrandSaved', data: { brandId: brandIds[index], ...brand } }]);
+  });
+
+  try {
+    await eventStore.appendToStreams(requests, metadata);
+  } catch (error) {
+    // Another process recorded the demo catalog first: use its ids.
+    if (!(error instanceof ConcurrencyError)) throw error;
+    return withIds(products, await recordedProductIds(dataSource, products));
+  }
+  return withIds(products, new Map(products.map((product, index) => [product.slug, productIds[index]])));
+}
+
+async function recordedProductIds(dataSource: DataSource, products: DemoProduct[]): Promise<Map<string, number>> {
+  const rows: Array<{ slug: string; id: number }> = await dataSource.query(
+    `SELECT data->>'value' AS slug, (data->>'ownerId')::int AS id FROM events
+      WHERE type = 'NameReserved' AND stream_id = ANY($1::text[])`,
+    [products.map((product) => reservationStreamId('product-slug', product.slug))],
   );
-  const rows: Array<{ id: number; slug: string }> = await manager.query(`SELECT id, slug FROM categories`);
   return new Map(rows.map((row) => [row.slug, row.id]));
 }
 
-async function seedProducts(manager: EntityManager, products: DemoProduct[], categoryIds: Map<string, number>, now: Date): Promise<void> {
-  // One minute apart, in catalog order, so "newest first" lists are stable and start with the first product.
-  const createdAt = (index: number) => new Date(now.getTime() - index * 60_000).toISOString();
-  const inserted: Array<{ id: number; slug: string }> = await manager.query(
-    `INSERT INTO products (slug, name, fullname, sku, price_paisa, old_price_paisa, description_html, category_id, badge,
-                           thumbnail, images, created_at)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::int[],
-                          $9::text[], $10::text[], $11::jsonb[], $12::timestamptz[])
-     ON CONFLICT DO NOTHING
-     RETURNING id, slug`,
-    [
-      products.map((p) => p.slug),
-      products.map((p) => p.name),
-      products.map((p) => p.fullname),
-      products.map((p) => p.sku),
-      products.map((p) => p.pricePaisa),
-      products.map((p) => p.oldPricePaisa),
-      products.map((p) => sanitizeDescriptionHtml(p.descriptionHtml)),
-      products.map((p) => categoryIds.get(p.categorySlug)),
-      products.map((p) => p.badge),
-      products.map((p) => p.thumbnail),
-      products.map((p) => JSON.stringify(p.images)),
-      products.map((_, index) => createdAt(index)),
-    ],
-  );
-  // Sizes only for products created now: a size a staff member removed from a demo product stays removed.
-  const created = new Map(inserted.map((row) => [row.slug, row.id]));
-  const pairs = products.filter((p) => created.has(p.slug)).flatMap((p) => p.sizes.map((size) => [created.get(p.slug)!, size] as const));
-  if (pairs.length === 0) return;
-  await manager.query(
-    `INSERT INTO product_sizes (product_id, size_id)
-     SELECT p.product_id, s.id FROM unnest($1::int[], $2::text[]) AS p(product_id, size) JOIN sizes s ON s.value = p.size
-     ON CONFLICT DO NOTHING`,
-    [pairs.map(([id]) => id), pairs.map(([, size]) => size)],
-  );
+async function nextIds(dataSource: DataSource, sequence: string, count: number): Promise<number[]> {
+  const rows: Array<{ id: number }> = await dataSource.query(`SELECT nextval($1::regclass)::int AS id FROM generate_series(1, $2::int)`, [sequence, count]);
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
-async function seedSettings(manager: EntityManager): Promise<void> {
-  const s = DEMO_SETTINGS;
-  await manager.query(
-    `INSERT INTO settings (id, name, description, fblink, email, whatsapp, address, currency, devliery_charge_paisa,
-                           devliery_charge_inside_dhk_paisa, devliery_charge_outside_dhk_paisa, bkash_number)
-     VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (id) DO NOTHING`,
-    [s.name, s.description, s.fblink, s.email, s.whatsapp, s.address, s.currency, s.devlieryChargePaisa, s.devlieryChargeInsideDhkPaisa, s.devlieryChargeOutsideDhkPaisa, s.bkashNumber],
-  );
-}
-
-async function seedPosts(manager: EntityManager): Promise<void> {
-  await manager.query(
-    `INSERT INTO posts (category_id, name, description_full)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::text[])
-     ON CONFLICT (category_id) DO NOTHING`,
-    [DEMO_POSTS.map((p) => p.categoryId), DEMO_POSTS.map((p) => p.name), DEMO_POSTS.map((p) => sanitizeDescriptionHtml(p.html))],
-  );
-}
-
-async function seedBrands(manager: EntityManager): Promise<void> {
-  // Brand names are not unique in the schema (staff may reuse one), so existence is checked by name here.
-  await manager.query(
-    `INSERT INTO brands (name, description, status)
-     SELECT b.name, b.description, b.status
-       FROM unnest($1::text[], $2::text[], $3::smallint[]) AS b(name, description, status)
-      WHERE NOT EXISTS (SELECT 1 FROM brands existing WHERE existing.name = b.name)`,
-    [DEMO_BRANDS.map((b) => b.name), DEMO_BRANDS.map((b) => b.description), DEMO_BRANDS.map((b) => b.status)],
-  );
+function withIds(products: DemoProduct[], ids: Map<string, number>): Array<DemoProduct & { id: number }> {
+  return products.filter((product) => ids.has(product.slug)).map((product) => ({ ...product, id: ids.get(product.slug)! }));
 }

@@ -31,7 +31,7 @@ export interface SeedDemoStoreResult {
 const SEED_NAME = 'demo-store';
 
 /**
- * Fills an empty store with the Tee Bazaar demo: catalog, settings, info pages, brands, stock (as events),
+ * Fills an empty store with the Tee Bazaar demo: catalog, settings, info pages, brands (as events), stock (as events),
  * a welcome coupon (as an event) and two staff accounts. Safe to call on every start: once a run has
  * completed it only rewrites the pictures, and every step skips what an interrupted run already wrote.
  */
@@ -46,8 +46,8 @@ export async function seedDemoStore(options: SeedDemoStoreOptions): Promise<Seed
   }
 
   const now = (options.now ?? (() => new Date()))();
-  const stored = await dataSource.transaction((manager) => seedCatalog(manager, products, now));
   const metadata: EventMetadata = { correlationId: randomUUID(), causationId: null, actor: { id: 'seed', role: 'system', name: 'demo seed' } };
+  const stored = await seedCatalog(eventStore, dataSource, products, now, metadata);
   const stockStreams = await seedDemoStock(eventStore, stored, metadata);
   const coupon = await seedDemoCoupon(eventStore, metadata, now);
   const staff = await seedStaffAccounts(dataSource.manager, options.passwordHasher);

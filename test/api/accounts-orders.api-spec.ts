@@ -1,33 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import {
-  catalogProducts,
-  deliveryCharges,
-  FixtureProduct,
-  openStoreFixture,
-  setAvailableStock,
-  StoreFixture,
-} from '../support/store-fixture';
+import { setAvailableStock, type FixtureProduct, type StoreFixture } from '../support/store-fixture';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
-import { startTestServer, TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
+import { useApiStore } from '../support/api-store';
 
 /** A customer's orders are theirs alone: the dashboard list and the Order Details page never show another's. */
 describe('customer orders (accounts routes)', () => {
-  let server: TestServer;
-  let fixture: StoreFixture;
-  let products: FixtureProduct[];
-  let insideTaka: number;
+  const store = useApiStore();
+  let server: TestServer, fixture: StoreFixture, products: FixtureProduct[], insideTaka: number;
   let ip = 0;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    fixture = await openStoreFixture(server.databaseUrl);
-    products = await catalogProducts(fixture);
-    insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
-  });
-  afterAll(async () => {
-    await fixture?.close();
-    await server?.stop();
-  });
+  beforeAll(() => void ({ server, fixture, products, insideTaka } = store));
 
   async function call(path: string, options: { token?: string; body?: unknown } = {}) {
     const headers: Record<string, string> = { 'x-forwarded-for': `198.18.0.${(ip += 1)}` };

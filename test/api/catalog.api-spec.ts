@@ -70,8 +70,11 @@ describe('public catalog calls', () => {
         [
           'address', 'bkash_number', 'currency', 'description', 'devliery_charge', 'devliery_charge_inside_dhk',
           'devliery_charge_outside_dhk', 'email', 'fblink', 'name', 'whatsApp',
+          // Issue 16: what the product page and the care bar tell shoppers.
+          'hotline', 'delivery_time_inside_dhaka', 'delivery_time_outside_dhaka', 'return_days', 'low_stock_threshold',
         ].sort(),
       );
+      expect(body.data).toMatchObject({ hotline: expect.stringMatching(/^\+?\d{6,15}$/), delivery_time_inside_dhaka: '1-2 days', delivery_time_outside_dhaka: '3-5 days', return_days: 7, low_stock_threshold: 5 });
     });
 
     it('lets a browser revalidate with its ETag and get a 304 without a body', async () => {
@@ -260,6 +263,22 @@ describe('public catalog calls', () => {
       expect(product.category).toEqual({ id: expect.any(Number), name: expect.any(String), slug: expect.any(String) });
       for (const size of product.productAttr) expect(size.value).toBe(size.value.toUpperCase());
       expect(product.productAttr.find((size: { value: string }) => size.value === soldOut.size)).toMatchObject({ sold_out: true });
+    });
+
+    it('says how many are left of a size at or below the low-stock threshold, and nothing above it', async () => {
+      const plenty = await sku('st.available > 5');
+      const sizeOf = async (headers: Record<string, string> = {}) =>
+        (await get(`productRow?slug=${plenty.slug}`, headers)).body.data.productAttr.find((s: { value: string }) => s.value === plenty.size);
+      expect(await sizeOf()).toMatchObject({ sold_out: false, only_left: null });
+      await server.app.get(EventStore).append(
+        skuStreamId(plenty.id, plenty.size),
+        'any',
+        [{ type: 'StockAdjusted', data: { productId: plenty.id, size: plenty.size, delta: 3 - plenty.available, reason: 'stock count' } }],
+        { correlationId: randomUUID(), causationId: null, actor: { id: 'test', role: 'admin' } },
+      );
+      await server.app.get(ProjectionRunner).waitUntilCaughtUp();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await sizeOf({ 'Cache-Control': 'max-age=0' })).toMatchObject({ sold_out: false, only_left: 3 });
     });
 
     it('answers an unknown slug with a 404 and a message', async () => {

@@ -1,39 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import {
-  availableStock,
-  catalogProducts,
-  createCoupon,
-  deliveryCharges,
-  openStoreFixture,
-  setAvailableStock,
-  type FixtureProduct,
-  type StoreFixture,
-} from '../support/store-fixture';
+import { availableStock, createCoupon, setAvailableStock, type FixtureProduct, type StoreFixture } from '../support/store-fixture';
 import { startTestServer, type TestServer } from '../support/test-server';
-
-/** A JSON answer, loosely typed: the assertions below say what it must contain. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const readJson = async (response: Response): Promise<any> => response.json();
+import { readJson, useApiStore } from '../support/api-store';
 
 const BUYERS = 200;
 
 /** Many shoppers at once over real HTTP: stock and coupon limits hold exactly, and nobody gets a 5xx. */
 describe('checkout under concurrency', () => {
-  let server: TestServer;
-  let fixture: StoreFixture;
-  let products: FixtureProduct[];
-  let insideTaka: number;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    fixture = await openStoreFixture(server.databaseUrl);
-    products = await catalogProducts(fixture);
-    insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
-  });
-  afterAll(async () => {
-    await fixture?.close();
-    await server?.stop();
-  });
+  const store = useApiStore();
+  let server: TestServer, fixture: StoreFixture, products: FixtureProduct[], insideTaka: number;
+  beforeAll(() => void ({ server, fixture, products, insideTaka } = store));
 
   /** `BUYERS` single-unit orders, all sent before any answer arrives; each buyer has a phone of their own. */
   async function stampede(product: FixtureProduct, size: string, couponCode: string | null, baseUrls = [server.baseUrl]) {

@@ -7,6 +7,7 @@ import {
   type FixtureProduct,
   type StoreFixture,
 } from '../support/store-fixture';
+import { apiCaller } from '../support/api-caller';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -100,5 +101,23 @@ describe('cash on delivery limits at checkout', () => {
     expect(order.status).toBe(422);
     expect(order.body.errors.cart).toEqual(['You can order at most 30 items in one order.']);
     for (const product of [a, b, c, d]) expect(await availableStock(fixture, product.id, product.sizes[0])).toBe(100);
+  });
+
+  it('takes the limits from the settings admin edits: a cap of 5 units per line refuses the 6th at once', async () => {
+    const { call, signInEveryRole } = apiCaller(() => server.baseUrl);
+    const tokens = await signInEveryRole();
+    const shown = await call('GET', '/api/admin/settings', tokens.admin);
+    expect(shown.body).toEqual(
+      expect.objectContaining({ cod_open_orders_per_phone: 3, checkout_limit_per_ip_hour: 120, max_units_per_line: 10, max_units_per_order: 30, pending_order_expiry_hours: 48 }),
+    );
+    expect((await call('PUT', '/api/admin/settings', tokens.admin, { max_units_per_line: 0 })).status).toBe(422);
+    expect((await call('PUT', '/api/admin/settings', tokens.admin, { max_units_per_line: 5 })).status).toBe(200);
+    const product = products[6];
+    await setAvailableStock(fixture, product.id, product.sizes[0], 20);
+    const elsewhere = { 'x-forwarded-for': '203.0.113.8' };
+    const refused = await checkout([{ id: product.id, size: product.sizes[0], qty: 6 }], '01510000003', {}, elsewhere);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors['cart.0.qty']).toEqual(['You can order at most 5 of one item in one order.']);
+    expect((await checkout([{ id: product.id, size: product.sizes[0], qty: 5 }], '01510000003', {}, elsewhere)).status).toBe(201);
   });
 });

@@ -2,40 +2,20 @@ import { CommandBus } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
 import { requestMetadataOf } from '../../server/common/request/request-metadata';
 import { CancelOrderCommand } from '../../server/ordering/change-order/order-steps.commands';
-import {
-  catalogProducts,
-  createCoupon,
-  deliveryCharges,
-  openStoreFixture,
-  setAvailableStock,
-  type FixtureProduct,
-  type StoreFixture,
-} from '../support/store-fixture';
-import { startTestServer, type TestServer } from '../support/test-server';
-
-/** A JSON answer, loosely typed: the assertions below say what it must contain. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const readJson = async (response: Response): Promise<any> => response.json();
+import { createCoupon, setAvailableStock, type FixtureProduct, type StoreFixture } from '../support/store-fixture';
+import type { TestServer } from '../support/test-server';
+import { readJson, useApiStore } from '../support/api-store';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Coupons: POST /api/public/apply-coupon, and their redemption at checkout. */
 describe('coupons', () => {
-  let server: TestServer;
-  let fixture: StoreFixture;
-  let product: FixtureProduct;
-  let insideTaka: number;
-
+  const store = useApiStore();
+  let server: TestServer, fixture: StoreFixture, product: FixtureProduct, insideTaka: number;
   beforeAll(async () => {
-    server = await startTestServer();
-    fixture = await openStoreFixture(server.databaseUrl);
-    [product] = await catalogProducts(fixture);
+    ({ server, fixture, insideTaka } = store);
+    [product] = store.products;
     await setAvailableStock(fixture, product.id, product.sizes[0], 1000);
-    insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
-  });
-  afterAll(async () => {
-    await fixture?.close();
-    await server?.stop();
   });
 
   /** A coupon of its own for each test; by default valid now, 10 %, 5 uses, 1 per phone. */

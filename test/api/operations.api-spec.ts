@@ -145,6 +145,31 @@ describe('staff operations API', () => {
       expect(after.rows[0].n).toBe(before.rows[0].n);
     });
 
+    it('refuses to ship without a courier and a tracking code, by field, and records nothing', async () => {
+      const orderId = await placeOrder();
+      await call('POST', `/api/admin/orders/${orderId}/confirm`, tokens.care, {});
+      await call('POST', `/api/admin/orders/${orderId}/start-processing`, tokens.care, {});
+      const before = await db.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`order-${orderId}`]);
+      const empty = await call('POST', `/api/admin/orders/${orderId}/ship`, tokens.care, { courier: ' ', tracking_code: '' });
+      expect(empty.status).toBe(422);
+      expect(empty.body.errors).toEqual({ courier: ['Courier Required'], tracking_code: ['Tracking Code Required'] });
+      const noCode = await call('POST', `/api/admin/orders/${orderId}/ship`, tokens.care, { courier: 'Pathao' });
+      expect(noCode.body.errors).toEqual({ tracking_code: ['Tracking Code Required'] });
+      const after = await db.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`order-${orderId}`]);
+      expect(after.rows[0].n).toBe(before.rows[0].n);
+      const shipped = await call('POST', `/api/admin/orders/${orderId}/ship`, tokens.care, { courier: 'Pathao', tracking_code: 'PT-7' });
+      expect(shipped.status).toBe(200);
+    });
+
+    it('finds orders by a whole phone number typed as +880 or in Bengali digits', async () => {
+      const orderId = await placeOrder('bkash');
+      for (const typed of ['+880 1711-000111', '০১৭১১০০০১১১']) {
+        const { status, body } = await call('GET', `/api/admin/orders?phone=${encodeURIComponent(typed)}`, tokens.care);
+        expect(status).toBe(200);
+        expect(body.data.map((row: Json) => row.orderId)).toContain(orderId);
+      }
+    });
+
     it('cancels with a reason recorded with the actor, and gives the units back', async () => {
       const orderId = await placeOrder();
       const missing = await call('POST', `/api/admin/orders/${orderId}/cancel`, tokens.care, {});

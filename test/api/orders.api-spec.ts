@@ -9,42 +9,21 @@ import {
   ShipOrderCommand,
   StartProcessingCommand,
 } from '../../server/ordering/change-order/order-steps.commands';
-import {
-  availableStock,
-  catalogProducts,
-  deliveryCharges,
-  openStoreFixture,
-  setAvailableStock,
-  type FixtureProduct,
-  type StoreFixture,
-} from '../support/store-fixture';
-import { startTestServer, type TestServer } from '../support/test-server';
-
-/** A JSON answer, loosely typed: the assertions below say what it must contain. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const readJson = async (response: Response): Promise<any> => response.json();
+import { availableStock, setAvailableStock, type FixtureProduct, type StoreFixture } from '../support/store-fixture';
+import type { TestServer } from '../support/test-server';
+import { readJson, useApiStore } from '../support/api-store';
+import { ProjectionRunner } from '../../server/event-store/projection-runner';
 
 const NOT_FOUND = { success: false, message: 'Order not found or invalid information' };
 const care = { id: 'care-1', role: 'care' as const, name: 'Care Agent' };
 
 /** Order tracking, the confirmation page's lookup, and the staff status steps with their effects. */
 describe('orders', () => {
-  let server: TestServer;
-  let fixture: StoreFixture;
-  let products: FixtureProduct[];
-  let insideTaka: number;
-  let commands: CommandBus;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    fixture = await openStoreFixture(server.databaseUrl);
-    products = await catalogProducts(fixture);
-    insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
+  const store = useApiStore();
+  let server: TestServer, fixture: StoreFixture, products: FixtureProduct[], insideTaka: number, commands: CommandBus;
+  beforeAll(() => {
+    ({ server, fixture, products, insideTaka } = store);
     commands = server.app.get(CommandBus);
-  });
-  afterAll(async () => {
-    await fixture?.close();
-    await server?.stop();
   });
 
   let next = 0;
@@ -84,7 +63,7 @@ describe('orders', () => {
       expect(body).toEqual({
         success: true,
         message: expect.any(String),
-        data: {
+        data: expect.objectContaining({
           order_status_name: 'Pending',
           user_name: 'Nusrat Jahan',
           user_phone: phone,
@@ -92,8 +71,34 @@ describe('orders', () => {
           order_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           coupons: `${orderId}-1, ${orderId}-2`,
           orderId,
-        },
+        }),
       });
+    });
+
+    it('adds the steps with their times, the items and totals, and the lucky-draw tokens by name (issue 16)', async () => {
+      const { orderId, phone, product } = await setup(2);
+      const { body } = await get(`/api/public/getOrderInformation?orderId=${orderId}&phone=${phone}`);
+      const price = product.pricePaisa / 100;
+      expect(body.data).toMatchObject({
+        status: 'pending',
+        steps: [{ step: 'placed', name: 'Order placed', at: body.data.order_date }],
+        items: [{ name: product.name, slug: product.slug, size: expect.any(String), qty: 2, price, total: price * 2 }],
+        paymentMethod: 'cash',
+        subtotal: price * 2,
+        devliery_charge: insideTaka,
+        grand_total: price * 2 + insideTaka,
+        pay_on_delivery: price * 2 + insideTaka,
+        courier: null,
+        tracking_code: null,
+        lucky_draw_tokens: [`${orderId}-1`, `${orderId}-2`],
+      });
+    });
+
+    it.each([['+880 1733-333333'], ['8801733333333'], ['০১৭৩৩৩৩৩৩৩৩'], ['+88 017 3333 3333']])('finds the order by its phone typed as %s', async (typed) => {
+      const { orderId } = await setup(1, '01733333333');
+      const { status, body } = await get(`/api/public/getOrderInformation?orderId=${orderId}&phone=${encodeURIComponent(typed)}`);
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({ orderId, user_phone: '01733333333' });
     });
 
     it('gives the same answer for a wrong phone, a wrong id and missing parameters', async () => {
@@ -140,8 +145,14 @@ describe('orders', () => {
       await commands.execute(new ShipOrderCommand(orderId, meta(), null, 'Pathao', 'PX-42'));
       const result = await commands.execute(new DeliverOrderCommand(orderId, meta()));
       expect(result).toEqual({ orderId, status: 'delivered' });
+      await server.app.get(ProjectionRunner).waitUntilCaughtUp();
       const { body } = await get(`/api/public/getOrderInformation?orderId=${orderId}&phone=${phone}`);
       expect(body.data.order_status_name).toBe('Delivered');
+      // The shopper sees each step with its time, and the courier once shipped; never the care team's notes.
+      expect(body.data.steps.map((step: { step: string }) => step.step)).toEqual(['placed', 'confirmed', 'processing', 'shipped', 'delivered']);
+      for (const step of body.data.steps) expect(step.at).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(body.data).toMatchObject({ courier: 'Pathao', tracking_code: 'PX-42' });
+      expect(JSON.stringify(body)).not.toContain('Called, customer confirmed');
     });
 
     it.each([
@@ -226,7 +237,7 @@ describe('orders', () => {
       expect((await post('notes', { note: 'Wants delivery after 5 pm' })).status).toBe(200);
       expect((await post('cancel', {})).status).toBe(422);
       expect(await post('cancel', { reason: 'Out of delivery area' })).toMatchObject({ status: 200, body: { status: 'cancelled' } });
-      expect((await post('ship', {})).status).toBe(409);
+      expect((await post('ship', { courier: 'Pathao', tracking_code: 'PT-1' })).status).toBe(409);
 
       let view: { timeline: Array<{ event: string; actor: { role: string; name: string | null }; note: string | null }> } = { timeline: [] };
       for (let tries = 0; tries < 50 && view.timeline.length < 4; tries++) {

@@ -49,7 +49,10 @@ describe('risk per phone', () => {
     const phone = '01820000001';
     const ids: string[] = [];
     for (let index = 0; index < 5; index++) ids.push((await order(phone, index === 4 ? '01820000009' : phone)).body.order_id);
-    for (const id of ids.slice(0, 3)) for (const path of ['confirm', 'start-processing', 'ship', 'deliver']) expect((await step(id, path)).status).toBe(200);
+    const ship = { courier: 'Pathao', tracking_code: 'PT-1' };
+    for (const id of ids.slice(0, 3)) {
+      for (const path of ['confirm', 'start-processing', 'ship', 'deliver']) expect((await step(id, path, path === 'ship' ? ship : {})).status).toBe(200);
+    }
     for (const id of ids.slice(0, 2)) expect((await step(id, 'return', { reason: 'refused at the door' })).status).toBe(200);
     expect((await step(ids[3], 'cancel', { reason: 'fake order' })).status).toBe(200);
 

@@ -158,10 +158,9 @@ describe('customer account screens in a real browser', () => {
         await page.getByRole('button', { name: 'Log Out' }).click();
         await page.waitForURL('**/login');
         expect(await session(page, 'token')).toBeNull();
-        await page.goto(`${server.baseUrl}/dashboard`);
-        await page.waitForURL((url) => url.pathname === '/');
-
-        await page.goto(`${server.baseUrl}/login`);
+        // A signed-out visit to an account page goes to /login and comes back after it (issue 16).
+        await page.goto(`${server.baseUrl}/users/profile`);
+        await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/users/profile');
         await page.getByLabel('Email').fill(email);
         await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
         await page.getByRole('button', { name: 'Show password' }).click();
@@ -169,8 +168,23 @@ describe('customer account screens in a real browser', () => {
         await page.getByRole('button', { name: 'Login' }).click();
         await page.getByText('Invalid username or password.').waitFor();
         await saveScreenshot(page, `login-${name}`);
+
+        // A refusal by the rate limit says so, not "Invalid username or password.".
+        const tooMany = 'Too many attempts. Please wait 15 minutes and try again.';
+        await page.route('**/api/auth/userLogin', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ success: false, message: tooMany }) }));
+        await page.getByRole('button', { name: 'Login' }).click();
+        await page.getByText(tooMany).waitFor();
+        expect(await page.getByText('Invalid username or password.').count()).toBe(0);
+        await page.unroute('**/api/auth/userLogin');
+
+        await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+        await page.getByRole('button', { name: 'Login' }).click();
+        await page.waitForURL('**/users/profile');
+        await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
+        await page.getByRole('button', { name: 'Log Out' }).click();
+        await page.waitForURL('**/login');
         await login(page, NEW_PASSWORD);
-        expect(errors.filter((e) => !/status of (401|422)/.test(e))).toEqual([]);
+        expect(errors.filter((e) => !/status of (401|422|429)/.test(e))).toEqual([]);
       } finally {
         await close();
       }
@@ -205,6 +219,17 @@ describe('customer account screens in a real browser', () => {
         await page.waitForURL('**/login');
         await login(page, PASSWORD);
 
+        // The same link a second time: what happened, and the way to a new one.
+        await page.goto(`${server.baseUrl}${link.pathname}`);
+        await page.getByLabel('New Password').fill(NEW_PASSWORD);
+        await page.getByLabel('Confirm Password').fill(NEW_PASSWORD);
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await page.getByRole('heading', { name: 'This link has expired or was already used' }).waitFor();
+        await saveScreenshot(page, `reset-link-used-${name}`);
+        await page.getByRole('link', { name: 'Request a new link' }).click();
+        await page.waitForURL('**/forget-password');
+        await page.getByRole('heading', { level: 1, name: 'Forget Password' }).waitFor();
+
         await page.goto(`${server.baseUrl}/find-account-using-phone`);
         await page.getByLabel('Phone number').fill('01900000000');
         await page.getByRole('button', { name: 'Find Account' }).click();
@@ -217,7 +242,8 @@ describe('customer account screens in a real browser', () => {
         await page.getByRole('heading', { level: 1, name: 'Update your email' }).waitFor();
         await page.getByLabel('Email').fill(email);
         await page.getByRole('button', { name: 'Update Email' }).click();
-        await page.getByRole('alertdialog').getByText('The verification link is invalid or expired.').waitFor();
+        await page.getByRole('heading', { name: 'This link has expired or was already used' }).waitFor();
+        expect(await page.getByRole('link', { name: 'Send a new verification e-mail' }).getAttribute('href')).toBe('/find-account-using-phone');
       } finally {
         await close();
       }
@@ -236,7 +262,9 @@ describe('customer account screens in a real browser', () => {
         expect(updated.status).toBe(200);
 
         await page.goto(`${server.baseUrl}/find-account-using-phone`);
-        await page.getByLabel('Phone number').fill(phone);
+        // Typed in Bengali digits, as a Bengali keyboard gives them.
+        const bengali = phone.replace(/\d/g, (digit) => String.fromCharCode(0x09e6 + Number(digit)));
+        await page.getByLabel('Phone number').fill(bengali);
         await page.getByRole('button', { name: 'Find Account' }).click();
         await page.getByText('Account found!').waitFor();
         await page.getByLabel('Email').fill(email);

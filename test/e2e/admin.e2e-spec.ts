@@ -96,7 +96,16 @@ describe('operations console in a real browser', () => {
         expect(await page.getByRole('button', { name: 'Mark shipped' }).count()).toBe(0);
         await step(page, 'Confirm order', 'Confirmed');
         await step(page, 'Start processing', 'Processing');
+        // Shipping without a courier and a tracking code is refused beside the fields (issue 16).
+        await page.getByRole('button', { name: 'Mark shipped' }).click();
+        await page.getByText('Courier Required').waitFor();
+        await page.getByText('Tracking Code Required').waitFor();
         await page.getByLabel('Courier').fill('Pathao');
+        await page.getByRole('button', { name: 'Mark shipped' }).click();
+        await page.getByText('Tracking Code Required').waitFor();
+        expect(await page.getByText('Courier Required').count()).toBe(0);
+        await saveScreenshot(page, `admin-ship-refused-${name}`);
+        await page.getByLabel(`Status: Processing`).waitFor();
         await page.getByLabel('Tracking code').fill('PTH-778812');
         await step(page, 'Mark shipped', 'Shipped');
         expect(await page.getByRole('button', { name: 'Cancel order…' }).count()).toBe(0);
@@ -118,7 +127,43 @@ describe('operations console in a real browser', () => {
         await page.getByRole('button', { name: 'Track Order' }).click();
         await page.getByText('Your order has been delivered').waitFor();
         expect(await page.locator('main').innerText()).toContain('Delivered');
+        // The shopper sees who carries the parcel and its tracking code.
+        expect(await page.locator('.tracking-result__courier').innerText()).toBe('Sent with Pathao, tracking code PTH-778812');
         expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it('offers to verify a bKash payment before confirming, and asks before confirming an unverified one', async () => {
+      const { status, body } = await api<{ order_id: string }>('public/confirm-order', {
+        cart: [{ id: tee.id, name: tee.name, slug: tee.slug, size: 'M', qty: 1, price: tee.price }],
+        coupon: null,
+        couponoffer: null,
+        data: {
+          name: 'Rahim Uddin', email: '', phone, address: 'House 12, Road 5, Dhanmondi, Dhaka', shipping_phone: phone, devliery_charge: 70,
+          paymentMethod: 'bkash', bkash_number: '01911000333', transaction_id: 'BK7H2M9Q4Z',
+        },
+      });
+      expect(status).toBe(201);
+      const { page, close } = await setup();
+      try {
+        await logIn(page, CARE);
+        await page.goto(`${server.baseUrl}/admin/orders/${body.order_id}`);
+        const actions = page.getByRole('region', { name: 'Actions' });
+        await actions.getByRole('button', { name: 'Mark bKash payment verified' }).waitFor();
+        const buttons = await actions.locator('.admin-actions__buttons').first().getByRole('button').allInnerTexts();
+        expect(buttons.slice(0, 2)).toEqual(['Mark bKash payment verified', 'Confirm order']);
+        // The destructive step sits apart from the forward ones.
+        expect(await actions.locator('.admin-actions__danger-zone').getByRole('button', { name: 'Cancel order…' }).count()).toBe(1);
+        await actions.getByRole('button', { name: 'Confirm order', exact: true }).click();
+        await page.getByText('The bKash payment of this order is not verified yet.').waitFor();
+        await page.getByLabel('Status: Pending').waitFor();
+        await saveScreenshot(page, `admin-bkash-confirm-asks-${name}`);
+        await page.getByRole('alert').getByRole('button', { name: 'Mark bKash payment verified' }).click();
+        await page.getByRole('status').filter({ hasText: `Order ${body.order_id} is pending.` }).waitFor();
+        await actions.getByRole('button', { name: 'Mark bKash payment verified' }).waitFor({ state: 'detached' });
+        await step(page, 'Confirm order', 'Confirmed');
       } finally {
         await close();
       }
@@ -180,6 +225,13 @@ describe('operations console in a real browser', () => {
         expect(await metadata.locator('pre').isVisible()).toBe(false);
         await metadata.locator('summary').click();
         expect(await metadata.locator('pre').isVisible()).toBe(true);
+        // The date-and-time filters stay inside their own cells (they overlapped at 1366 px, issue 16).
+        const filters = page.getByRole('search', { name: 'Filter events' });
+        const boxes = await Promise.all(['From', 'To'].map((label) => filters.getByLabel(label, { exact: true }).boundingBox()));
+        const [from, to] = boxes as Array<{ x: number; y: number; width: number; height: number }>;
+        const overlap = from!.x < to!.x + to!.width && to!.x < from!.x + from!.width && from!.y < to!.y + to!.height && to!.y < from!.y + from!.height;
+        expect(overlap).toBe(false);
+        await saveScreenshot(page, `admin-events-${name}`);
         expect(errors).toEqual([]);
       } finally {
         await close();

@@ -70,7 +70,8 @@ describe('storefront shell and home page in a real browser', () => {
         await page.getByRole('link', { name: 'Go Back to Home' }).click();
         await page.getByRole('heading', { name: 'Trending Products' }).waitFor();
         expect(new URL(page.url()).pathname).toBe('/');
-        expect(errors).toEqual([]);
+        // The page itself answered 404, which the browser reports; nothing else may fail.
+        expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
       } finally {
         await close();
       }

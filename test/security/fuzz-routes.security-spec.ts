@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { CONCURRENT_CHANGE_MESSAGE } from '../../server/common/errors/domain-error';
+import { ConcurrencyError } from '../../server/event-store/concurrency-error';
+import { EventStore } from '../../server/event-store/event-store';
+import type { AppendRequest } from '../../server/event-store/event-store.types';
 import { discoverRoutes, fillPath, inPool, Json, problemsOf, RawAnswer, RawRequest } from './security-kit';
 import { storeSession } from './store-session';
 
@@ -6,7 +10,10 @@ import { storeSession } from './store-session';
  * Every route the running store serves gets one valid example request and then hundreds of broken ones:
  * wrong types, missing and extra fields, huge, odd and hostile text, deep JSON, prototype-pollution keys,
  * hostile path parameters, broken bodies. Whatever comes in, the answer is below 500, an error is
- * `{ success: false, message }` JSON, and nothing internal (stack, SQL, file paths) reaches the client.
+ * `{ success: false, message }` JSON, and nothing internal (stack, SQL, file paths, stream names, versions,
+ * UUIDs in an error) reaches the client. Then every route's valid example again while every append to the
+ * event store loses a race (another request moved the stream on): each answer that reports the conflict
+ * is the 409 "This was changed at the same time by another request. Please try again." and nothing else.
  */
 
 type Role = 'admin' | 'care' | 'customer' | 'passwordChanger';
@@ -476,6 +483,53 @@ describe('fuzzing every route', () => {
     expect(failures).toEqual([]);
     // With the example's token the guard let the requests through to the handler and its validation.
     if (example.role) expect(passedTheGuard).toBeGreaterThan(mutations.length / 2);
+  });
+
+  /** Route → status and message of its valid example while every append lost a race. */
+  const conflictAnswers = new Map<string, { status: number; message: unknown }>();
+  /** The ordering write path retries a lost race a few times, then says the shop is busy (ADR 012). */
+  const BUSY = 'The shop is very busy right now. Please try again in a moment.';
+  let pendingOrderId: string | undefined;
+
+  it.each(Object.keys(EXAMPLES))('%s answers a lost race in words a person can act on, naming no stream, version or id', async (route) => {
+    // The fuzzing above moved the shared order on (returned); a pending order lets its transitions reach the append.
+    pendingOrderId ??= await store.placeOrder(undefined, { name: 'Raced Buyer', phone: '01744444444', address: 'Uttara, Dhaka' });
+    await store.caughtUp();
+    const eventStore = store.server().app.get(EventStore);
+    // What the event store throws when another request appended first: its message names the stream and versions.
+    const lose = jest.spyOn(eventStore, 'appendToStreams').mockImplementation(async (requests: AppendRequest[]) => {
+      throw new ConcurrencyError(requests[0].streamId, requests[0].expectedVersion, 7);
+    });
+    try {
+      const example = EXAMPLES[route]({ ...context, orderId: pendingOrderId });
+      const [mutation] = mutationsOf(route, example);
+      const token = example.role ? tokens[example.role] : undefined;
+      const answer = await store.call({ ...mutation.request, token });
+      conflictAnswers.set(route, { status: answer.status, message: answer.json?.message });
+      const busy = answer.status === 503 && answer.json?.message === BUSY;
+      expect(problemsOf(answer).filter((problem) => !(busy && problem === 'status 503'))).toEqual([]);
+      if (example.role && typeof answer.json?.access_token === 'string') tokens[example.role] = answer.json.access_token;
+    } finally {
+      lose.mockRestore();
+    }
+  });
+
+  it('answers the lost race on every route that records events with the words a person can act on', () => {
+    const conflict = { status: 409, message: CONCURRENT_CHANGE_MESSAGE };
+    const expected: Record<string, { status: number; message: string }> = {
+      'POST /api/auth/register': conflict,
+      'POST /api/auth/updatePassword': conflict,
+      'POST /api/user/updateUserFrontend': conflict,
+      'POST /api/admin/orders/:orderId/confirm': { status: 503, message: BUSY },
+      'POST /api/admin/orders/:orderId/notes': { status: 503, message: BUSY },
+      'POST /api/admin/orders/:orderId/cancel': { status: 503, message: BUSY },
+      'POST /api/admin/stock/receive': conflict,
+      'POST /api/admin/stock/adjust': conflict,
+      'POST /api/admin/coupons': conflict,
+      'POST /api/public/confirm-order': { status: 503, message: BUSY },
+      'POST /api/admin/orders/instant': { status: 503, message: BUSY },
+    };
+    expect(Object.fromEntries(Object.keys(expected).map((route) => [route, conflictAnswers.get(route)]))).toEqual(expected);
   });
 
   it('pollutes no prototype of the server process (it runs in this one)', () => {

@@ -122,6 +122,21 @@ const LEAKS: Array<[string, RegExp]> = [
 ];
 
 /**
+ * What an error answer (4xx, 5xx) must not name besides: the event store's streams and versions, ids of
+ * rows and events (UUIDs) and SQL. Stream ids are `order-<ID>`, `sku-<product>-<size>`, `coupon-<CODE>`,
+ * `draw-<offer>` and `user-<uuid>` (a projection's name such as `order-timeline` is not one).
+ * An error answer names no UUID at all, the caller's own included: the ids a caller owns are order ids
+ * (eight letters, not UUIDs) and its user id, which only successful answers carry (register, login,
+ * checkCurrentUser); the events browser's stream pages are successful answers too.
+ */
+const ERROR_LEAKS: Array<[string, RegExp]> = [
+  ['a stream name', /\border-[A-Z0-9]{6,}|\bsku-\d|\bcoupon-[A-Z0-9]|\bdraw-\w|\buser-[0-9a-f]{8}/],
+  ['a stream version', /\bversion \d+|\bexpected (version )?\d+|\bexpected (no-stream|any)\b/i],
+  ['a UUID', /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i],
+  ['SQL', /\b(INSERT INTO|DELETE FROM|SELECT\b[^"]*\bFROM|UPDATE \w+ SET|ON CONFLICT|constraint "|SQLSTATE|pg_advisory|unique_violation|could not serialize|deadlock detected)/i],
+];
+
+/**
  * What is wrong with an answer: a 5xx, an error that is not `{ success: false, message }` JSON, a stack or
  * other internals in the body. An empty list means the answer is acceptable.
  */
@@ -135,6 +150,7 @@ export function problemsOf(answer: RawAnswer, options: { errorMustBeJson?: boole
   }
   if (answer.json !== undefined && hasKey(answer.json, 'stack')) problems.push('a stack property');
   for (const [what, pattern] of LEAKS) if (pattern.test(answer.text)) problems.push(`${what}: ${answer.text.match(pattern)?.[0]}`);
+  if (answer.status >= 400) for (const [what, pattern] of ERROR_LEAKS) if (pattern.test(answer.text)) problems.push(`${what} in an error: ${answer.text.match(pattern)?.[0]}`);
   if (answer.headers['x-powered-by'] !== undefined) problems.push('x-powered-by header');
   return problems;
 }

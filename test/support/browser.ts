@@ -132,6 +132,6 @@ export function ensureClientBuilt(): void {
 
 function isClientBuildFresh(): boolean {
   if (!existsSync(CLIENT_INDEX)) return false;
-  return statSync(CLIENT_INDEX).mtimeMs >= newestMtime(CLIENT_DIR);
+  return statSync(CLIENT_INDEX).mtimeMs >= Math.max(newestMtime(CLIENT_DIR), newestMtime(join(REPO_ROOT, 'contracts')));
 }
 

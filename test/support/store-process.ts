@@ -149,7 +149,7 @@ export function ensureServerBuilt(): void {
 function isServerBuildFresh(): boolean {
   if (!existsSync(SERVER_MAIN)) return false;
   const built = statSync(SERVER_MAIN).mtimeMs;
-  return ['server', 'tsconfig.json', 'tsconfig.build.json'].every((source) => newestMtime(join(REPO_ROOT, source)) <= built);
+  return ['server', 'contracts', 'tsconfig.json', 'tsconfig.build.json'].every((source) => newestMtime(join(REPO_ROOT, source)) <= built);
 }
 
 /** JSON log lines (pino) of a store's output; anything else as `{ unparsed: line }`. */

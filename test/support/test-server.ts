@@ -36,6 +36,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     LOG_LEVEL: 'error',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     ...CHECKOUT_LIMITS_OFF,
+    // The tests call from 127.0.0.1 and play the proxy in front of the store: they choose each request's client
+    // address with X-Forwarded-For. A test of the default (no proxy trusted) passes TRUST_PROXY: 'none'.
+    TRUST_PROXY: 'loopback',
     ...options.env,
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,

@@ -75,6 +75,11 @@ export function apiPost<T>(path: string, body?: unknown, options: RequestOptions
   return request<T>('POST', path, body, options);
 }
 
+/** PUT or PATCH with a JSON body (the console's edits). */
+export function apiSend<T>(method: 'PUT' | 'PATCH', path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  return request<T>(method, path, body, options);
+}
+
 export function buildApiUrl(path: string, params?: QueryParams): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
   if (!params) return url;

@@ -1,11 +1,6 @@
-import { isEmail, phoneDigits, toQuantity } from './digits';
+import { isEmail, toQuantity } from './digits';
 
 describe('form value rules', () => {
-  it('keeps only digits in phone fields, at most 11', () => {
-    expect(phoneDigits('017-1111 1111 99')).toBe('01711111111');
-    expect(phoneDigits('abc')).toBe('');
-  });
-
   it('turns a non-number, zero or negative quantity into 1', () => {
     expect(toQuantity('x')).toBe(1);
     expect(toQuantity('0')).toBe(1);

@@ -1,10 +1,3 @@
-/** Phone fields accept digits only, at most 11 (spec §5, §9). */
-export const PHONE_LENGTH = 11;
-
-export function phoneDigits(value: string): string {
-  return value.replace(/\D/g, '').slice(0, PHONE_LENGTH);
-}
-
 /** Quantity boxes: a typed non-number, zero or negative becomes 1 (spec §4). */
 export function toQuantity(value: unknown): number {
   const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);

@@ -7,6 +7,7 @@ import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { LogIn } from '../login/log-in.command';
 import type { SignedIn } from '../login/log-in.handler';
 import { ChangePassword } from '../password/change-password.command';
+import { AttemptLimit } from '../rate-limit/attempt-limit.interceptor';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { RegisterCustomer } from '../register/register-customer.command';
 import { loginRequest, parseNewPassword, parseOrThrow, registerRequest } from './dto/account.requests';
@@ -24,9 +25,10 @@ export class AuthController {
     return { success: true, message: 'Your account has been created.', ...signedIn };
   }
 
+  /** Failed logins are limited per e-mail at one address and per address; a right password always gets in (ADR 024). */
   @Post('userLogin')
   @HttpCode(200)
-  @RateLimit('login')
+  @AttemptLimit('login')
   async login(@Body() body: unknown) {
     const { email, password } = parseOrThrow(loginRequest, body);
     const signedIn = await this.commands.execute<LogIn, SignedIn>(new LogIn(email, password));

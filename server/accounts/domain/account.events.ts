@@ -14,7 +14,21 @@ export type AccountEvent =
   | PasswordResetCompleted
   | EmailVerificationRequested
   | EmailVerified
-  | EmailChanged;
+  | EmailChanged
+  | StaffMemberAdded
+  | StaffMemberDisabled;
+
+/** An admin (or `npm run staff`) added a staff account; its owner sets a password through the mailed link. */
+export interface StaffMemberAdded {
+  type: 'StaffMemberAdded';
+  data: { userId: string; name: string; email: string; role: 'care' | 'admin' };
+}
+
+/** An admin disabled a staff account: its tokens stop working and it can no longer log in. */
+export interface StaffMemberDisabled {
+  type: 'StaffMemberDisabled';
+  data: { userId: string; email: string };
+}
 
 /** A visitor created a customer account; `referredBy` is the inviting customer when an invite code was used. */
 export interface CustomerRegistered {

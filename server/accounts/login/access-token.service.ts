@@ -1,20 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import type { AccessTokenResponse } from '../../../contracts/accounts';
 import type { UserAccount } from '../users/user-account';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokenClaims, JWT_ALGORITHM } from '../../common/auth/access-token';
-
-export interface IssuedAccessToken {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-}
 
 /** Signs bearer tokens for an account as it is now (role, name and password change time). */
 @Injectable()
 export class AccessTokenService {
   constructor(private readonly jwt: JwtService) {}
 
-  async issue(user: Pick<UserAccount, 'id' | 'role' | 'name' | 'email' | 'passwordChangedAt'>): Promise<IssuedAccessToken> {
+  async issue(user: Pick<UserAccount, 'id' | 'role' | 'name' | 'email' | 'passwordChangedAt'>): Promise<AccessTokenResponse> {
     const claims: AccessTokenClaims = {
       sub: user.id,
       role: user.role,

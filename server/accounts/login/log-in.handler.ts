@@ -1,15 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import type { SignedInResponse } from '../../../contracts/accounts';
 import { UnauthorizedError } from '../../common/errors/domain-error';
-import { AccessTokenService, IssuedAccessToken } from './access-token.service';
+import { AccessTokenService } from './access-token.service';
 import { PasswordHasher } from '../password-hasher';
 import { DUMMY_PASSWORD_HASH } from '../users/dummy-password-hash';
 import { findUserByEmail } from '../users/user-account';
-import { toUserResponse, UserResponse } from '../users/user.response';
+import { toUserResponse } from '../users/user.response';
 import { LogIn } from './log-in.command';
 
-export type SignedIn = { user: UserResponse } & IssuedAccessToken;
+export type SignedIn = SignedInResponse;
 
 export const INVALID_LOGIN = 'Invalid username or password.';
 
@@ -26,7 +27,7 @@ export class LogInHandler implements ICommandHandler<LogIn, SignedIn> {
     const user = await findUserByEmail(this.dataSource.manager, email);
     // Unknown e-mail: the same scrypt work as a wrong password, so timing does not reveal accounts.
     const valid = await this.hasher.verify(password, user?.passwordHash ?? this.dummyHash);
-    if (!user || !valid) throw new UnauthorizedError(INVALID_LOGIN, { account: [INVALID_LOGIN] });
+    if (!user || !valid || user.disabledAt) throw new UnauthorizedError(INVALID_LOGIN, { account: [INVALID_LOGIN] });
     if (this.hasher.needsRehash(user.passwordHash)) {
       // Stronger parameters than when it was set: not a business fact, so no event, only the state.
       await this.dataSource.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, await this.hasher.hash(password)]);

@@ -1,8 +1,13 @@
 import { Global, Module } from '@nestjs/common';
+import { AttemptLimitInterceptor } from './attempt-limit.interceptor';
+import { AttemptLimiter } from './attempt-limits';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RateLimiter } from './rate-limiter';
 
-/** Global so any context's controller can use `@RateLimit(...)` once AccountsModule is imported. */
+/** Global so any context's controller can use `@RateLimit(...)` and `@AttemptLimit(...)` once AccountsModule is imported. */
 @Global()
-@Module({ providers: [RateLimiter, RateLimitGuard], exports: [RateLimiter, RateLimitGuard] })
+@Module({
+  providers: [RateLimiter, RateLimitGuard, AttemptLimiter, AttemptLimitInterceptor],
+  exports: [RateLimiter, RateLimitGuard, AttemptLimiter, AttemptLimitInterceptor],
+})
 export class RateLimitModule {}

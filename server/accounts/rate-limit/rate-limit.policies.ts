@@ -12,14 +12,13 @@ export interface RateLimitRule {
 }
 
 /**
- * The store's limits. Per IP they are generous: mobile carriers in Bangladesh put many customers behind one
+ * Limits on requests that cost the store or a third party something whether or not they succeed (an account
+ * created, a mail sent, a coupon code checked): every request counts. Guessing (login, order tracking) is
+ * limited by failures instead, so strangers cannot lock an owner out: `ATTEMPT_POLICIES` in attempt-limits.ts.
+ * Per IP they are generous: mobile carriers in Bangladesh put many customers behind one
  * address (CGNAT). Per account, phone or order they are tight: that is what a guesser targets.
  */
 export const RATE_LIMIT_POLICIES = {
-  login: [
-    { by: 'ip', max: 60, windowSeconds: 15 * 60 },
-    { by: 'email', max: 10, windowSeconds: 15 * 60 },
-  ],
   register: [{ by: 'ip', max: 10, windowSeconds: 60 * 60 }],
   'find-account': [
     { by: 'ip', max: 20, windowSeconds: 60 * 60 },
@@ -36,11 +35,6 @@ export const RATE_LIMIT_POLICIES = {
   ],
   /** Checking a coupon code tells whether it exists: limited so codes cannot be guessed by the thousand. */
   coupon: [{ by: 'ip', max: 60, windowSeconds: 15 * 60 }],
-  tracking: [
-    { by: 'ip', max: 60, windowSeconds: 15 * 60 },
-    { by: 'phone', max: 20, windowSeconds: 15 * 60 },
-    { by: 'orderId', max: 10, windowSeconds: 15 * 60 },
-  ],
 } satisfies Record<string, RateLimitRule[]>;
 
 export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES;

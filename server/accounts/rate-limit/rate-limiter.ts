@@ -8,6 +8,14 @@ export interface RateLimitOutcome {
   retryAfterSeconds: number;
 }
 
+/** One counted hit, enough to take it back (`RateLimiter.refund`). */
+export interface CountedHit {
+  key: string;
+  windowSeconds: number;
+  /** Start (epoch ms) of the window the hit was counted in. */
+  windowStart: number;
+}
+
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
@@ -33,6 +41,11 @@ export class RateLimiter implements OnModuleInit, OnModuleDestroy {
   }
 
   async hit(key: string, max: number, windowSeconds: number): Promise<RateLimitOutcome> {
+    return (await this.count(key, max, windowSeconds)).outcome;
+  }
+
+  /** `hit`, and what `refund` needs to take the hit back. */
+  async count(key: string, max: number, windowSeconds: number): Promise<{ outcome: RateLimitOutcome; hit: CountedHit }> {
     const windowMs = windowSeconds * 1000;
     const now = Date.now();
     const windowStart = Math.floor(now / windowMs) * windowMs;
@@ -47,7 +60,26 @@ export class RateLimiter implements OnModuleInit, OnModuleDestroy {
        RETURNING hits, prev_hits`,
       [key, new Date(windowStart), new Date(windowStart - windowMs)],
     );
-    return slidingWindow(rows[0].hits, rows[0].prev_hits, max, (now - windowStart) / windowMs, windowSeconds);
+    return {
+      outcome: slidingWindow(rows[0].hits, rows[0].prev_hits, max, (now - windowStart) / windowMs, windowSeconds),
+      hit: { key, windowSeconds, windowStart },
+    };
+  }
+
+  /**
+   * Takes a counted hit back: an attempt that turned out not to count (a right password, a refused request).
+   * If the window has moved on since, the hit is in the previous window's count and comes off that; a hit
+   * older than that no longer counts anyway. Never below zero.
+   */
+  async refund(hit: CountedHit): Promise<void> {
+    const windowMs = hit.windowSeconds * 1000;
+    await this.dataSource.query(
+      `UPDATE rate_limit_hits
+          SET hits = CASE WHEN window_start = $2 THEN GREATEST(hits - 1, 0) ELSE hits END,
+              prev_hits = CASE WHEN window_start = $3 THEN GREATEST(prev_hits - 1, 0) ELSE prev_hits END
+        WHERE key = $1`,
+      [hit.key, new Date(hit.windowStart), new Date(hit.windowStart + windowMs)],
+    );
   }
 
   /** Rows of windows long gone; the longest window is an hour. */

@@ -1,6 +1,7 @@
 /** Input rules shared by the account calls: e-mail and Bangladeshi mobile numbers. */
+import { isMobilePhone, normalizePhone as normalizeMobile } from '../../../contracts/phone';
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const BD_MOBILE = /^01[3-9]\d{8}$/;
 
 export const CONTACT_MESSAGES = {
   emailRequired: 'The email field is required.',
@@ -19,12 +20,11 @@ export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value);
 }
 
-/** Digits only, as the recovery form strips them; +880 / 880 becomes the national leading 0. */
+/** The browser's rule (contracts/phone.ts): +880 / 880, spaces, dashes and Bengali digits read as `01…`. */
 export function normalizePhone(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  return digits.length === 13 && digits.startsWith('880') ? `0${digits.slice(3)}` : digits;
+  return normalizeMobile(value);
 }
 
 export function isValidPhone(value: string): boolean {
-  return BD_MOBILE.test(value);
+  return isMobilePhone(value);
 }

@@ -19,6 +19,8 @@ export interface UserAccount {
   createdAt: Date;
   /** Version of the `user-<id>` stream this row reflects; the expected version of the next append. */
   streamVersion: number;
+  /** A staff account an admin disabled: its tokens and its password stop working at once. */
+  disabledAt: Date | null;
 }
 
 interface UserRow {
@@ -34,6 +36,7 @@ interface UserRow {
   referred_by: string | null;
   created_at: Date;
   stream_version: number;
+  disabled_at: Date | null;
 }
 
 export const userStreamId = (userId: string): string => `user-${userId}`;
@@ -58,7 +61,7 @@ export function recordAccountEvents(
 }
 
 const COLUMNS = `id, name, email, phone_number, password_hash, role, email_verified_at, password_changed_at,
-  invite_code, referred_by, created_at, stream_version`;
+  invite_code, referred_by, created_at, stream_version, disabled_at`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -95,5 +98,6 @@ function one(rows: UserRow[]): UserAccount | null {
     referredBy: row.referred_by,
     createdAt: row.created_at,
     streamVersion: row.stream_version,
+    disabledAt: row.disabled_at ?? null,
   };
 }

@@ -1,7 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../common/errors/domain-error';
-import { paginated, Paginated } from '../api/dto/paginated.response';
+import { paginated, Paginated } from '../../common/paginated';
 import { ProductCardResponse, toProductCard } from '../api/dto/product-card.response';
 import { PRODUCT_CARD_COLUMNS, PRODUCT_CARD_FROM, ProductCardRow, PRODUCTS_PER_PAGE } from './product-card.sql';
 import { ProductSearch } from '../search/product-search';

@@ -24,7 +24,8 @@ export class GetProductRowHandler implements IQueryHandler<GetProductRowQuery> {
                   FROM product_sizes ps
                   JOIN sizes z ON z.id = ps.size_id
                   LEFT JOIN sku_stock st ON st.product_id = ps.product_id AND st.size = z.value
-                 WHERE ps.product_id = p.id), '[]') AS sizes
+                 WHERE ps.product_id = p.id), '[]') AS sizes,
+              COALESCE((SELECT low_stock_threshold FROM settings WHERE id = 1), 5) AS low_stock_threshold
          FROM ${PRODUCT_CARD_FROM}
          JOIN categories c ON c.id = p.category_id
         WHERE p.slug = $1`,

@@ -16,6 +16,14 @@ export interface SettingResponse {
   devliery_charge_inside_dhk: number;
   devliery_charge_outside_dhk: number;
   bkash_number: string;
+  /** Issue 16, beside the spec's fields: the care line to call (the WhatsApp number when none is set). */
+  hotline: string;
+  delivery_time_inside_dhaka: string;
+  delivery_time_outside_dhaka: string;
+  /** Days after delivery within which a t-shirt may be returned. */
+  return_days: number;
+  /** Sizes with this many units or fewer say "only N left". */
+  low_stock_threshold: number;
 }
 
 export class GetSettingsQuery extends Query<SettingResponse> {}
@@ -40,6 +48,11 @@ export class GetSettingsHandler implements IQueryHandler<GetSettingsQuery> {
       devliery_charge_inside_dhk: paisaToTaka(row.devliery_charge_inside_dhk_paisa),
       devliery_charge_outside_dhk: paisaToTaka(row.devliery_charge_outside_dhk_paisa),
       bkash_number: row.bkash_number,
+      hotline: row.hotline || row.whatsapp,
+      delivery_time_inside_dhaka: row.delivery_time_inside_dhaka,
+      delivery_time_outside_dhaka: row.delivery_time_outside_dhaka,
+      return_days: row.return_days,
+      low_stock_threshold: row.low_stock_threshold,
     };
   }
 }

@@ -9,6 +9,8 @@ import { AccessTokenClaims, JWT_ALGORITHM } from './access-token';
 /** The account a token names, as it is now; provided by the accounts context. */
 export interface TokenAccount extends AuthenticatedUser {
   passwordChangedAt: Date;
+  /** A disabled staff account: its tokens are refused on the next call. */
+  disabledAt: Date | null;
 }
 
 export const TOKEN_ACCOUNTS = Symbol('TOKEN_ACCOUNTS');
@@ -19,7 +21,8 @@ export interface TokenAccounts {
 
 /**
  * Verifies the bearer token (HS256 only, signature and expiry) and then the account behind it: a token for
- * a deleted account, or one issued before the last password change, is refused. The role and name come from
+ * a deleted or disabled account, or one issued before the last password change, is refused (the account row
+ * is read by primary key on every call anyway, so a disabled account is refused on its very next call). The role and name come from
  * the account as it is now, not from the claims.
  */
 @Injectable()
@@ -39,7 +42,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   async validate(claims: AccessTokenClaims): Promise<AuthenticatedUser | false> {
     if (typeof claims.sub !== 'string' || typeof claims.pwd_at !== 'number') return false;
     const user = await this.accounts.findById(claims.sub);
-    if (!user || user.passwordChangedAt.getTime() !== claims.pwd_at) return false;
+    if (!user || user.disabledAt || user.passwordChangedAt.getTime() !== claims.pwd_at) return false;
     return { id: user.id, name: user.name, email: user.email, role: user.role };
   }
 }

@@ -1,5 +1,7 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import { ApiExceptionFilter, DATABASE_RETRY_AFTER_SECONDS } from './api-exception.filter';
+import { QueryFailedError } from 'typeorm';
+import { ConcurrencyError, DuplicateEventError } from '../../event-store/concurrency-error';
 import { ConflictError } from './domain-error';
 
 /** The filter against a recording response, as Express would be driven by it. */
@@ -17,7 +19,7 @@ function setup() {
   const request = { method: 'POST', originalUrl: '/api/public/confirm-order' };
   const host = { switchToHttp: () => ({ getResponse: () => response, getRequest: () => request }) } as unknown as ArgumentsHost;
   const filter = new ApiExceptionFilter();
-  (filter as unknown as { logger: { warn(): void; error(): void } }).logger = { warn: () => undefined, error: () => undefined };
+  (filter as unknown as { logger: { warn(): void; error(): void; debug(): void } }).logger = { warn: () => undefined, error: () => undefined, debug: () => undefined };
   return { answer, catchError: (error: unknown) => filter.catch(error, host) };
 }
 
@@ -56,5 +58,25 @@ describe('ApiExceptionFilter', () => {
     const conflict = setup();
     conflict.catchError(new ConflictError('Out of Stock'));
     expect(conflict.answer).toMatchObject({ status: 409, body: { success: false, message: 'Out of Stock' } });
+  });
+
+  it.each([
+    ['a stream at another version', new ConcurrencyError('user-5b0e3a52-63c4-4d0b-9d53-2d1f0f2f4c11', 3, 4)],
+    ['an event recorded twice', new DuplicateEventError('Key (event_id)=(9f1c2b1e-8f3b-4a53-b1a4-0f7d8a5b6c70) already exists.')],
+    [
+      'a unique row inserted by two requests at once',
+      new QueryFailedError('INSERT INTO users (id, email) VALUES ($1, $2)', ['5b0e3a52', 'a@b.c'], Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { code: '23505' })),
+    ],
+    ['a serialisation failure', new QueryFailedError('UPDATE x', [], Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' }))],
+    ['a deadlock', new QueryFailedError('UPDATE x', [], Object.assign(new Error('deadlock detected'), { code: '40P01' }))],
+  ])('answers %s as a 409 a person can act on, with nothing internal', (_, error) => {
+    const { answer, catchError } = setup();
+    catchError(error);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({ success: false, message: 'This was changed at the same time by another request. Please try again.' });
+  });
+
+  it('keeps the detail of a concurrency error for the log', () => {
+    expect(new ConcurrencyError('user-1', 3, 4).message).toBe('Stream user-1 is at version 4, expected 3');
   });
 });

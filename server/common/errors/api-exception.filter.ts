@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isDatabaseUnavailable } from './database-unavailable';
-import { DomainError, TooManyRequestsError } from './domain-error';
+import { CONCURRENT_CHANGE_MESSAGE, ConcurrentChangeError, DomainError, TooManyRequestsError } from './domain-error';
 import { loggableUrl } from '../../observability/logging/log-options';
 
 /** The one body every failure has: `{ success: false, message }`, plus `errors` by field for a 422. */
@@ -75,6 +75,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private toAnswer(exception: unknown, request: Request): { status: number; body: ErrorBody } {
+    if (exception instanceof ConcurrentChangeError || isConcurrentChangeInDatabase(exception)) {
+      // The detail (stream, versions, constraint, SQL) is for the log only.
+      this.logger.debug(`${request.method} ${request.originalUrl} lost a race: ${exception instanceof Error ? exception.message : String(exception)}`);
+      return { status: HttpStatus.CONFLICT, body: { success: false, message: CONCURRENT_CHANGE_MESSAGE } };
+    }
     if (exception instanceof DomainError) {
       return {
         status: exception.status,
@@ -96,6 +101,20 @@ export class ApiExceptionFilter implements ExceptionFilter {
       body: { success: false, message: 'Something went wrong. Please try again.' },
     };
   }
+}
+
+/**
+ * SQLSTATEs of two transactions colliding rather than of a wrong statement: unique_violation (two requests
+ * inserting the same key at once), serialization_failure and deadlock_detected. Sending the request again
+ * is the remedy, so they are a 409 with the same words as a stream's expected version, not a 500.
+ */
+const CONCURRENT_CHANGE_SQLSTATES = new Set(['23505', '40001', '40P01']);
+
+function isConcurrentChangeInDatabase(exception: unknown): boolean {
+  if (typeof exception !== 'object' || exception === null) return false;
+  const driverError = (exception as { driverError?: { code?: unknown } }).driverError;
+  const code = (driverError ?? (exception as { code?: unknown })).code;
+  return exception instanceof Error && exception.name === 'QueryFailedError' && typeof code === 'string' && CONCURRENT_CHANGE_SQLSTATES.has(code);
 }
 
 /** Status of Nest's own exceptions and of body-parser errors (which carry `status` / `type`). */

@@ -50,6 +50,18 @@ export class ConflictError extends DomainError {
   readonly status = 409;
 }
 
+/** What a person reads when their change lost a race: nothing internal, and what to do about it. */
+export const CONCURRENT_CHANGE_MESSAGE = 'This was changed at the same time by another request. Please try again.';
+
+/**
+ * 409: another request changed the same thing between this one's read and its write (an event stream's
+ * expected version, a unique row, a serialisation failure). `message` keeps the internal detail for logs;
+ * `ApiExceptionFilter` answers only `CONCURRENT_CHANGE_MESSAGE`.
+ */
+export class ConcurrentChangeError extends ConflictError {
+  readonly publicMessage = CONCURRENT_CHANGE_MESSAGE;
+}
+
 export class TooManyRequestsError extends DomainError {
   readonly status = 429;
 

@@ -7,6 +7,8 @@ import { ProductSearchWords1763800000006 } from './1763800000006-product-search-
 import { Ordering1763800000101 } from './1763800000101-ordering';
 import { AccountSecurity1763800000201 } from './1763800000201-account-security';
 import { Mail1763800000202 } from './1763800000202-mail';
+import { CatalogEvents1763800000301 } from './1763800000301-catalog-events';
+import { ShopperTrustSettings1763800000416 } from './1763800000416-shopper-trust-settings';
 import { CashOnDelivery1763800001401 } from './1763800001401-cash-on-delivery';
 
 /**
@@ -24,5 +26,7 @@ export const migrations: Function[] = [
   Ordering1763800000101,
   AccountSecurity1763800000201,
   Mail1763800000202,
+  CatalogEvents1763800000301,
+  ShopperTrustSettings1763800000416,
   CashOnDelivery1763800001401,
 ];

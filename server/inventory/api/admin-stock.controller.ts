@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query as QueryString } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { StockChangeResponse } from '../../../contracts/stock';
 import { Roles } from '../../common/auth/roles.decorator';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
@@ -31,7 +32,7 @@ export class AdminStockController {
   async receive(@Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
     const { productId, size, quantity, note } = parseOrThrow(receiveStockRequest, body);
     const stock = await this.commands.execute(new ReceiveStockCommand(productId, size, quantity, note ?? null, meta));
-    return { success: true, message: `Received ${quantity} of product ${productId} in size ${stock.size}.`, data: stock };
+    return { success: true, message: `Received ${quantity} of product ${productId} in size ${stock.size}.`, data: stock } satisfies StockChangeResponse;
   }
 
   @Post('adjust')
@@ -40,7 +41,7 @@ export class AdminStockController {
   async adjust(@Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
     const { productId, size, delta, reason } = parseOrThrow(adjustStockRequest, body);
     const stock = await this.commands.execute(new AdjustStockCommand(productId, size, delta, reason, meta));
-    return { success: true, message: `Stock of product ${productId} in size ${stock.size} adjusted by ${delta}.`, data: stock };
+    return { success: true, message: `Stock of product ${productId} in size ${stock.size} adjusted by ${delta}.`, data: stock } satisfies StockChangeResponse;
   }
 
   @Get(':productId/:size/stream')

@@ -34,7 +34,10 @@ export class StockChanges {
 
   private async requireSku(productId: number, size: string): Promise<void> {
     const rows = await this.dataSource.query(
-      `SELECT 1 FROM product_sizes ps JOIN sizes z ON z.id = ps.size_id WHERE ps.product_id = $1 AND z.value = $2`,
+      // A draft product (catalog_products, not yet in the shop's products) may be stocked before it is published.
+      `SELECT 1 FROM product_sizes ps JOIN sizes z ON z.id = ps.size_id WHERE ps.product_id = $1 AND z.value = $2
+       UNION ALL
+       SELECT 1 FROM catalog_products p WHERE p.id = $1 AND $2 = ANY(p.sizes)`,
       [productId, size],
     );
     if (rows.length === 0) throw new NotFoundError(`Product ${productId} is not sold in size ${size}.`);

@@ -1,16 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { paginated, Paginated } from '../../catalog/api/dto/paginated.response';
-
-export interface StockRow {
-  productId: number;
-  name: string;
-  slug: string;
-  sku: string;
-  size: string;
-  available: number;
-  reserved: number;
-}
+import { paginated, Paginated } from '../../common/paginated';
+import type { StockRow } from '../../../contracts/stock';
 
 export const LOW_STOCK = 3;
 const PER_PAGE = 50;

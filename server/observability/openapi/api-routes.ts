@@ -20,10 +20,21 @@ import {
 } from '../../catalog/api/catalog-query.schemas';
 import { adjustStockRequest, listStockRequest, receiveStockRequest } from '../../inventory/api/admin-stock.requests';
 import { browseEventsRequest, dashboardRequest, listOrdersRequest, streamIdParameter } from '../../operations/api/admin-operations.requests';
-import { couponCodeParameter, createCouponRequest, disableCouponRequest } from '../../promotions/api/admin-coupons.requests';
-import { brandId, saveBrandRequest } from '../../operations/brands/brands.controller';
+import { brandIdParameter as brandId, saveBrandRequest } from '../../catalog/admin/brands.controller';
+import {
+  changeCategoryRequest,
+  changeProductRequest,
+  createCategoryRequest,
+  createProductRequest,
+  listProductsRequest,
+  postRequest,
+  versionOnlyRequest,
+} from '../../catalog/admin/admin-catalog.requests';
+import { settingsRequest } from '../../catalog/admin/settings-fields';
+import { addStaffRequest } from '../../accounts/staff/staff-accounts';
 import { instantOrderRequest, noteRequest, reasonRequest, shipRequest, stepRequest } from '../../ordering/api/dto/admin-orders.requests';
 import { confirmOrderRequest } from '../../ordering/api/dto/confirm-order.request';
+import { couponCodeParameter, createCouponRequest, disableCouponRequest } from '../../promotions/api/admin-coupons.requests';
 import { applyCouponRequest } from '../../promotions/api/public-coupons.controller';
 
 /**
@@ -39,7 +50,7 @@ import { applyCouponRequest } from '../../promotions/api/public-coupons.controll
 export type Access = 'public' | 'optional-customer' | 'customer' | 'care' | 'admin' | 'monitoring';
 
 export interface ApiRoute {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'put' | 'patch';
   path: string;
   tag: string;
   summary: string;
@@ -48,6 +59,8 @@ export interface ApiRoute {
   body?: z.ZodType;
   /** The body may also come as multipart/form-data (the storefront's account forms). */
   form?: boolean;
+  /** A multipart/form-data upload of one file in this field (product pictures). */
+  upload?: { field: string; description: string };
   params?: Record<string, z.ZodType>;
   headers?: Record<string, { schema: z.ZodType; description: string }>;
   rateLimited?: boolean;
@@ -74,6 +87,11 @@ const ACCOUNTS = 'Accounts';
 const STAFF_ORDERS = 'Staff: orders';
 const STAFF_STORE = 'Staff: stock, coupons, brands';
 const OPERATIONS = 'Operations';
+const STAFF_CATALOG = 'Staff: products, categories, settings, pages, staff';
+
+const productIdParam = { id: z.string().regex(/^[1-9]\d{0,8}$/).describe('The product id') };
+const productExample = { params: { id: '12' } };
+const ifMatch = { 'if-match': { schema: z.string(), description: 'The version the change was decided against ("3"); a product changed since is a 409' } };
 
 export const API_ROUTES: ApiRoute[] = [
   // Catalog (spec §7)
@@ -155,6 +173,25 @@ export const API_ROUTES: ApiRoute[] = [
   { method: 'post', path: '/api/admin/coupons', tag: STAFF_STORE, summary: 'Create a coupon', access: 'admin', success: 201, body: createCouponRequest, example: { body: { code: 'EID2026', percent: 15, validFrom: '2026-06-01T00:00', validUntil: '2026-06-30T23:59', totalLimit: 500, perPhoneLimit: 1 } } },
   { method: 'post', path: '/api/admin/coupons/:code/disable', tag: STAFF_STORE, summary: 'Disable a coupon', access: 'admin', params: { code: couponCodeParameter }, body: disableCouponRequest, example: { params: { code: 'EID2026' }, body: { reason: 'campaign over' } } },
   { method: 'get', path: '/api/admin/coupons/:code/redemptions', tag: STAFF_STORE, summary: 'The orders that used a coupon', access: 'admin', params: { code: couponCodeParameter }, example: { params: { code: 'WELCOME10' } } },
+  // Store administration (issue 13): the catalog as events
+  { method: 'get', path: '/api/admin/products', tag: STAFF_CATALOG, summary: 'Products, drafts too, 20 a page: search, category and status filters', access: 'care', query: listProductsRequest, example: { query: { page: '1', search: 'tee', category: '3', status: 'draft' } } },
+  { method: 'post', path: '/api/admin/products', tag: STAFF_CATALOG, summary: 'Create a product (a draft until published); money in Taka', access: 'admin', success: 201, body: createProductRequest, example: { body: { name: 'Rickshaw Art Tee', category_id: 3, price: 650, old_price: 800, sizes: ['M', 'L'], description: '<p>Soft cotton</p>' } } },
+  { method: 'get', path: '/api/admin/products/:id', tag: STAFF_CATALOG, summary: 'One product with its status and version', access: 'care', params: productIdParam, example: productExample },
+  { method: 'patch', path: '/api/admin/products/:id', tag: STAFF_CATALOG, summary: 'Change any of a product\'s fields; `version` (or If-Match) guards against overwriting another admin\'s change (409)', access: 'admin', params: productIdParam, body: changeProductRequest, headers: ifMatch, example: { params: { id: '12' }, body: { price: 599, sizes: ['S', 'M', 'L'], version: 3 } } },
+  { method: 'post', path: '/api/admin/products/:id/publish', tag: STAFF_CATALOG, summary: 'Publish: the shop lists the product within a second', access: 'admin', params: productIdParam, body: versionOnlyRequest, headers: ifMatch, example: { params: { id: '12' }, body: {} } },
+  { method: 'post', path: '/api/admin/products/:id/unpublish', tag: STAFF_CATALOG, summary: 'Unpublish: back to a draft, gone from the shop', access: 'admin', params: productIdParam, body: versionOnlyRequest, headers: ifMatch, example: { params: { id: '12' }, body: {} } },
+  { method: 'get', path: '/api/admin/products/:id/history', tag: STAFF_CATALOG, summary: 'Who changed what on a product, and when', access: 'care', params: productIdParam, example: productExample },
+  { method: 'post', path: '/api/admin/products/:id/images', tag: STAFF_CATALOG, summary: 'Add a picture: JPEG, PNG or WebP up to 5 MB, stored in three sizes without metadata', access: 'admin', success: 201, params: productIdParam, upload: { field: 'image', description: 'The picture (checked by its content, not its name)' }, example: productExample },
+  { method: 'get', path: '/api/admin/categories', tag: STAFF_CATALOG, summary: 'Categories, flat and as a two-level tree', access: 'care' },
+  { method: 'post', path: '/api/admin/categories', tag: STAFF_CATALOG, summary: 'Create a category (top-level, or under a top-level one)', access: 'admin', success: 201, body: createCategoryRequest, example: { body: { name: 'Henley Tees', parent_id: 1 } } },
+  { method: 'patch', path: '/api/admin/categories/:id', tag: STAFF_CATALOG, summary: 'Rename, move or reorder a category', access: 'admin', params: { id: z.string().regex(/^[1-9]\d{0,8}$/).describe('The category id') }, body: changeCategoryRequest, headers: ifMatch, example: { params: { id: '3' }, body: { name: 'Henleys', position: 2 } } },
+  { method: 'get', path: '/api/admin/settings', tag: STAFF_CATALOG, summary: 'Store settings with their version', access: 'care' },
+  { method: 'put', path: '/api/admin/settings', tag: STAFF_CATALOG, summary: 'Change store settings (delivery charges in Taka, bKash number, contact)', access: 'admin', body: settingsRequest, headers: ifMatch, example: { body: { devliery_charge_inside_dhk: 60, bkash_number: '01711000000' } } },
+  { method: 'get', path: '/api/admin/posts/:slug', tag: STAFF_CATALOG, summary: 'An info page (about, terms, privacy, return)', access: 'care', params: { slug: z.enum(['about', 'terms', 'privacy', 'return']) }, example: { params: { slug: 'about' } } },
+  { method: 'put', path: '/api/admin/posts/:slug', tag: STAFF_CATALOG, summary: 'Change an info page; its HTML is sanitized', access: 'admin', params: { slug: z.enum(['about', 'terms', 'privacy', 'return']) }, body: postRequest, headers: ifMatch, example: { params: { slug: 'about' }, body: { name: 'About Us', html: '<p>Tee Bazaar started in Dhaka.</p>' } } },
+  { method: 'get', path: '/api/admin/staff', tag: STAFF_CATALOG, summary: 'Staff accounts: active, invited or disabled', access: 'care' },
+  { method: 'post', path: '/api/admin/staff', tag: STAFF_CATALOG, summary: 'Add a staff member; a single-use set-password link is mailed to them', access: 'admin', success: 201, body: addStaffRequest, example: { body: { name: 'Nusrat Jahan', email: 'nusrat@teebazaar.test', role: 'care' } } },
+  { method: 'post', path: '/api/admin/staff/:id/disable', tag: STAFF_CATALOG, summary: 'Disable a staff account: its tokens stop working at once', access: 'admin', params: { id: z.string().uuid().describe('The staff account id') }, example: { params: { id: '6f1c2b9e-1d2a-4c3b-8e4f-5a6b7c8d9e0f' } } },
   { method: 'get', path: '/api/brands/allbrandlist', tag: STAFF_STORE, summary: 'Brands', access: 'admin' },
   { method: 'get', path: '/api/brands/brandrow/:id', tag: STAFF_STORE, summary: 'One brand', access: 'admin', params: { id: brandId }, example: { params: { id: '3' } } },
   { method: 'post', path: '/api/brands/save', tag: STAFF_STORE, summary: 'Add a brand, or change one (with its id)', access: 'admin', body: saveBrandRequest, example: { body: { id: '3', name: 'Aarong Basics', description: 'Cotton tees', status: 1 } } },

@@ -62,7 +62,7 @@ function operation(route: ApiRoute): JsonSchema {
     },
   };
   const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-  if (route.body || route.query || route.params) responses['422'] = error('Invalid input: messages per field');
+  if (route.body || route.query || route.params || route.upload) responses['422'] = error('Invalid input: messages per field');
   if (route.access === 'customer' || route.access === 'care' || route.access === 'admin') {
     responses['401'] = error('No valid bearer token');
     if (route.access !== 'customer') responses['403'] = error('The account\'s role may not do this');
@@ -82,6 +82,16 @@ function operation(route: ApiRoute): JsonSchema {
   if (['customer', 'care', 'admin'].includes(route.access)) op.security = [{ bearer: [] }];
   if (route.access === 'optional-customer') op.security = [{}, { bearer: [] }];
   if (route.access === 'monitoring') op.security = [{}, { bearer: [] }];
+  if (route.upload) {
+    op.requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', required: [route.upload.field], properties: { [route.upload.field]: { type: 'string', format: 'binary', description: route.upload.description } } },
+        },
+      },
+    };
+  }
   if (route.body) {
     const schema = inputSchema(route.body);
     const media = { schema, ...(route.example?.body !== undefined ? { example: route.example.body } : {}) };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { absentAsUndefined, pageParameter } from '../../common/validation/query-parameters';
+import { normalizePhone } from '../../../contracts/phone';
 
 const optionalText = (name: string, max: number) =>
   z.preprocess(absentAsUndefined, z.string({ error: `The ${name} must be text.` }).trim().max(max, `The ${name} may have at most ${max} characters.`).optional());
@@ -38,7 +39,8 @@ export const listOrdersRequest = z.object({
   payment: z.preprocess(absentAsUndefined, z.enum(['cash', 'bkash'], { error: 'The payment must be cash or bkash.' }).optional()),
   from: day('from'),
   to: day('to'),
-  phone: z.preprocess(absentAsUndefined, z.string().regex(/^\d{3,11}$/, 'Search by 3 to 11 digits of the phone number.').optional()),
+  // A whole number in any typed form (+880, Bengali digits) becomes `01…`; a few last digits stay as they are.
+  phone: z.preprocess((value) => (typeof value === 'string' ? normalizePhone(absentAsUndefined(value) ?? '') || absentAsUndefined(value) : absentAsUndefined(value)), z.string().regex(/^\d{3,11}$/, 'Search by 3 to 11 digits of the phone number.').optional()),
   orderId: z.preprocess(absentAsUndefined, z.string().trim().regex(/^[A-Za-z0-9-]{2,20}$/, 'An order id has letters and digits only.').optional()),
 });
 

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import type { RebuildStartedResponse } from '../../../contracts/projections';
 import { Roles } from '../../common/auth/roles.decorator';
 import { ProjectionRebuilds } from '../projections/projection-rebuilds';
 
@@ -17,6 +18,6 @@ export class AdminProjectionsController {
   @Post(':name/rebuild')
   @HttpCode(202)
   rebuild(@Param('name') name: string) {
-    return { success: true, message: `Rebuilding ${name}.`, job: this.rebuilds.start(name) };
+    return { success: true, message: `Rebuilding ${name}.`, job: this.rebuilds.start(name) } satisfies RebuildStartedResponse;
   }
 }

@@ -1,16 +1,9 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import type { DashboardResponse as Dashboard } from '../../../contracts/dashboard';
 import { paisaToTaka } from '../../common/money';
 import { STATUS_NAMES, type OrderStatus } from '../../ordering/domain/order-status';
 import { LOW_STOCK } from '../../inventory/list-stock/list-stock.query';
-
-export interface Dashboard {
-  ordersPerDay: Array<{ day: string; orders: number; revenue: number }>;
-  byStatus: Array<{ status: OrderStatus; name: string; count: number }>;
-  topProducts: Array<{ productId: number; name: string; units: number; revenue: number }>;
-  coupons: Array<{ code: string; redemptions: number }>;
-  lowStock: Array<{ productId: number; name: string; size: string; available: number }>;
-}
 
 /** Orders that still count as sales: not cancelled and not returned. */
 const SOLD = `status NOT IN ('cancelled', 'returned')`;

@@ -20,7 +20,7 @@ export class ReadStreamHandler implements IQueryHandler<ReadStreamQuery> {
          FROM events WHERE stream_id = $1 ORDER BY stream_position`,
       [streamId],
     );
-    if (rows.length === 0) throw new NotFoundError(`There is no stream ${streamId}.`);
+    if (rows.length === 0) throw new NotFoundError('No events are recorded under that stream id.');
     return rows.map(toEventRow);
   }
 }

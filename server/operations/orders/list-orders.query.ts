@@ -1,7 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import type { OrderListRow } from '../../../contracts/orders';
-import { paginated, Paginated } from '../../catalog/api/dto/paginated.response';
+import { paginated, Paginated } from '../../common/paginated';
 import { paisaToTaka } from '../../common/money';
 import { STATUS_NAMES, type OrderStatus } from '../../ordering/domain/order-status';
 import { riskBadge } from '../../ordering/phone-risk/phone-risk.read-model';

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { CareOrderResponse, InstantOrderResponse, OrderChangeResponse } from '../../../contracts/orders';
 import { Roles } from '../../common/auth/roles.decorator';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
@@ -29,7 +30,7 @@ import {
 } from './dto/admin-orders.requests';
 import { callRequest, instantOrderRequest, noteRequest, reasonRequest, shipRequest, stepRequest } from './dto/admin-orders.requests';
 
-const answer = (result: OrderChangeResult) => ({
+const answer = (result: OrderChangeResult): OrderChangeResponse => ({
   success: true,
   orderId: result.orderId,
   status: result.status,
@@ -56,12 +57,12 @@ export class AdminOrdersController {
   @Post('instant')
   async placeInstantOrder(@Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
     const { orderId } = await this.commands.execute(new PlaceInstantOrderCommand(parseOrThrow(instantOrderRequest, body), meta));
-    return { success: true, order_id: orderId, message: 'Instant order recorded.' };
+    return { success: true, order_id: orderId, message: 'Instant order recorded.' } satisfies InstantOrderResponse;
   }
 
   @Get(':orderId')
   async view(@Param('orderId') orderId: string) {
-    return { success: true, ...(await this.queries.execute(new GetCareOrderQuery(orderId))) };
+    return { success: true, ...((await this.queries.execute(new GetCareOrderQuery(orderId))) satisfies CareOrderResponse) };
   }
 
   @Post(':orderId/confirm')

@@ -5,7 +5,7 @@ import { rateLimitSubject } from '../../accounts/rate-limit/rate-limit.policies'
 import { CheckoutLimitsService } from '../place-order/checkout-limits.service';
 import { OptionalJwtAuthGuard } from '../../common/auth/optional-jwt-auth.guard';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
-import { RateLimit } from '../../accounts/rate-limit/rate-limit.decorator';
+import { AttemptLimit, markAttemptFailed } from '../../accounts/rate-limit/attempt-limit.interceptor';
 import { BadRequestError } from '../../common/errors/domain-error';
 import type { AuthenticatedUser } from '../../common/request/authenticated-user';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
@@ -57,15 +57,16 @@ export class PublicOrdersController {
   @Post('cancel-order')
   @HttpCode(200)
   @UseGuards(OptionalJwtAuthGuard)
-  @RateLimit('tracking')
+  @AttemptLimit('tracking')
   async cancelOrder(@Body() body: unknown, @CurrentUser() user: AuthenticatedUser | undefined, @RequestMeta() meta: RequestMetadata) {
     const { orderId, phone } = (typeof body === 'object' && body !== null ? body : {}) as { orderId?: unknown; phone?: unknown };
     const result = await this.commands.execute(new CancelOwnOrderCommand(orderId, phone, user, meta));
     return { success: true, orderId: result.orderId, order_status_name: STATUS_NAMES[result.status], message: 'Your order is cancelled.' };
   }
 
+  /** Tracking: a wrong order id or phone counts against the guesser, never against the order's owner (ADR 024). */
   @Get('getOrderInformation')
-  @RateLimit('tracking')
+  @AttemptLimit('tracking')
   async getOrderInformation(@Query('orderId') orderId: unknown, @Query('phone') phone: unknown) {
     const data = await this.queries.execute(new GetOrderInformationQuery(orderId, phone));
     return { success: true, data, message: 'Order found.' };
@@ -73,7 +74,7 @@ export class PublicOrdersController {
 
   /** The `/verify/{orderId}/{phone}` screen's data: the same as getOrderInformation. */
   @Get('verify/:orderId/:phone')
-  @RateLimit('tracking')
+  @AttemptLimit('tracking')
   async verify(@Param('orderId') orderId: string, @Param('phone') phone: string) {
     return this.getOrderInformation(orderId, phone);
   }
@@ -81,8 +82,16 @@ export class PublicOrdersController {
   @Get('getOrders')
   @HttpCode(200)
   @UseGuards(OptionalJwtAuthGuard)
-  @RateLimit('tracking')
-  async getOrders(@Query('orderId') orderId: unknown, @Query('phone') phone: unknown, @CurrentUser() user: AuthenticatedUser | undefined) {
-    return { success: true, ...(await this.queries.execute(new GetOrderSummaryQuery(orderId, phone, user))) };
+  @AttemptLimit('tracking')
+  async getOrders(
+    @Query('orderId') orderId: unknown,
+    @Query('phone') phone: unknown,
+    @CurrentUser() user: AuthenticatedUser | undefined,
+    @Req() request: Request,
+  ) {
+    const { personal, ...summary } = await this.queries.execute(new GetOrderSummaryQuery(orderId, phone, user));
+    // The order exists but the phone given is not its own: an answer without the personal fields, and a failed guess.
+    if (!personal && typeof phone === 'string' && phone.trim() !== '') markAttemptFailed(request);
+    return { success: true, ...summary };
   }
 }

@@ -4,6 +4,7 @@ import { normalizeSize, skuStreamId } from '../../inventory/domain/sku-stream';
 import { CouponRejected } from '../../promotions/domain/coupon.errors';
 import { couponDecider, type CouponState } from '../../promotions/domain/coupon';
 import type { CouponRedeemed } from '../../promotions/domain/coupon.events';
+import type { CouponUser } from '../../promotions/domain/coupon-identity';
 import { couponStreamId, normalizeCouponCode } from '../../promotions/domain/coupon-stream';
 import { checkPhones, checkUnitCaps, orderPhones, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import { percentOf, type Paisa } from './money';
@@ -92,7 +93,9 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
   const streams: StreamEvents[] = [];
   if (command.data.couponCode) {
     const code = normalizeCouponCode(command.data.couponCode);
-    const redeemed = redeemOnField(code, orderId, customer.phone, now, states.coupon);
+    // Contact phone, shipping phone and address all count towards the per-phone limit; no phone is verified yet.
+    const user = { phone: customer.phone, shippingPhone: customer.shippingPhone, address: customer.address, phoneVerified: false };
+    const redeemed = redeemOnField(code, orderId, user, now, states.coupon);
     coupon = { code, percent: redeemed.data.percent };
     streams.push({ streamId: couponStreamId(code), events: [redeemed] });
   }
@@ -171,9 +174,9 @@ function shippingZone(chargePaisa: Paisa, delivery: DeliveryCharges): ShippingZo
   throw new OrderRuleViolation('devliery_charge', 'Please choose a shipping option: inside or outside Dhaka.');
 }
 
-function redeemOnField(code: string, orderId: string, phone: string, now: Date, state: CouponState | null): CouponRedeemed {
+function redeemOnField(code: string, orderId: string, user: CouponUser, now: Date, state: CouponState | null): CouponRedeemed {
   try {
-    const [event] = couponDecider.decide({ type: 'RedeemCoupon', data: { code, orderId, phone, now } }, state ?? { exists: false });
+    const [event] = couponDecider.decide({ type: 'RedeemCoupon', data: { code, orderId, now, ...user } }, state ?? { exists: false });
     return event as CouponRedeemed;
   } catch (error) {
     if (error instanceof CouponRejected) throw error.onField('coupon');

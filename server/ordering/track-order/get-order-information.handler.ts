@@ -1,4 +1,7 @@
+import { normalizePhone } from '../../../contracts/phone';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { OrderTrackingDetailsResponse } from '../../../contracts/orders';
+import { toTrackingDetails } from '../api/dto/order-tracking-details.response';
 import { toTracking, type OrderTrackingResponse } from '../api/dto/order.responses';
 import { OrderNotFound } from '../domain/order.errors';
 import { normalizeOrderId } from '../domain/order-id';
@@ -7,17 +10,20 @@ import { GetOrderInformationQuery } from './get-order-information.query';
 
 /** A wrong id and a wrong phone get the very same answer, so the call never confirms that an id exists. */
 @QueryHandler(GetOrderInformationQuery)
-export class GetOrderInformationHandler implements IQueryHandler<GetOrderInformationQuery, OrderTrackingResponse> {
+export class GetOrderInformationHandler implements IQueryHandler<GetOrderInformationQuery, OrderTrackingResponse & OrderTrackingDetailsResponse> {
   constructor(private readonly orders: OrderReadModel) {}
 
-  async execute({ orderId, phone }: GetOrderInformationQuery): Promise<OrderTrackingResponse> {
+  async execute({ orderId, phone }: GetOrderInformationQuery): Promise<OrderTrackingResponse & OrderTrackingDetailsResponse> {
     const id = normalizeOrderId(orderId);
     const order = id ? await this.orders.details(id) : null;
     if (!order || !samePhone(order.phone, phone)) throw new OrderNotFound();
-    return toTracking(order);
+    const [lines, timeline] = await Promise.all([this.orders.lines(order.order_id), this.orders.timeline(order.order_id)]);
+    // The spec's fields first and unchanged; the details are added beside them.
+    return { ...toTracking(order), ...toTrackingDetails(order, lines, timeline) };
   }
 }
 
+/** The phone as typed, in any form contracts/phone.ts reads (+880, spaces, Bengali digits), against the stored `01…`. */
 export function samePhone(stored: string, given: unknown): boolean {
-  return typeof given === 'string' && given.replace(/\D/g, '') === stored;
+  return typeof given === 'string' && normalizePhone(given) === stored;
 }

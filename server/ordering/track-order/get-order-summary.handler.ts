@@ -18,6 +18,6 @@ export class GetOrderSummaryHandler implements IQueryHandler<GetOrderSummaryQuer
     const personal =
       samePhone(order.phone, phone) || (user !== undefined && (order.user_id === user.id || STAFF_ROLES.includes(user.role)));
     const lines = await this.orders.lines(order.order_id);
-    return { orderrow: toOrderRow(order, personal), history: toHistoryLines(lines), currencySymbol: order.currency_symbol };
+    return { orderrow: toOrderRow(order, personal), history: toHistoryLines(lines), currencySymbol: order.currency_symbol, personal };
   }
 }

@@ -6,6 +6,8 @@ export interface OrderSummary {
   orderrow: OrderRowResponse;
   history: OrderHistoryLineResponse[];
   currencySymbol: string;
+  /** Whether the personal fields are shown: the phone is the order's, or the caller owns the order or is staff. */
+  personal: boolean;
 }
 
 /**

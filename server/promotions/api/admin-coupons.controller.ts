@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { CouponChangeResponse } from '../../../contracts/coupons';
 import { Roles } from '../../common/auth/roles.decorator';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
@@ -26,7 +27,7 @@ export class AdminCouponsController {
   async create(@Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
     const { code, percent, validFrom, validUntil, totalLimit, perPhoneLimit } = parseOrThrow(createCouponRequest, body);
     const created = await this.commands.execute(new CreateCouponCommand(code, percent, validFrom, validUntil, totalLimit, perPhoneLimit, meta));
-    return { success: true, message: `Coupon ${created.code} created.`, data: created };
+    return { success: true, message: `Coupon ${created.code} created.`, data: created } satisfies CouponChangeResponse;
   }
 
   @Post(':code/disable')
@@ -35,7 +36,7 @@ export class AdminCouponsController {
     const coupon = parseOrThrow(couponCodeParameter, code);
     const { reason } = parseOrThrow(disableCouponRequest, body);
     const disabled = await this.commands.execute(new DisableCouponCommand(coupon, reason, meta));
-    return { success: true, message: `Coupon ${disabled.code} disabled.`, data: disabled };
+    return { success: true, message: `Coupon ${disabled.code} disabled.`, data: disabled } satisfies CouponChangeResponse;
   }
 
   @Get(':code/redemptions')

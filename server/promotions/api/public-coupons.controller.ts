@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { z } from 'zod';
+import { mobilePhoneOf } from '../../../contracts/phone';
 import { RateLimit } from '../../accounts/rate-limit/rate-limit.decorator';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { CheckCouponQuery } from '../apply-coupon/check-coupon.query';
@@ -12,7 +13,7 @@ export const applyCouponRequest = z.object({
     (value) => value ?? '',
     z.string({ error: COUPON_CODE_REQUIRED }).trim().min(1, { error: COUPON_CODE_REQUIRED, abort: true }).max(40, 'Invalid coupon code.').regex(/^[A-Za-z0-9_-]+$/, 'Invalid coupon code.'),
   ),
-  phone: z.preprocess((value) => (typeof value === 'string' && /^01[3-9]\d{8}$/.test(value.trim()) ? value.trim() : undefined), z.string().optional()),
+  phone: z.preprocess((value) => mobilePhoneOf(value) ?? undefined, z.string().optional()),
 });
 
 /** `POST /api/public/apply-coupon` (spec §7): the percent and a message; a 422 naming why a code is refused. */

@@ -1,6 +1,6 @@
 import { ValidationFailedError } from '../../common/errors/domain-error';
 
-export type CouponRefusal = 'unknown' | 'disabled' | 'not-yet-valid' | 'expired' | 'used-up' | 'used-by-phone';
+export type CouponRefusal = 'unknown' | 'disabled' | 'not-yet-valid' | 'expired' | 'used-up' | 'used-by-phone' | 'phone-not-verified';
 
 /** What the shopper reads for each refusal (spec §8: the client shows the server's message). */
 export const COUPON_REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
@@ -10,6 +10,7 @@ export const COUPON_REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
   expired: 'This coupon has expired.',
   'used-up': 'This coupon has reached its usage limit.',
   'used-by-phone': 'You have already used this coupon the maximum number of times.',
+  'phone-not-verified': 'This coupon needs a verified phone number.',
 };
 
 /** A coupon the rules refuse; a 422 on the field the code came in (`coupon_code` or `coupon`). */

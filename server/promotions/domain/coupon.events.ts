@@ -17,8 +17,13 @@ export type CouponCreated = {
     validUntil: string;
     /** Redemptions across all customers. */
     totalLimit: number;
-    /** Redemptions per phone number (the one identity every order has, guest or not). */
+    /**
+     * Redemptions per customer as a phone number tells them apart (the one identity every order has, guest or
+     * not): uses sharing the contact phone, the shipping phone or the delivery address count together.
+     */
     perPhoneLimit: number;
+    /** Only a phone proved by a one-time code may redeem it (phone verification arrives with SMS). Absent: false. */
+    requiresVerifiedPhone?: boolean;
   };
 };
 
@@ -28,7 +33,18 @@ export type CouponCreated = {
  */
 export type CouponRedeemed = {
   type: 'CouponRedeemed';
-  data: { code: string; orderId: string; phone: string; percent: number; redeemedAt: string };
+  data: {
+    code: string;
+    orderId: string;
+    /** The order's contact phone, normalised (digits, 0-prefixed). */
+    phone: string;
+    /** The shipping phone when it differs from the contact phone (since issue 15). */
+    shippingPhone?: string;
+    /** Hash of a delivery address precise enough to be one household's (coupon-identity.ts; since issue 15). */
+    addressKey?: string;
+    percent: number;
+    redeemedAt: string;
+  };
 };
 
 /**

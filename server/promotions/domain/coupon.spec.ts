@@ -97,4 +97,48 @@ describe('coupon decider', () => {
   it('names the stream coupon-<CODE>', () => {
     expect(couponStreamId(' welcome10 ')).toBe('coupon-WELCOME10');
   });
+
+  describe('per-phone limit counts the shipping phone and the address too (issue 15)', () => {
+    const home = 'House 12, Road 5, Dhanmondi, Dhaka';
+    const redeemFor = (orderId: string, user: { phone: string; shippingPhone?: string; address?: string }): CouponCommand => ({
+      type: 'RedeemCoupon',
+      data: { code: 'EID10', orderId, now, ...user },
+    });
+    const first = couponDecider.decide(redeemFor('A', { phone: '01711111111', shippingPhone: '01722222222', address: home }), fold(couponDecider, [created()]));
+
+    it('records the normalised shipping phone and a key of the address, never the address itself', () => {
+      expect(first).toEqual([
+        { type: 'CouponRedeemed', data: expect.objectContaining({ phone: '01711111111', shippingPhone: '01722222222', addressKey: expect.stringMatching(/^[0-9a-f]{32}$/) }) },
+      ]);
+      expect(JSON.stringify(first)).not.toContain('Dhanmondi');
+    });
+
+    it('refuses the attack: one digit of the contact phone changed, same address and shipping phone', () => {
+      given(created(), ...first).when(redeemFor('B', { phone: '01711111112', shippingPhone: '01722222222', address: home })).thenThrows(CouponRejected, { reason: 'used-by-phone' });
+    });
+
+    it('refuses a new contact and shipping phone at the same address, written differently', () => {
+      given(created(), ...first).when(redeemFor('B', { phone: '01733333333', shippingPhone: '01733333333', address: 'house 12 road 5  DHANMONDI dhaka' })).thenThrows(CouponRejected, { reason: 'used-by-phone' });
+    });
+
+    it('refuses the first use\'s shipping phone as the new contact phone, in any notation', () => {
+      given(created(), ...first).when(redeemFor('B', { phone: '+880 1722-222222', address: 'Flat 2B, House 9, Road 11, Banani' })).thenThrows(CouponRejected, { reason: 'used-by-phone' });
+    });
+
+    it('lets a neighbour with a vague address and their own phones use it: "Uttara, Dhaka" is thousands of customers', () => {
+      const vague = couponDecider.decide(redeemFor('A', { phone: '01711111111', address: 'Uttara, Dhaka' }), fold(couponDecider, [created()]));
+      expect(vague[0].data).not.toHaveProperty('addressKey');
+      expect(couponDecider.decide(redeemFor('B', { phone: '01744444444', address: 'Uttara, Dhaka' }), fold(couponDecider, [created(), ...vague]))).toHaveLength(1);
+    });
+
+    it('still counts uses recorded before, with the contact phone only', () => {
+      given(created(), redeemed('A', '01711111111')).when(redeemFor('B', { phone: '01799999999', shippingPhone: '01711111111', address: home })).thenThrows(CouponRejected, { reason: 'used-by-phone' });
+    });
+
+    it('refuses a coupon that requires a verified phone until the phone is verified (the hook for SMS)', () => {
+      given(created({ requiresVerifiedPhone: true })).when(redeemFor('A', { phone: '01711111111' })).thenThrows(CouponRejected, { reason: 'phone-not-verified' });
+      const verified: CouponCommand = { type: 'RedeemCoupon', data: { code: 'EID10', orderId: 'A', now, phone: '01711111111', phoneVerified: true } };
+      expect(couponDecider.decide(verified, fold(couponDecider, [created({ requiresVerifiedPhone: true })]))).toHaveLength(1);
+    });
+  });
 });

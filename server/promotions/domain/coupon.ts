@@ -3,26 +3,28 @@ import type { CouponCreated, CouponEvent } from './coupon.events';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { CouponRejected, NoSuchRedemption } from './coupon.errors';
 import { normalizeCouponCode } from './coupon-stream';
+import { CouponUser, RedemptionIdentity, redemptionIdentity, sameUser } from './coupon-identity';
 
 /**
- * One coupon folded from its stream. `redemptions` maps each order holding a use to the phone that placed
- * it, which is all the limits need: the total is its size, the per-phone count a filter over it.
+ * One coupon folded from its stream. `redemptions` maps each order holding a use to who placed it (phones,
+ * address key), which is all the limits need: the total is its size, the per-phone count the uses that
+ * share a phone or the address with the new order.
  */
 export type CouponState =
   | { exists: false }
   | {
       exists: true;
       rules: CouponCreated['data'];
-      redemptions: Readonly<Record<string, string>>;
+      redemptions: Readonly<Record<string, RedemptionIdentity>>;
       used: number;
-      usedByPhone: Readonly<Record<string, number>>;
       /** Set by `CouponDisabled`: every further use is refused. */
       disabled: boolean;
     };
 
 const initialState = (): CouponState => ({ exists: false });
 
-export type RedeemCoupon = { type: 'RedeemCoupon'; data: { code: string; orderId: string; phone: string; now: Date } };
+/** `phone` is the order's contact phone; the shipping phone and address, when given, count towards the per-phone limit too. */
+export type RedeemCoupon = { type: 'RedeemCoupon'; data: { code: string; orderId: string; now: Date } & CouponUser };
 export type ReleaseCouponRedemption = { type: 'ReleaseCouponRedemption'; data: { code: string; orderId: string; reason: string } };
 /** Staff create a coupon; the rules arrive validated (code, percent, window, limits) from the admin API. */
 export type CreateCoupon = { type: 'CreateCoupon'; data: CouponCreated['data'] };
@@ -33,26 +35,18 @@ export type CouponCommand = RedeemCoupon | ReleaseCouponRedemption | CreateCoupo
 function evolve(state: CouponState, event: CouponEvent): CouponState {
   switch (event.type) {
     case 'CouponCreated':
-      return { exists: true, rules: { ...event.data, code: normalizeCouponCode(event.data.code) }, redemptions: {}, used: 0, usedByPhone: {}, disabled: false };
+      return { exists: true, rules: { ...event.data, code: normalizeCouponCode(event.data.code) }, redemptions: {}, used: 0, disabled: false };
     case 'CouponRedeemed': {
       if (!state.exists) return state;
-      const { orderId, phone } = event.data;
-      return {
-        ...state,
-        redemptions: { ...state.redemptions, [orderId]: phone },
-        used: state.used + 1,
-        usedByPhone: { ...state.usedByPhone, [phone]: (state.usedByPhone[phone] ?? 0) + 1 },
-      };
+      const { orderId, phone, shippingPhone, addressKey } = event.data;
+      // Uses recorded before issue 15 carry the contact phone only.
+      const identity: RedemptionIdentity = { phone, ...(shippingPhone ? { shippingPhone } : {}), ...(addressKey ? { addressKey } : {}) };
+      return { ...state, redemptions: { ...state.redemptions, [orderId]: identity }, used: state.used + 1 };
     }
     case 'CouponRedemptionReleased': {
       if (!state.exists || !(event.data.orderId in state.redemptions)) return state;
-      const { [event.data.orderId]: phone, ...others } = state.redemptions;
-      return {
-        ...state,
-        redemptions: others,
-        used: state.used - 1,
-        usedByPhone: { ...state.usedByPhone, [phone]: (state.usedByPhone[phone] ?? 1) - 1 },
-      };
+      const { [event.data.orderId]: _released, ...others } = state.redemptions;
+      return { ...state, redemptions: others, used: state.used - 1 };
     }
     case 'CouponDisabled':
       return state.exists ? { ...state, disabled: true } : state;
@@ -60,32 +54,45 @@ function evolve(state: CouponState, event: CouponEvent): CouponState {
 }
 
 /**
- * Whether the coupon may be used now (and by this phone, when known); returns its percent or throws
- * `CouponRejected`. The apply-coupon call asks this without a phone; checkout asks it with the order's phone.
+ * Whether the coupon may be used now (and by this user, when known); returns its percent or throws
+ * `CouponRejected`. The apply-coupon call asks this with a phone at most; checkout asks it with the order's
+ * contact phone, shipping phone and address, and a use counts against the per-phone limit when it shares
+ * any phone or the address with them.
  */
-export function assertCouponUsable(state: CouponState, now: Date, phone?: string): number {
+export function assertCouponUsable(state: CouponState, now: Date, user?: string | CouponUser): number {
   if (!state.exists) throw new CouponRejected('unknown');
   const { rules } = state;
   if (state.disabled) throw new CouponRejected('disabled');
   if (now.getTime() < Date.parse(rules.validFrom)) throw new CouponRejected('not-yet-valid');
   if (now.getTime() > Date.parse(rules.validUntil)) throw new CouponRejected('expired');
   if (state.used >= rules.totalLimit) throw new CouponRejected('used-up');
-  if (phone !== undefined && (state.usedByPhone[phone] ?? 0) >= rules.perPhoneLimit) throw new CouponRejected('used-by-phone');
+  if (user === undefined) return rules.percent;
+  const who = typeof user === 'string' ? { phone: user } : user;
+  // The hook for phone verification (SMS): a coupon may demand a phone proved by a code.
+  if (rules.requiresVerifiedPhone === true && who.phoneVerified !== true) throw new CouponRejected('phone-not-verified');
+  if (usesBy(state, redemptionIdentity(who)) >= rules.perPhoneLimit) throw new CouponRejected('used-by-phone');
   return rules.percent;
+}
+
+/** Uses held by the same user: a phone (contact or shipping) or the address in common. */
+export function usesBy(state: Extract<CouponState, { exists: true }>, identity: RedemptionIdentity): number {
+  return Object.values(state.redemptions).filter((held) => sameUser(held, identity)).length;
 }
 
 /** Every redemption rule: validity window, total limit, per-phone limit; a release gives back only a use held. */
 function decide(command: CouponCommand, state: CouponState): CouponEvent[] {
   switch (command.type) {
     case 'RedeemCoupon': {
-      const { orderId, phone, now } = command.data;
-      const percent = assertCouponUsable(state, now, phone);
+      const { orderId, now } = command.data;
+      const percent = assertCouponUsable(state, now, command.data);
       const code = normalizeCouponCode(command.data.code);
-      return [{ type: 'CouponRedeemed', data: { code, orderId, phone, percent, redeemedAt: now.toISOString() } }];
+      const { phone, shippingPhone, addressKey } = redemptionIdentity(command.data);
+      const who = { phone, ...(shippingPhone ? { shippingPhone } : {}), ...(addressKey ? { addressKey } : {}) };
+      return [{ type: 'CouponRedeemed', data: { code, orderId, ...who, percent, redeemedAt: now.toISOString() } }];
     }
     case 'ReleaseCouponRedemption': {
       const { orderId, reason } = command.data;
-      const phone = state.exists ? state.redemptions[orderId] : undefined;
+      const phone = state.exists ? state.redemptions[orderId]?.phone : undefined;
       if (phone === undefined) throw new NoSuchRedemption(orderId);
       return [{ type: 'CouponRedemptionReleased', data: { code: normalizeCouponCode(command.data.code), orderId, phone, reason } }];
     }

@@ -1,33 +1,10 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import type { CouponRedemptionRow as RedemptionRow, CouponRow } from '../../../contracts/coupons';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { couponDecider, type CouponState } from '../domain/coupon';
 import type { CouponEvent } from '../domain/coupon.events';
 import { couponStreamId, normalizeCouponCode } from '../domain/coupon-stream';
-
-export interface CouponRow {
-  code: string;
-  percent: number;
-  validFrom: string;
-  validUntil: string;
-  totalLimit: number;
-  perPhoneLimit: number;
-  /** Uses held by orders now (a cancelled order's use is given back). */
-  uses: number;
-  disabled: boolean;
-  disabledReason: string | null;
-  createdAt: string;
-}
-
-export interface RedemptionRow {
-  orderId: string;
-  phone: string;
-  percent: number;
-  redeemedAt: string;
-  released: boolean;
-  releasedAt: string | null;
-  releaseReason: string | null;
-}
 
 interface CouponEventRow {
   stream_id: string;

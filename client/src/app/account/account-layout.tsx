@@ -1,18 +1,19 @@
 import type { ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { clearSession, getSessionUser } from '../../lib/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { AccountSidebar } from '../../features/account/components/account-sidebar';
-import { useHasToken } from './use-session-guard';
+import { loginPathFor, useHasToken } from './use-session-guard';
 import './account.css';
 
-/** The customer area's frame: greeting, side menu, content. Without a token: back to / (spec §4). */
+/** The customer area's frame: greeting, side menu, content. Without a token: to /login, and back here after it (issue 16). */
 export function AccountLayout({ title, crumbs, children, heading }: { title: string; crumbs?: Array<{ label: string; to?: string }>; children: ReactNode; heading?: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const location = useLocation();
   const hasToken = useHasToken();
-  if (!hasToken) return <Navigate to="/" replace />;
+  if (!hasToken) return <Navigate to={loginPathFor(location)} replace />;
   const user = getSessionUser();
   const logout = () => {
     clearSession();

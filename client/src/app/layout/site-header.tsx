@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { CategoryMenu } from '../../features/catalog/components/category-menu';
 import { SearchBox } from '../../features/catalog/components/search-box';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
+import { careLinks } from './care-links';
 import { CountBadge } from './count-badge';
 import { BagIcon, HeartIcon, MenuIcon, UserIcon } from './icons';
 import { FOCUS_SEARCH_EVENT } from './layout-events';
@@ -29,6 +30,7 @@ export const MAIN_NAV = [
 
 export function SiteHeader() {
   const { data: setting, isPending } = useSettingRow();
+  const care = careLinks(setting);
   const hasSession = useHasSession();
   const wishlistCount = useStoredListCount(WISHLIST_STORAGE_KEY, WISHLIST_UPDATED_EVENT);
   const cartCount = useStoredListCount(CART_STORAGE_KEY, CART_UPDATED_EVENT);
@@ -57,6 +59,22 @@ export function SiteHeader() {
             )}
           </p>
           <ul className="topbar__links">
+            {care.tel && (
+              <li>
+                <a href={care.tel}>
+                  <span className="topbar__desktop-inline">Hotline: </span>
+                  <span className="topbar__phone-inline">Call </span>
+                  <span className="topbar__desktop-inline">{care.hotline}</span>
+                </a>
+              </li>
+            )}
+            {care.whatsApp && (
+              <li className="topbar__desktop-only">
+                <a href={care.whatsApp} target="_blank" rel="noopener noreferrer">
+                  WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            )}
             <li>
               <Link to="/order-tracking">Track your order</Link>
             </li>

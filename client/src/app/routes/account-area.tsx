@@ -1,5 +1,6 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { Loader } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
 import { getSessionUser, setSession, setSessionUser, getSessionToken } from '../../lib/session';
 import { useCurrentUser } from '../../features/account/api/check-current-user';
 import { useCustomerOrders } from '../../features/account/api/get-customer-orders';
@@ -51,8 +52,17 @@ function OrderDetails({ orderId }: { orderId: string }) {
   const { data, isPending, error } = useOrdersHistory(orderId);
   useLogoutOnUnauthorized(error);
   if (isPending) return <Loader label="Loading the order…" />;
-  // Spec §8: an order-details fetch failure is only logged.
-  if (!data) return null;
+  if (!data) {
+    const missing = error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 422);
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{missing ? `We could not find order ${orderId} in your account.` : 'The order could not be loaded. Please check your connection and try again.'}</p>
+        <p>
+          <Link to="/dashboard">See your orders</Link> or <Link to={`/order-tracking?orderId=${encodeURIComponent(orderId)}`}>track an order with its phone number</Link>.
+        </p>
+      </div>
+    );
+  }
   const order = data.orderrow as unknown as OrderRow;
   const lines = data.orderhistory as unknown as OrderLine[];
   return (

@@ -4,6 +4,7 @@ import { LoginForm } from '../../features/account/components/login-form';
 import { RegisterForm } from '../../features/account/components/register-form';
 import type { SignedIn } from '../../features/account/api/types';
 import { getSessionToken, setSession } from '../../lib/session';
+import { afterLoginPath } from '../account/use-session-guard';
 
 function storeSession(signedIn: Partial<SignedIn>): boolean {
   if (!signedIn.access_token || !signedIn.user) return false;
@@ -14,7 +15,9 @@ function storeSession(signedIn: Partial<SignedIn>): boolean {
 /** /login (spec §2, §4): stores token and user, then /dashboard. */
 export function LoginRoute() {
   const navigate = useNavigate();
-  if (getSessionToken()) return <Navigate to="/dashboard" replace />;
+  const [params] = useSearchParams();
+  const next = afterLoginPath(params.get('next'));
+  if (getSessionToken()) return <Navigate to={next} replace />;
   return (
     <div className="container page narrow">
       <title>Login</title>
@@ -22,7 +25,7 @@ export function LoginRoute() {
       <LoginForm
         onSignedIn={(signedIn) => {
           storeSession(signedIn);
-          navigate('/dashboard');
+          navigate(next, { replace: true });
         }}
       />
     </div>

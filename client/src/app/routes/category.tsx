@@ -3,7 +3,7 @@ import { useCategoryTree } from '../../features/catalog/api/get-category-tree';
 import { useProductsByCategory } from '../../features/catalog/api/get-products-by-category';
 import { useProductsByMainCategory } from '../../features/catalog/api/get-products-by-main-category';
 import type { Category } from '../../features/catalog/types';
-import { CatalogPage, useListParams } from '../shop/catalog-page';
+import { CatalogPage, CategoryNotFound, useListParams } from '../shop/catalog-page';
 
 function findCategory(tree: Category[] | undefined, slug: string): { category?: Category; parent?: Category } {
   for (const parent of tree ?? []) {
@@ -23,6 +23,7 @@ export function ChildCategoryRoute() {
   const { category, parent } = findCategory(tree, slug);
   const title = category ? (parent ? `${parent.name} · ${category.name}` : category.name) : 'Category';
   const crumbs = [{ label: 'Home', to: '/' }, { label: 'Shop', to: '/shop' }, ...(parent ? [{ label: parent.name, to: `/product-category/${parent.slug}` }] : []), { label: category?.name ?? slug }];
+  if (tree && !category) return <UnknownCategory />;
   return <CatalogPage key={slug} title={title} crumbs={crumbs} query={query} />;
 }
 
@@ -33,5 +34,16 @@ export function ParentCategoryRoute() {
   const query = useProductsByMainCategory({ page, search, slug });
   const { data: tree } = useCategoryTree();
   const { category } = findCategory(tree, slug);
+  if (tree && !category) return <UnknownCategory />;
   return <CatalogPage key={slug} title={category?.name ?? 'Category'} crumbs={[{ label: 'Home', to: '/' }, { label: 'Shop', to: '/shop' }, { label: category?.name ?? slug }]} query={query} />;
+}
+
+function UnknownCategory() {
+  return (
+    <div className="container page">
+      <title>Category not found</title>
+      <h1 className="page__title">Category not found</h1>
+      <CategoryNotFound />
+    </div>
+  );
 }

@@ -1,30 +1,30 @@
-import { useNavigate } from 'react-router-dom';
-import { showAlert } from '../../components/feedback/feedback-store';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router-dom';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
-import { DURATIONS } from '../../lib/durations';
-import { getSessionUser } from '../../lib/session';
-import { saveCart, useCart } from '../../features/cart/cart-store';
-import { CheckoutForm } from '../../features/checkout/components/checkout-form';
-import { clearCoupon } from '../../features/checkout/coupon-store';
+import { Loader } from '../../components/ui/spinner';
+import { getSessionToken, getSessionUser } from '../../lib/session';
+import { customerOrdersQueryOptions } from '../../features/account/api/get-customer-orders';
+import { ordersHistoryQueryOptions } from '../../features/account/api/get-orders-history';
+import { readCart, removeLine, saveCart, setLineQty, useCart } from '../../features/cart/cart-store';
+import { CheckoutForm, type CheckoutInitial } from '../../features/checkout/components/checkout-form';
 import { saveLastOrderId } from '../../features/checkout/order-id-store';
 import { readCouponOffer } from '../../features/offer/offer-store';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
 
-/** /checkout (spec §2): composes the cart, the offer's stored value and the checkout form. */
+/** /checkout (spec §2): composes the cart, the offer's stored value, the customer's last details and the checkout form. */
 export function CheckoutRoute() {
   const lines = useCart();
   const navigate = useNavigate();
   const { data: setting } = useSettingRow();
+  const last = useLastDeliveryDetails();
   const inside = Number(setting?.devliery_charge_inside_dhk ?? setting?.devliery_charge ?? 70) || 0;
   const outside = Number(setting?.devliery_charge_outside_dhk ?? inside) || 0;
 
-  async function onPlaced(orderId: string, phone: string) {
-    // Spec §4: cart and coupon keys cleared, order id stored, 2 s confirmation, then the confirmation page.
-    saveCart([]);
-    clearCoupon();
+  function onPlaced(orderId: string, phone: string) {
+    // Spec §4: order id stored, then the confirmation page, which clears the cart and coupon and shows
+    // "Order Confirmed!": the shopper never sees this form emptied behind the dialog (issue 16).
     saveLastOrderId(orderId);
-    await showAlert({ kind: 'success', title: 'Order Confirmed!', text: `Your order ID is ${orderId}.`, timer: DURATIONS.orderConfirmedDialog });
-    navigate('/order-confirm', { state: { phone } });
+    navigate('/order-confirm', { state: { phone, placed: true } });
   }
 
   return (
@@ -32,13 +32,56 @@ export function CheckoutRoute() {
       <title>Checkout</title>
       <Breadcrumb items={[{ label: 'cart', to: '/cart' }, { label: 'Shipping' }, { label: 'Confirm Order' }]} />
       <h1 className="page__title">Checkout</h1>
-      <CheckoutForm
-        lines={lines}
-        store={{ currency: setting?.currency, insideDhaka: inside, outsideDhaka: outside, bkashNumber: setting?.bkash_number }}
-        couponOffer={readCouponOffer()}
-        email={getSessionUser()?.email}
-        onPlaced={(orderId, phone) => void onPlaced(orderId, phone)}
-      />
+      {lines.length === 0 ? (
+        <div className="card empty-state" role="status">
+          <h2 className="section-title">Your cart is empty</h2>
+          <p>Add a t-shirt to your cart, then come back here to order it.</p>
+          <p>
+            <Link to="/shop" className="button">
+              Continue shopping
+            </Link>
+          </p>
+        </div>
+      ) : last.isPending ? (
+        <Loader label="Filling in your details…" />
+      ) : (
+        <CheckoutForm
+          lines={lines}
+          store={{ currency: setting?.currency, insideDhaka: inside, outsideDhaka: outside, bkashNumber: setting?.bkash_number }}
+          couponOffer={readCouponOffer()}
+          email={getSessionUser()?.email}
+          initial={last.initial}
+          fixes={{
+            setQuantity: (line, qty) => saveCart(setLineQty(readCart(), line.id, line.size, qty)),
+            remove: (line) => saveCart(removeLine(readCart(), line.id, line.size)),
+          }}
+          onPlaced={onPlaced}
+        />
+      )}
     </div>
   );
+}
+
+/**
+ * A signed-in customer starts from their name and phone and the address and delivery phone of their last
+ * online order; a guest (or a failed lookup) starts from an empty form.
+ */
+function useLastDeliveryDetails(): { isPending: boolean; initial?: CheckoutInitial } {
+  const signedIn = getSessionToken() !== null;
+  const user = getSessionUser();
+  const orders = useQuery({ ...customerOrdersQueryOptions(), enabled: signedIn, retry: false });
+  const lastOrderId = orders.data?.find((order) => order.order_type === 1)?.orderId ?? '';
+  const details = useQuery({ ...ordersHistoryQueryOptions(lastOrderId), enabled: signedIn && lastOrderId !== '', retry: false });
+  if (!signedIn) return { isPending: false };
+  const pending = orders.isPending || (lastOrderId !== '' && details.isPending);
+  const row = details.data?.orderrow as { customer_name?: string | null; phone_number?: string | null; address?: string | null; shipping_phone?: string | null } | undefined;
+  return {
+    isPending: pending && !orders.isError && !details.isError,
+    initial: {
+      name: row?.customer_name || user?.name || '',
+      phone: row?.phone_number || user?.phone_number || '',
+      address: row?.address ?? '',
+      shipping_phone: row?.shipping_phone ?? '',
+    },
+  };
 }

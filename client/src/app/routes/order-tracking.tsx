@@ -6,6 +6,7 @@ import { Loader } from '../../components/ui/spinner';
 import { useOrderInformation } from '../../features/orders/api/get-order-information';
 import { TrackingForm } from '../../features/orders/components/tracking-form';
 import { TrackingResult } from '../../features/orders/components/tracking-result';
+import { ContactCare } from '../layout/contact-care';
 
 const NOT_FOUND = 'Order not found or invalid information.';
 
@@ -24,10 +25,10 @@ export function OrderTrackingRoute() {
     <div className="container page narrow">
       <title>Track your order</title>
       <h1 className="page__title">Track your order</h1>
-      <TrackingForm initialOrderId={params.get('orderId') ?? ''} onSubmit={(orderId, phone) => setQuery({ orderId, phone })} busy={result.isFetching} />
+      <TrackingForm initialOrderId={params.get('orderId') ?? ''} onSubmit={(orderId, phone) => (query?.orderId === orderId && query.phone === phone ? void result.refetch() : setQuery({ orderId, phone }))} busy={result.isFetching} />
       <div className="tracking-output" aria-live="polite">
         {query && result.isError && <p className="notice notice--error">{NOT_FOUND}</p>}
-        {query && result.data && <TrackingResult data={result.data} />}
+        {query && result.data && <TrackingResult data={result.data} help={<ContactCare />} />}
       </div>
     </div>
   );
@@ -41,7 +42,7 @@ export function VerifyOrderRoute() {
     <div className="container page narrow">
       <title>Order verification</title>
       <h1 className="page__title">Order verification</h1>
-      {result.isPending ? <Loader label="Looking up your order…" /> : result.isError || !result.data ? <p className="notice notice--error">{NOT_FOUND}</p> : <TrackingResult data={result.data} />}
+      {result.isPending ? <Loader label="Looking up your order…" /> : result.isError || !result.data ? <p className="notice notice--error">{NOT_FOUND}</p> : <TrackingResult data={result.data} help={<ContactCare />} />}
     </div>
   );
 }

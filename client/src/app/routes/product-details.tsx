@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { HtmlContent } from '../../components/ui/html-content';
 import { Loader } from '../../components/ui/spinner';
@@ -11,6 +11,10 @@ import { ProductPurchase } from '../../features/catalog/components/product-purch
 import type { ProductCardActions } from '../../features/catalog/components/product-card';
 import { ProductSlider } from '../../features/catalog/components/product-slider';
 import { ApiError } from '../../lib/api-client';
+import { SizeChartDetails } from '../../features/catalog/components/size-chart';
+import { sizeChartFor } from '../../features/catalog/size-charts';
+import { useSettingRow } from '../../features/settings/api/get-setting-row';
+import { ContactCare } from '../layout/contact-care';
 import { useProductActions } from '../shop/use-product-actions';
 import { NotFoundRoute } from './not-found';
 import './product-details.css';
@@ -33,6 +37,7 @@ export function ProductDetailsRoute() {
     );
   }
 
+  const chart = sizeChartFor(product.category?.slug);
   const images = product.previewImages.length > 0 ? product.previewImages.map((i) => i.img) : [product.thumbnail];
   return (
     <div className="container page">
@@ -64,6 +69,8 @@ export function ProductDetailsRoute() {
           <button type="button" className="link-button" onClick={() => addToWishlist(product)}>
             Add to Wishlist
           </button>
+          {chart && <SizeChartDetails chart={chart} />}
+          <StorePromises />
           {product.description && (
             <section aria-labelledby="description-title">
               <h2 id="description-title" className="product-details__subtitle">
@@ -86,4 +93,28 @@ export function ProductDetailsRoute() {
 function RelatedProducts({ slug, actions }: { slug: string; actions: ProductCardActions }) {
   const { data: related = [] } = useRelatedProducts(slug);
   return <ProductSlider title="You may also like" products={related} actions={actions} />;
+}
+
+/** Cash on delivery, delivery times and the return rule, from the store settings (issue 16). */
+function StorePromises() {
+  const { data: setting } = useSettingRow();
+  const inside = setting?.delivery_time_inside_dhaka || '1-2 days';
+  const outside = setting?.delivery_time_outside_dhaka || '3-5 days';
+  const returnDays = setting?.return_days ?? 7;
+  return (
+    <section className="store-promises" aria-label="Delivery, payment and returns">
+      <ul>
+        <li>
+          <strong>Cash on delivery</strong>: pay the courier when your order arrives (or pay with bKash).
+        </li>
+        <li>
+          <strong>Delivery</strong> in {inside} inside Dhaka, {outside} outside Dhaka.
+        </li>
+        <li>
+          <strong>Easy returns</strong> {returnDays > 0 ? `within ${returnDays} days of delivery` : 'as our policy says'}: <Link to="/return-policy">return policy</Link>.
+        </li>
+      </ul>
+      <ContactCare text="Questions about size or delivery?" />
+    </section>
+  );
 }

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { ApiError } from '../../lib/api-client';
 import { CloseButton, Modal } from '../../components/ui/modal';
 import { useCategoryTree } from '../../features/catalog/api/get-category-tree';
 import { showingRange } from '../../features/catalog/api/product-page';
@@ -88,7 +89,9 @@ export function CatalogPage({ title, crumbs, query }: { title: string; crumbs: A
             </p>
           )}
           <h2 className="visually-hidden">Products</h2>
-          {query.isError && !result ? (
+          {query.isError && !result && query.error instanceof ApiError && query.error.status === 404 ? (
+            <CategoryNotFound />
+          ) : query.isError && !result ? (
             <div className="notice notice--error" role="alert">
               <p>The products could not be loaded. Check your connection and try again.</p>
               <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
@@ -102,6 +105,22 @@ export function CatalogPage({ title, crumbs, query }: { title: string; crumbs: A
         </div>
       </div>
       {quickView}
+    </div>
+  );
+}
+
+/** A category link that leads nowhere (renamed, removed, mistyped): say so and offer the way back. */
+export function CategoryNotFound() {
+  return (
+    <div className="notice" role="alert">
+      <p>
+        <strong>We could not find this category.</strong> It may have been renamed or removed.
+      </p>
+      <p>
+        <Link to="/shop" className="button">
+          See all products
+        </Link>
+      </p>
     </div>
   );
 }

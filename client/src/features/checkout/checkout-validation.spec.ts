@@ -1,4 +1,4 @@
-import { checkoutTotals, firstCheckoutProblem, type CheckoutFields } from './checkout-validation';
+import { checkoutTotals, firstCheckoutProblem, normalizedPhones, outOfStockOf, type CheckoutFields } from './checkout-validation';
 
 const valid: CheckoutFields = {
   name: 'Rahim',
@@ -21,6 +21,21 @@ describe('checkout validation', () => {
     expect(firstCheckoutProblem({ ...valid, address: '' }, 1)?.title).toBe('Address Required');
     expect(firstCheckoutProblem({ ...valid, shipping_phone: '' }, 1)?.title).toBe('Shipping Phone Required');
     expect(firstCheckoutProblem(valid, 1)).toBeNull();
+  });
+
+  it('takes phones as shoppers type them: +880, spaces, dashes, Bengali digits', () => {
+    for (const phone of ['+880 1712-345678', '8801712345678', '০১৭১২৩৪৫৬৭৮']) {
+      const fields = { ...valid, phone, shipping_phone: phone };
+      expect(firstCheckoutProblem(fields, 1)).toBeNull();
+      expect(normalizedPhones(fields)).toMatchObject({ phone: '01712345678', shipping_phone: '01712345678' });
+    }
+    expect(firstCheckoutProblem({ ...valid, phone: '+880 1712-34567' }, 1)?.title).toBe('Phone Required');
+  });
+
+  it('reads the out-of-stock answer into the line and what is left', () => {
+    expect(outOfStockOf('Out of Stock: Tiger Tee (Size: M) has only 2 left.')).toEqual({ name: 'Tiger Tee', size: 'M', available: 2 });
+    expect(outOfStockOf('Out of Stock: Tiger Tee (Size: XL) is not available.')).toEqual({ name: 'Tiger Tee', size: 'XL', available: 0 });
+    expect(outOfStockOf('Invalid coupon code.')).toBeNull();
   });
 
   it('asks for the bKash number and transaction id only when paying by bKash', () => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost, type QueryParams } from '../../lib/api-client';
+import { apiGet, apiPost, apiSend, type QueryParams } from '../../lib/api-client';
 
 type ConsoleQueryOptions<T> = Omit<UseQueryOptions<T, Error, T, QueryKey>, 'queryKey' | 'queryFn' | 'placeholderData'> & {
   params?: QueryParams;
@@ -25,12 +25,12 @@ export function useConsoleMutation<Input, Answer>(
   path: (input: Input) => string,
   body: (input: Input) => unknown,
   invalidates: (input: Input) => QueryKey[],
-  { always = false }: { always?: boolean } = {},
+  { always = false, method = 'POST' }: { always?: boolean; method?: 'POST' | 'PUT' | 'PATCH' } = {},
 ) {
   const queryClient = useQueryClient();
   const refresh = (input: Input) => Promise.all(invalidates(input).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return useMutation({
-    mutationFn: (input: Input) => apiPost<Answer>(path(input), body(input)),
+    mutationFn: (input: Input) => (method === 'POST' ? apiPost<Answer>(path(input), body(input)) : apiSend<Answer>(method, path(input), body(input))),
     onSuccess: always ? undefined : (_answer: Answer, input: Input) => refresh(input),
     onSettled: always ? (_answer: Answer | undefined, _error: Error | null, input: Input) => refresh(input) : undefined,
   });

@@ -155,7 +155,8 @@ function FilterInput({ field, value }: { field: FilterField; value: string | und
     );
   }
   return (
-    <label>
+    // A date-and-time box needs about 14rem; it gets a wider cell instead of spilling over its neighbour.
+    <label className={field.type === 'datetime-local' ? 'admin-filters__wide' : undefined}>
       {field.label}
       {field.type === 'select' ? (
         <select name={field.name} defaultValue={value ?? ''} className="field__input">

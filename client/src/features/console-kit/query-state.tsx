@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useStaffSession } from './staff-session-context';
 
@@ -93,4 +93,25 @@ export function DetailPanel({ id, title, className = 'admin-sku', onClose, child
       {children}
     </section>
   );
+}
+
+/**
+ * A form's submit handler for a mutation: builds the input from the form's data, sends it, and clears the form
+ * once the change is recorded (then calls `onSuccess`, if given).
+ */
+export function submitTo<Input>(
+  mutate: (input: Input, options: { onSuccess: () => void }) => void,
+  build: (data: FormData) => Input,
+  onSuccess?: () => void,
+) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    mutate(build(new FormData(form)), {
+      onSuccess: () => {
+        form.reset();
+        onSuccess?.();
+      },
+    });
+  };
 }

@@ -1,9 +1,17 @@
-import type { OrderHistoryLineResponse, OrderRowResponse, OrderTrackingResponse } from '../../../../contracts/orders';
+import type { OrderHistoryLineResponse, OrderRowResponse, OrderTrackingDetailsResponse, OrderTrackingResponse } from '../../../../contracts/orders';
 
-/** Order shapes as the ordering API sends them (contracts/orders.ts). */
+/** Order shapes as the ordering API sends them (contracts/orders.ts); tracking details are absent from an older server. */
 export type OrderRow = OrderRowResponse;
 export type OrderLine = OrderHistoryLineResponse;
-export type OrderTracking = OrderTrackingResponse;
+export type OrderTracking = OrderTrackingResponse & Partial<OrderTrackingDetailsResponse>;
+
+
+/** Date and time in Dhaka, as "25 Nov 2026, 3:05 pm". */
+export function formatStepTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Dhaka' });
+}
 
 /** Status names show as text; their style class is the lowercased name with dashes (spec §4). */
 export function statusClass(name: string): string {
@@ -14,4 +22,14 @@ export function formatOrderDate(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return date.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Dhaka' });
+}
+
+/**
+ * What the courier collects at the door: an online order's grand total when paid in cash, nothing when bKash
+ * paid it, an instant order's due.
+ */
+export function amountDueOnDelivery(order: Pick<OrderRow, 'order_type' | 'paymentMethod' | 'grand_total' | 'due'>): number | null {
+  if (order.order_type !== 1) return order.due;
+  if (order.paymentMethod === 'bkash') return 0;
+  return order.grand_total;
 }

@@ -10,6 +10,7 @@ export interface ProductRowRecord extends ProductCardRow {
   images: Array<{ img: string; thumb: string }>;
   category: { id: number; name: string; slug: string };
   sizes: Array<{ id: number; value: string; available: number }>;
+  low_stock_threshold: number;
 }
 
 export function toProductRow(record: ProductRowRecord): ProductRowResponse {
@@ -18,7 +19,15 @@ export function toProductRow(record: ProductRowRecord): ProductRowResponse {
     // Stored sanitized; sanitized again on the way out so a row written around the API cannot carry script.
     description: sanitizeDescriptionHtml(record.description_html),
     category: record.category,
-    productAttr: record.sizes.map((size) => ({ id: size.id, value: size.value, sold_out: size.available <= 0 }) satisfies SizeOption),
+    productAttr: record.sizes.map(
+      (size) =>
+        ({
+          id: size.id,
+          value: size.value,
+          sold_out: size.available <= 0,
+          only_left: size.available > 0 && size.available <= record.low_stock_threshold ? size.available : null,
+        }) satisfies SizeOption,
+    ),
     previewImages: record.images.map((image) => ({ img: image.img })),
     thumbImages: record.images.map((image) => ({ thumb: image.thumb })),
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseTaka } from '../../domain/money';
 import type { InstantOrderInput } from '../../place-instant-order/place-instant-order.command';
+import { normalizePhone } from '../../../../contracts/phone';
 import { BD_MOBILE, CHECKOUT_MESSAGES as M } from './confirm-order.request';
 
 const optionalText = (max: number) =>
@@ -9,7 +10,13 @@ const requiredText = (message: string, max: number) =>
   z.preprocess((value) => value ?? '', z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, `At most ${max} characters.`));
 
 export const stepRequest = z.object({ note: optionalText(1000) });
-export const shipRequest = z.object({ note: optionalText(1000), courier: optionalText(100), tracking_code: optionalText(100) });
+/** A parcel without a courier or tracking code cannot be followed by the shopper or by care (issue 16). */
+export const SHIP_MESSAGES = { courierRequired: 'Courier Required', trackingCodeRequired: 'Tracking Code Required' } as const;
+export const shipRequest = z.object({
+  note: optionalText(1000),
+  courier: requiredText(SHIP_MESSAGES.courierRequired, 100),
+  tracking_code: requiredText(SHIP_MESSAGES.trackingCodeRequired, 100),
+});
 export const reasonRequest = z.object({ reason: requiredText('A reason is required.', 500) });
 const reason = requiredText('A reason is required.', 500);
 const quantity = z.coerce.number({ error: M.quantityInvalid }).int(M.quantityInvalid).min(1, M.quantityInvalid).max(100, M.quantityTooLarge);
@@ -49,7 +56,7 @@ const money = (field: string) =>
 export const instantOrderRequest = z
   .object({
     name: requiredText(M.nameRequired, 100),
-    phone: z.preprocess((value) => value ?? '', z.string().trim().min(1, { error: M.phoneRequired, abort: true }).regex(BD_MOBILE, M.phoneInvalid)),
+    phone: z.preprocess((value) => (typeof value === 'string' && value.trim() ? normalizePhone(value) : (value ?? '')), z.string().trim().min(1, { error: M.phoneRequired, abort: true }).regex(BD_MOBILE, M.phoneInvalid)),
     address: optionalText(500),
     email: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim() : undefined), z.email(M.emailInvalid).optional()),
     payment_type: requiredText('Payment Type Required', 30),

@@ -1,11 +1,19 @@
 import { z } from 'zod';
+import { BD_MOBILE_PATTERN, normalizePhone } from '../../../../contracts/phone';
 import { FieldErrors, ValidationFailedError } from '../../../common/errors/domain-error';
 import { fieldErrors, unstorableTextErrors } from '../../../common/validation/zod-validation.pipe';
 import { parseTaka } from '../../domain/money';
 import type { CheckoutInput } from '../../place-order/place-order.command';
 
-/** Bangladeshi mobile numbers: 11 digits, 01 then an operator digit 3-9. */
-export const BD_MOBILE = /^01[3-9]\d{8}$/;
+/** Bangladeshi mobile numbers: 11 digits, 01 then an operator digit 3-9 (after contracts/phone.ts's normalising). */
+export const BD_MOBILE = BD_MOBILE_PATTERN;
+
+/** A typed phone as text in its `01…` form when it has digits; empty stays empty so "required" is said. */
+const asPhone = (value: unknown) => {
+  const typed = asText(value);
+  if (typeof typed !== 'string') return typed;
+  return typed.trim() === '' ? '' : normalizePhone(typed) || typed;
+};
 
 /** Messages of the confirm-order form (spec §5; titles such as "Name Required" are the client's too). */
 export const CHECKOUT_MESSAGES = {
@@ -39,7 +47,7 @@ const asText = (value: unknown) => (value === undefined || value === null ? '' :
 const text = (required: string, max: number, tooLong: string) =>
   z.preprocess(asText, z.string({ error: required }).trim().min(1, required).max(max, tooLong));
 const mobile = (required: string, invalid: string) =>
-  z.preprocess(asText, z.string({ error: required }).trim().min(1, { error: required, abort: true }).regex(BD_MOBILE, invalid));
+  z.preprocess(asPhone, z.string({ error: required }).trim().min(1, { error: required, abort: true }).regex(BD_MOBILE, invalid));
 
 const cartLine = z.object({
   id: z.coerce.number({ error: M.productInvalid }).int(M.productInvalid).positive(M.productInvalid).max(2 ** 31 - 1, M.productInvalid),
@@ -71,7 +79,7 @@ const customerData = z
   })
   .transform((data, context) => {
     if (data.paymentMethod !== 'bkash') return { ...data, bkashNumber: null, transactionId: null };
-    const bkashNumber = String(asText(data.bkash_number)).trim();
+    const bkashNumber = String(asPhone(data.bkash_number)).trim();
     const transactionId = String(asText(data.transaction_id)).trim();
     if (!bkashNumber) context.addIssue({ code: 'custom', path: ['bkash_number'], message: M.bkashNumberRequired });
     else if (!BD_MOBILE.test(bkashNumber)) context.addIssue({ code: 'custom', path: ['bkash_number'], message: M.bkashNumberInvalid });

@@ -3,6 +3,7 @@ import { ConsoleLayout } from '../../../features/console-kit/console-layout';
 import { AdminOnly, StaffGate } from '../../../features/console-kit/staff-gate';
 import { StaffSessionProvider } from '../../../features/console-kit/staff-session-context';
 import { storeStaffSession } from '../../../features/console-kit/staff-session';
+import { CategoriesRoute, InfoPagesRoute, NewProductRoute, ProductRoute, ProductsRoute, SettingsRoute, StaffRoute } from './catalog';
 import { CouponsRoute } from './coupons';
 import { DashboardRoute } from './dashboard';
 import { EventsRoute } from './events';
@@ -28,6 +29,13 @@ export function AdminApp() {
             <Route path="orders/:orderId" element={<OrderRoute />} />
             <Route path="instant-order" element={<InstantOrderRoute />} />
             <Route path="stock" element={<StockRoute />} />
+            <Route path="products" element={<ProductsRoute />} />
+            <Route path="products/new" element={<AdminOnly page={<NewProductRoute />} />} />
+            <Route path="products/:id" element={<ProductRoute />} />
+            <Route path="categories" element={<CategoriesRoute />} />
+            <Route path="settings" element={<SettingsRoute />} />
+            <Route path="pages" element={<InfoPagesRoute />} />
+            <Route path="staff" element={<StaffRoute />} />
             <Route path="coupons" element={<AdminOnly page={<CouponsRoute />} />} />
             <Route path="events" element={<AdminOnly page={<EventsRoute />} />} />
             <Route path="projections" element={<AdminOnly page={<ProjectionsRoute />} />} />

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { showAlert, showToast } from '../../../components/feedback/feedback-store';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
-import { phoneDigits } from '../../../lib/digits';
+import { mobilePhoneOf, normalizePhone } from '../../../../../contracts/phone';
 import { DURATIONS } from '../../../lib/durations';
 import { useFindAccount } from '../api/find-account';
 import { useSendVerifyMail } from '../api/send-verify-mail';
@@ -18,7 +18,7 @@ export function FindAccountFlow({ onMailSent }: { onMailSent: () => void }) {
   async function submitPhone(event: FormEvent) {
     event.preventDefault();
     try {
-      const answer = await find.mutateAsync(phone);
+      const answer = await find.mutateAsync(normalizePhone(phone));
       showToast({ kind: 'success', title: answer?.message ?? 'Account found!' });
       setFound(true);
     } catch (error) {
@@ -29,7 +29,7 @@ export function FindAccountFlow({ onMailSent }: { onMailSent: () => void }) {
   async function submitEmail(event: FormEvent) {
     event.preventDefault();
     try {
-      await send.mutateAsync({ email: email.trim(), phone, host: window.location.origin });
+      await send.mutateAsync({ email: email.trim(), phone: normalizePhone(phone), host: window.location.origin });
       await showAlert({ kind: 'success', title: 'Email sent', text: "We've sent a verification email. Please check your inbox or spam folder.", timer: DURATIONS.longAlert });
       onMailSent();
     } catch (error) {
@@ -41,7 +41,7 @@ export function FindAccountFlow({ onMailSent }: { onMailSent: () => void }) {
   return found ? (
     <form className="form card" onSubmit={(e) => void submitEmail(e)}>
       <p>
-        We found an account for <strong>{phone}</strong>. Enter the e-mail address to verify.
+        We found an account for <strong>{normalizePhone(phone)}</strong>. Enter the e-mail address to verify.
       </p>
       <TextField label="Email" type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       <button type="submit" className="button" disabled={send.isPending}>
@@ -50,7 +50,17 @@ export function FindAccountFlow({ onMailSent }: { onMailSent: () => void }) {
     </form>
   ) : (
     <form className="form card" onSubmit={(e) => void submitPhone(e)}>
-      <TextField label="Phone number" type="tel" inputMode="numeric" name="phone" required value={phone} onChange={(e) => setPhone(phoneDigits(e.target.value))} />
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        name="phone"
+        required
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        onBlur={(e) => setPhone(mobilePhoneOf(e.target.value) ?? e.target.value)}
+      />
       <button type="submit" className="button" disabled={find.isPending}>
         {find.isPending ? 'Searching…' : 'Find Account'}
       </button>

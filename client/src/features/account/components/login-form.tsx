@@ -25,7 +25,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (signedIn: SignedIn) => 
       if (error instanceof ApiError && !error.isNetworkError) {
         const fields = error.firstFieldErrors;
         setErrors(fields);
-        setFormError(fields.account ?? (fields.email || fields.password ? '' : 'Invalid username or password.'));
+        // A refusal that is not about the password (too many attempts, the service busy) says what it is.
+        const other = error.status !== 401 && error.status !== 422 ? error.serverMessage : undefined;
+        setFormError(other ?? fields.account ?? (fields.email || fields.password ? '' : 'Invalid username or password.'));
       } else {
         setFormError('Network Error: please check your connection and try again.');
       }

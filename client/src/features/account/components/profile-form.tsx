@@ -1,3 +1,4 @@
+import { normalizePhone } from '../../../../../contracts/phone';
 import { useState, type FormEvent } from 'react';
 import { showAlert, showToast } from '../../../components/feedback/feedback-store';
 import { TextField } from '../../../components/ui/text-field';
@@ -13,7 +14,7 @@ export function ProfileForm({ user, onUpdated }: { user: AccountUser; onUpdated:
   async function submit(event: FormEvent) {
     event.preventDefault();
     try {
-      const answer = await update.mutateAsync({ name: name.trim(), phone_number: user.phone_number ?? '' });
+      const answer = await update.mutateAsync({ name: name.trim(), phone_number: normalizePhone(user.phone_number ?? '') });
       onUpdated(answer.user ?? { ...user, name: name.trim() });
       showToast({ kind: 'success', title: 'Has been successfully update' });
     } catch (error) {

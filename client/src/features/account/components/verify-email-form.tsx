@@ -3,10 +3,12 @@ import { showAlert, showToast } from '../../../components/feedback/feedback-stor
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateVerifyMail } from '../api/update-verify-mail';
+import { LinkUsed } from './reset-password-form';
 
 /** Update your email (spec §2, §8): on success the caller goes to /login. */
 export function VerifyEmailForm({ id, onVerified }: { id: string; onVerified: () => void }) {
   const [email, setEmail] = useState('');
+  const [linkUsed, setLinkUsed] = useState(false);
   const update = useUpdateVerifyMail();
 
   async function submit(event: FormEvent) {
@@ -19,12 +21,14 @@ export function VerifyEmailForm({ id, onVerified }: { id: string; onVerified: ()
       if (error instanceof ApiError && error.status === 422) {
         await showAlert({ kind: 'error', title: 'Validation Error', items: Object.values(error.fieldErrors).flat() });
       } else if (error instanceof ApiError && error.status === 400) {
-        await showAlert({ kind: 'error', title: 'Invalid Link', text: error.serverMessage ?? 'The verification link is invalid or expired.' });
+        setLinkUsed(true);
       } else {
         await showAlert({ kind: 'error', title: 'Error', text: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Failed to send.' });
       }
     }
   }
+
+  if (linkUsed) return <LinkUsed request={{ to: '/find-account-using-phone', label: 'Send a new verification e-mail' }} />;
 
   return (
     <form className="form card" onSubmit={(e) => void submit(e)}>

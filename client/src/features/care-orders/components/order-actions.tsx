@@ -3,6 +3,10 @@ import { useAddOrderNote } from '../api/add-order-note';
 import { useChangeOrderStatus, type StatusAction } from '../api/change-order-status';
 import { allowedSteps, type StepInfo } from '../order-steps';
 import { FormError } from '../../console-kit/query-state';
+import { ApiError } from '../../../lib/api-client';
+
+/** The server's words for a parcel without them (server/ordering/api/dto/admin-orders.requests.ts). */
+const SHIP_REQUIRED = { courier: 'Courier Required', tracking_code: 'Tracking Code Required' } as const;
 
 interface Props {
   orderId: string;
@@ -13,8 +17,9 @@ interface Props {
 }
 
 /**
- * The next steps the order may take, and nothing else. Forward steps take one click (with an optional note,
- * and courier details when shipping); cancel and return first ask for a reason.
+ * The next steps the order may take, and nothing else. Forward steps take one click (with an optional note;
+ * shipping needs the courier and tracking code); a bKash order is verified before it is confirmed, or
+ * confirming asks first; cancel and return sit apart from the forward steps and first ask for a reason.
  */
 export function OrderActions({ orderId, statusName, bkashPending, onChanged }: Props) {
   const change = useChangeOrderStatus();
@@ -23,13 +28,35 @@ export function OrderActions({ orderId, statusName, bkashPending, onChanged }: P
   const withReason = steps.filter((step) => step.needsReason);
   const [asking, setAsking] = useState<StepInfo | null>(null);
   const [result, setResult] = useState<string | null>(null);
+  const [shipErrors, setShipErrors] = useState<Partial<Record<keyof typeof SHIP_REQUIRED, string>>>({});
+  const [confirmUnverified, setConfirmUnverified] = useState(false);
   const noteId = useId();
   const canShip = forward.some((step) => step.step === 'ship');
+  const serverShipErrors = Object.fromEntries(
+    Object.entries(change.error instanceof ApiError ? change.error.firstFieldErrors : {}).filter(([field]) => field in SHIP_REQUIRED),
+  ) as Partial<Record<keyof typeof SHIP_REQUIRED, string>>;
+  const shipError = (field: keyof typeof SHIP_REQUIRED) => shipErrors[field] ?? serverShipErrors[field];
 
   const run = (action: StatusAction, form: HTMLFormElement | null, extra: Record<string, string> = {}) => {
     const data = form ? new FormData(form) : null;
     const field = (name: string) => String(data?.get(name) ?? '').trim() || undefined;
     setResult(null);
+    if (action === 'ship') {
+      const missing = {
+        ...(field('courier') ? {} : { courier: SHIP_REQUIRED.courier }),
+        ...(field('tracking_code') ? {} : { tracking_code: SHIP_REQUIRED.tracking_code }),
+      };
+      setShipErrors(missing);
+      if (Object.keys(missing).length > 0) {
+        form?.querySelector<HTMLInputElement>(`[name="${Object.keys(missing)[0]}"]`)?.focus();
+        return;
+      }
+    }
+    if (action === 'confirm' && bkashPending && !confirmUnverified) {
+      setConfirmUnverified(true);
+      return;
+    }
+    setConfirmUnverified(false);
     change.mutate(
       { orderId, action, note: field('note'), courier: field('courier'), tracking_code: field('tracking_code'), ...extra },
       {
@@ -58,7 +85,7 @@ export function OrderActions({ orderId, statusName, bkashPending, onChanged }: P
       <div aria-live="polite" role="status" className="admin-actions__result">
         {result && <p className="notice">{result}</p>}
       </div>
-      <FormError error={change.error} />
+      <FormError error={change.error} fields={serverShipErrors} />
       {forward.length === 0 && withReason.length === 0 && !bkashPending && <p className="muted">This order is {statusName.toLowerCase()}: no further steps.</p>}
 
       {(forward.length > 0 || bkashPending) && (
@@ -68,38 +95,63 @@ export function OrderActions({ orderId, statusName, bkashPending, onChanged }: P
           {canShip && (
             <div className="admin-actions__row">
               <label>
-                Courier
-                <input name="courier" maxLength={100} className="field__input" />
+                Courier (required)
+                <input name="courier" maxLength={100} required className="field__input" aria-invalid={shipError('courier') ? true : undefined} aria-describedby={shipError('courier') ? `${noteId}-courier-error` : undefined} onChange={() => setShipErrors((e) => ({ ...e, courier: undefined }))} />
+                {shipError('courier') && (
+                  <span id={`${noteId}-courier-error`} className="field__error">
+                    {shipError('courier')}
+                  </span>
+                )}
               </label>
               <label>
-                Tracking code
-                <input name="tracking_code" maxLength={100} className="field__input" />
+                Tracking code (required)
+                <input name="tracking_code" maxLength={100} required className="field__input" aria-invalid={shipError('tracking_code') ? true : undefined} aria-describedby={shipError('tracking_code') ? `${noteId}-tracking-error` : undefined} onChange={() => setShipErrors((e) => ({ ...e, tracking_code: undefined }))} />
+                {shipError('tracking_code') && (
+                  <span id={`${noteId}-tracking-error`} className="field__error">
+                    {shipError('tracking_code')}
+                  </span>
+                )}
               </label>
             </div>
           )}
           <div className="admin-actions__buttons">
+            {bkashPending && (
+              // The transfer is checked against the statement before the order is confirmed.
+              <button type="button" className="button" disabled={change.isPending} onClick={(event) => run('verify-bkash', event.currentTarget.form)}>
+                Mark bKash payment verified
+              </button>
+            )}
             {forward.map((step) => (
               <button
                 key={step.step}
                 type="button"
-                className="button"
+                className={bkashPending && step.step === 'confirm' ? 'button button--secondary' : 'button'}
                 disabled={change.isPending}
                 onClick={(event) => run(step.step, event.currentTarget.form)}
               >
                 {step.label}
               </button>
             ))}
-            {bkashPending && (
-              <button type="button" className="button button--secondary" disabled={change.isPending} onClick={(event) => run('verify-bkash', event.currentTarget.form)}>
-                Mark bKash payment verified
-              </button>
-            )}
           </div>
+          {confirmUnverified && (
+            <div className="notice admin-actions__ask" role="alert">
+              <p>The bKash payment of this order is not verified yet. Check the transaction ID against the bKash statement first.</p>
+              <div className="admin-actions__buttons">
+                <button type="button" className="button" disabled={change.isPending} onClick={(event) => run('verify-bkash', event.currentTarget.form)}>
+                  Mark bKash payment verified
+                </button>
+                <button type="button" className="button button--secondary" disabled={change.isPending} onClick={(event) => run('confirm', event.currentTarget.form)}>
+                  Confirm without verifying
+                </button>
+              </div>
+            </div>
+          )}
         </form>
       )}
 
       {withReason.length > 0 && !asking && (
-        <div className="admin-actions__buttons">
+        // Apart from the forward steps, so a hurried click on "Mark shipped" never lands on "Cancel order".
+        <div className="admin-actions__buttons admin-actions__danger-zone">
           {withReason.map((step) => (
             <button key={step.step} type="button" className="button admin-button--danger" onClick={() => setAsking(step)}>
               {step.label}…

@@ -1,4 +1,7 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiGet, type QueryParams } from '../../../lib/api-client';
 import type { ProductPage } from '../types';
+import { catalogKeys } from './catalog-keys';
 
 export interface ProductListParams {
   page: number;
@@ -23,4 +26,16 @@ export function showingRange(page: ProductPage): { first: number; last: number; 
   if (page.total === 0 || page.data.length === 0) return { first: 0, last: 0, total: page.total };
   const first = (page.current_page - 1) * page.per_page + 1;
   return { first, last: first + page.data.length - 1, total: page.total };
+}
+
+/** A paged product list of the public API: `filter` names the category, if any; the previous page shows while the next loads. */
+export function productPageQueryOptions(kind: 'shop' | 'category' | 'main-category', path: string, params: ProductListParams, filter: QueryParams = {}) {
+  return queryOptions({
+    queryKey: catalogKeys.list(kind, params),
+    queryFn: async ({ signal }) => {
+      const response = await apiGet<Partial<ProductPage>>(path, { signal, params: { page: params.page, ...filter, search: params.search || undefined } });
+      return toProductPage(response, params.page);
+    },
+    placeholderData: keepPreviousData,
+  });
 }

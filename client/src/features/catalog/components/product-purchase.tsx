@@ -72,11 +72,13 @@ export function ProductPurchase({
                 />
                 <span>{value}</span>
                 {attr.sold_out && <span className="visually-hidden"> (sold out)</span>}
+                {!attr.sold_out && attr.only_left ? <span className="visually-hidden"> (only {attr.only_left} left)</span> : null}
               </label>
             );
           })}
         </div>
       </fieldset>
+      <OnlyLeft product={product} size={size} />
       {sizeError && (
         <p id={errorId} className="purchase__error" role="alert">
           {SIZE_REQUIRED_MESSAGE}
@@ -90,4 +92,14 @@ export function ProductPurchase({
       </div>
     </div>
   );
+}
+
+/** "Only N left" for the chosen size, or for the sizes running low before one is chosen (issue 16). */
+function OnlyLeft({ product, size }: { product: ProductDetails; size: string }) {
+  const low = product.productAttr.filter((attr) => !attr.sold_out && attr.only_left);
+  const chosen = low.find((attr) => attr.value.toUpperCase() === size);
+  if (size && !chosen) return null;
+  if (chosen) return <p className="purchase__low">Only {chosen.only_left} left in size {size}</p>;
+  if (low.length === 0) return null;
+  return <p className="purchase__low">Only a few left: {low.map((attr) => `${attr.value.toUpperCase()} (${attr.only_left})`).join(', ')}</p>;
 }

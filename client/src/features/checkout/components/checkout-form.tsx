@@ -2,12 +2,12 @@ import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { showAlert, showToast } from '../../../components/feedback/feedback-store';
 import { ApiError } from '../../../lib/api-client';
-import { phoneDigits } from '../../../lib/digits';
+import { PhoneInput } from '../../../components/ui/phone-input';
 import { formatMoney } from '../../../lib/money';
 import { randomKey } from '../../../lib/random-key';
 import { useApplyCoupon } from '../api/apply-coupon';
 import { useConfirmOrder, type ConfirmOrderRequest } from '../api/confirm-order';
-import { checkoutTotals, firstCheckoutProblem, type CheckoutFields } from '../checkout-validation';
+import { checkoutTotals, firstCheckoutProblem, normalizedPhones, outOfStockOf, type CheckoutFields, type OutOfStockAnswer } from '../checkout-validation';
 import { clearCoupon, saveCoupon, useStoredCoupon } from '../coupon-store';
 import './checkout.css';
 
@@ -22,25 +22,56 @@ export interface CheckoutStore {
   bkashNumber: string | null | undefined;
 }
 
+/** What a signed-in customer starts from: their name, phone and last address (issue 16). */
+export interface CheckoutInitial {
+  name?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  shipping_phone?: string | null;
+}
+
+/** What the shopper can do about a line the store cannot fill, beside that line. */
+export interface LineFixes {
+  setQuantity: (line: CheckoutLine, qty: number) => void;
+  remove: (line: CheckoutLine) => void;
+}
+
 /**
  * Checkout (spec §2, §5, §8): cart review, contact, shipping zone, payment (cash or bKash with QR, sender
  * number and transaction id), discount code, totals, Confirm Order. One Idempotency-Key per attempt,
- * reused when the customer retries after a failure, so a lost answer never makes two orders.
+ * reused when the customer retries after a failure, so a lost answer never makes two orders. Mistakes the
+ * server finds in a field show beside that field; a line out of stock shows beside the line with its fixes.
  */
 export function CheckoutForm({
   lines,
   store,
   couponOffer,
   email,
+  initial,
+  fixes,
   onPlaced,
 }: {
   lines: CheckoutLine[];
   store: CheckoutStore;
   couponOffer: unknown;
   email?: string;
+  initial?: CheckoutInitial;
+  fixes: LineFixes;
   onPlaced: (orderId: string, phone: string) => void;
 }) {
-  const [fields, setFields] = useState<CheckoutFields>({ name: '', phone: '', address: '', shipping_phone: '', paymentMethod: 'cash', bkash_number: '', transaction_id: '' });
+  const [fields, setFields] = useState<CheckoutFields>(() => ({
+    name: initial?.name ?? '',
+    phone: initial?.phone ?? '',
+    address: initial?.address ?? '',
+    shipping_phone: initial?.shipping_phone ?? '',
+    paymentMethod: 'cash',
+    bkash_number: '',
+    transaction_id: '',
+  }));
+  // "Same as above": the delivery phone is the contact phone unless the shopper says otherwise.
+  const [sameShippingPhone, setSameShippingPhone] = useState(() => !initial?.shipping_phone || initial.shipping_phone === initial.phone);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [stockProblem, setStockProblem] = useState<(OutOfStockAnswer & { message: string }) | null>(null);
   const [zone, setZone] = useState<'inside' | 'outside'>('inside');
   const [couponCode, setCouponCode] = useState('');
   const [idempotencyKey] = useState(() => randomKey('order'));
@@ -53,13 +84,25 @@ export function CheckoutForm({
   const shipping = zone === 'inside' ? store.insideDhaka : store.outsideDhaka;
   const totals = checkoutTotals(subtotal, coupon?.discountPercent ?? 0, shipping);
   const money = (amount: number) => formatMoney(amount, store.currency);
-  const set = <K extends keyof CheckoutFields>(key: K, value: CheckoutFields[K]) => setFields((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof CheckoutFields>(key: K, value: CheckoutFields[K]) => {
+    setFields((f) => ({ ...f, [key]: value }));
+    setFieldErrors((errors) => (errors[key] ? { ...errors, [key]: '' } : errors));
+  };
+  const entered = sameShippingPhone ? { ...fields, shipping_phone: fields.phone } : fields;
+  const errorOf = (field: string) => fieldErrors[field] || undefined;
+  const describedBy = (field: string) => (fieldErrors[field] ? `checkout-${field}-error` : undefined);
+  const fieldError = (field: string) =>
+    fieldErrors[field] ? (
+      <p id={`checkout-${field}-error`} className="field__error">
+        {fieldErrors[field]}
+      </p>
+    ) : null;
 
   async function submitCoupon() {
     const code = couponCode.trim();
     if (!code) return;
     try {
-      const answer = await applyCoupon.mutateAsync({ couponCode: code, phone: fields.phone || undefined });
+      const answer = await applyCoupon.mutateAsync({ couponCode: code, phone: normalizedPhones(entered).phone || undefined });
       const percent = Number(answer.discount) || 0;
       const applied = checkoutTotals(subtotal, percent, shipping);
       saveCoupon({ discountPercent: percent, discountAmount: applied.discount, grandTotal: applied.grandTotal, subtotal, couponCode: answer.coupon_code ?? code });
@@ -72,12 +115,16 @@ export function CheckoutForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = firstCheckoutProblem(fields, lines.length);
+    const problem = firstCheckoutProblem(entered, lines.length);
     if (problem) {
+      if (problem.field !== 'cart') setFieldErrors({ [problem.field]: problem.text });
       await showAlert({ kind: 'warning', title: problem.title, text: problem.text });
       if (problem.field !== 'cart') form.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
       return;
     }
+    setFieldErrors({});
+    setStockProblem(null);
+    const phones = normalizedPhones(entered);
     const body: ConfirmOrderRequest = {
       cart: lines.map(({ id, name, size, price, slug, qty, thumbnail, coupon_code }) => ({ id, name, size, price, slug, qty, thumbnail, ...(coupon_code ? { coupon_code } : {}) })),
       coupon: coupon ?? null,
@@ -85,11 +132,11 @@ export function CheckoutForm({
       data: {
         name: fields.name.trim(),
         email: email ?? '',
-        phone: fields.phone,
+        phone: phones.phone,
         address: fields.address.trim(),
-        shipping_phone: fields.shipping_phone,
+        shipping_phone: phones.shipping_phone,
         devliery_charge: shipping,
-        bkash_number: fields.paymentMethod === 'bkash' ? fields.bkash_number : '',
+        bkash_number: fields.paymentMethod === 'bkash' ? phones.bkash_number : '',
         transaction_id: fields.paymentMethod === 'bkash' ? fields.transaction_id.trim() : '',
         paymentMethod: fields.paymentMethod,
       },
@@ -100,9 +147,20 @@ export function CheckoutForm({
         await showAlert({ kind: 'error', title: 'Order Failed', text: answer?.message || 'Something went wrong.' });
         return;
       }
-      onPlaced(String(answer.order_id), fields.phone);
+      onPlaced(String(answer.order_id), phones.phone);
     } catch (error) {
-      if (error instanceof ApiError && !error.isNetworkError) {
+      const outOfStock = error instanceof ApiError && error.status === 409 ? outOfStockOf(error.serverMessage) : null;
+      const onForm = error instanceof ApiError && error.status === 422 ? fieldsOnForm(error.firstFieldErrors) : {};
+      if (outOfStock && error instanceof ApiError) {
+        // Beside the line, with what the shopper can do about it (issue 16).
+        setStockProblem({ ...outOfStock, message: error.serverMessage ?? '' });
+        form.current?.querySelector<HTMLElement>('.checkout__stock-problem')?.scrollIntoView({ block: 'center' });
+      } else if (Object.keys(onForm).length > 0) {
+        // A field mistake is shown beside its field, never as a failed order.
+        setFieldErrors(onForm);
+        const first = Object.keys(onForm)[0];
+        form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      } else if (error instanceof ApiError && !error.isNetworkError) {
         const details = Object.values(error.firstFieldErrors);
         const text = error.serverMessage ?? 'Something went wrong.';
         await showAlert({ kind: 'error', title: 'Order Failed', text, items: details.filter((d) => d !== text) });
@@ -126,16 +184,53 @@ export function CheckoutForm({
             </p>
           ) : (
             <ul className="checkout__lines">
-              {lines.map((line) => (
-                <li key={`${line.id}-${line.size}`}>
-                  <img src={line.thumbnail} alt="" width={48} height={48} loading="lazy" />
-                  <Link to={`/product-details/${line.slug}`}>{line.name}</Link>
-                  <span className="muted">
-                    Size {line.size} × {line.qty}
-                  </span>
-                  <span className="checkout__line-total">{money(line.price * line.qty)}</span>
-                </li>
-              ))}
+              {lines.map((line) => {
+                const short = stockProblem && stockProblem.name === line.name && stockProblem.size.toUpperCase() === line.size.toUpperCase() ? stockProblem : null;
+                return (
+                  <li key={`${line.id}-${line.size}`}>
+                    <img src={line.thumbnail} alt="" width={48} height={48} loading="lazy" />
+                    <Link to={`/product-details/${line.slug}`}>{line.name}</Link>
+                    <span className="muted">
+                      Size {line.size} × {line.qty}
+                    </span>
+                    <span className="checkout__line-total">{money(line.price * line.qty)}</span>
+                    {short && (
+                      <div className="checkout__stock-problem" role="alert">
+                        <p>
+                          {short.available > 0 ? `Only ${short.available} left in size ${line.size}.` : `Size ${line.size} is sold out.`} Change this line, then confirm your order again.
+                        </p>
+                        <p className="checkout__stock-fixes">
+                          {short.available > 0 && short.available < line.qty && (
+                            <button
+                              type="button"
+                              className="button button--secondary"
+                              onClick={() => {
+                                fixes.setQuantity(line, short.available);
+                                setStockProblem(null);
+                              }}
+                            >
+                              Buy {short.available} instead
+                            </button>
+                          )}
+                          <Link className="button button--secondary" to={`/product-details/${line.slug}`}>
+                            Choose another size
+                          </Link>
+                          <button
+                            type="button"
+                            className="link-button"
+                            onClick={() => {
+                              fixes.remove(line);
+                              setStockProblem(null);
+                            }}
+                          >
+                            Remove from order
+                          </button>
+                        </p>
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </section>
@@ -146,13 +241,15 @@ export function CheckoutForm({
             <label className="field__label" htmlFor="checkout-name">
               Full name
             </label>
-            <input id="checkout-name" name="name" className="field__input" autoComplete="name" value={fields.name} onChange={(e) => set('name', e.target.value)} />
+            <input id="checkout-name" name="name" className="field__input" autoComplete="name" value={fields.name} onChange={(e) => set('name', e.target.value)} aria-invalid={errorOf('name') ? true : undefined} aria-describedby={describedBy('name')} />
+            {fieldError('name')}
           </div>
           <div className="field">
             <label className="field__label" htmlFor="checkout-phone">
               Phone number
             </label>
-            <input id="checkout-phone" name="phone" className="field__input" type="tel" inputMode="numeric" autoComplete="tel" placeholder="01XXXXXXXXX" value={fields.phone} onChange={(e) => set('phone', phoneDigits(e.target.value))} />
+            <PhoneInput id="checkout-phone" name="phone" className="field__input" autoComplete="tel" value={fields.phone} onValue={(value) => set('phone', value)} aria-invalid={errorOf('phone') ? true : undefined} aria-describedby={describedBy('phone')} />
+            {fieldError('phone')}
           </div>
           <input type="hidden" name="email" value={email ?? ''} />
         </section>
@@ -163,14 +260,30 @@ export function CheckoutForm({
             <label className="field__label" htmlFor="checkout-address">
               Shipping address
             </label>
-            <textarea id="checkout-address" name="address" className="field__input" autoComplete="street-address" value={fields.address} onChange={(e) => set('address', e.target.value)} />
+            <textarea id="checkout-address" name="address" className="field__input" autoComplete="street-address" value={fields.address} onChange={(e) => set('address', e.target.value)} aria-invalid={errorOf('address') ? true : undefined} aria-describedby={describedBy('address')} />
+            {fieldError('address')}
           </div>
-          <div className="field">
-            <label className="field__label" htmlFor="checkout-shipping-phone">
-              Shipping phone
-            </label>
-            <input id="checkout-shipping-phone" name="shipping_phone" className="field__input" type="tel" inputMode="numeric" placeholder="01XXXXXXXXX" value={fields.shipping_phone} onChange={(e) => set('shipping_phone', phoneDigits(e.target.value))} />
-          </div>
+          <label className="choice checkout__same-phone">
+            <input
+              type="checkbox"
+              checked={sameShippingPhone}
+              onChange={(e) => {
+                setSameShippingPhone(e.target.checked);
+                if (!e.target.checked && !fields.shipping_phone) set('shipping_phone', fields.phone);
+              }}
+            />
+            <span>Delivery phone: same as above</span>
+          </label>
+          {!sameShippingPhone && (
+            <div className="field">
+              <label className="field__label" htmlFor="checkout-shipping-phone">
+                Shipping phone
+              </label>
+              <PhoneInput id="checkout-shipping-phone" name="shipping_phone" className="field__input" autoComplete="tel" value={fields.shipping_phone} onValue={(value) => set('shipping_phone', value)} aria-invalid={errorOf('shipping_phone') ? true : undefined} aria-describedby={describedBy('shipping_phone')} />
+              {fieldError('shipping_phone')}
+            </div>
+          )}
+          {sameShippingPhone && fieldError('shipping_phone')}
           <fieldset className="choice-group">
             <legend className="field__label">Delivery area</legend>
             <label className="choice">
@@ -214,13 +327,15 @@ export function CheckoutForm({
                 <label className="field__label" htmlFor="checkout-bkash-number">
                   bKash sender number
                 </label>
-                <input id="checkout-bkash-number" name="bkash_number" className="field__input" type="tel" inputMode="numeric" placeholder="01XXXXXXXXX" value={fields.bkash_number} onChange={(e) => set('bkash_number', phoneDigits(e.target.value))} />
+                <PhoneInput id="checkout-bkash-number" name="bkash_number" className="field__input" value={fields.bkash_number} onValue={(value) => set('bkash_number', value)} aria-invalid={errorOf('bkash_number') ? true : undefined} aria-describedby={describedBy('bkash_number')} />
+                {fieldError('bkash_number')}
               </div>
               <div className="field">
                 <label className="field__label" htmlFor="checkout-transaction-id">
                   Transaction ID
                 </label>
-                <input id="checkout-transaction-id" name="transaction_id" className="field__input" autoCapitalize="characters" value={fields.transaction_id} onChange={(e) => set('transaction_id', e.target.value.replace(/\s/g, ''))} />
+                <input id="checkout-transaction-id" name="transaction_id" className="field__input" autoCapitalize="characters" value={fields.transaction_id} onChange={(e) => set('transaction_id', e.target.value.replace(/\s/g, ''))} aria-invalid={errorOf('transaction_id') ? true : undefined} aria-describedby={describedBy('transaction_id')} />
+                {fieldError('transaction_id')}
               </div>
             </div>
           )}
@@ -274,4 +389,11 @@ export function CheckoutForm({
       </aside>
     </form>
   );
+}
+
+const FORM_FIELDS = new Set(['name', 'phone', 'address', 'shipping_phone', 'bkash_number', 'transaction_id']);
+
+/** The 422 messages that belong to a field of this form (the others are not the shopper's typing). */
+function fieldsOnForm(errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => FORM_FIELDS.has(field)));
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { showAlert, showToast } from '../../../components/feedback/feedback-store';
-import { phoneDigits } from '../../../lib/digits';
+import { PhoneInput } from '../../../components/ui/phone-input';
 import { hasEmptyField, whatsAppLink, type ContactMessage } from '../whatsapp-link';
 
 const EMPTY: ContactMessage = { firstname: '', lastname: '', number: '', email: '', message: '' };
@@ -42,7 +42,7 @@ export function ContactForm({ whatsApp }: { whatsApp: string | null | undefined 
           <label className="field__label" htmlFor="contact-number">
             Phone number
           </label>
-          <input id="contact-number" name="number" className="field__input" type="tel" inputMode="numeric" value={message.number} onChange={(e) => set('number', phoneDigits(e.target.value))} />
+          <PhoneInput id="contact-number" name="number" className="field__input" autoComplete="tel" value={message.number} onValue={(value) => set('number', value)} />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="contact-email">

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { CouponRedemptionRow, CouponRow } from '../../../../../contracts/coupons';
 import { formatDateTime } from '../../console-kit/format';
 import { ListTable, type Column } from '../../console-kit/list-table';
-import { DetailPanel, FormError, QueryView, fieldErrors } from '../../console-kit/query-state';
+import { DetailPanel, FormError, QueryView, fieldErrors, submitTo } from '../../console-kit/query-state';
 import { useCreateCoupon } from '../api/create-coupon';
 import { useDisableCoupon } from '../api/disable-coupon';
 import { useCouponRedemptions } from '../api/get-coupon-redemptions';
@@ -58,22 +58,14 @@ function isoOf(value: FormDataEntryValue | null): string {
 function CreateCouponForm() {
   const create = useCreateCoupon();
   const errors = fieldErrors(create.error);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    create.mutate(
-      {
-        code: String(data.get('code') ?? '').trim().toUpperCase(),
-        percent: Number(data.get('percent')),
-        validFrom: isoOf(data.get('validFrom')),
-        validUntil: isoOf(data.get('validUntil')),
-        totalLimit: Number(data.get('totalLimit')),
-        perPhoneLimit: Number(data.get('perPhoneLimit')),
-      },
-      { onSuccess: () => form.reset() },
-    );
-  };
+  const submit = submitTo(create.mutate, (data) => ({
+    code: String(data.get('code') ?? '').trim().toUpperCase(),
+    percent: Number(data.get('percent')),
+    validFrom: isoOf(data.get('validFrom')),
+    validUntil: isoOf(data.get('validUntil')),
+    totalLimit: Number(data.get('totalLimit')),
+    perPhoneLimit: Number(data.get('perPhoneLimit')),
+  }));
   const error = (field: string) => errors[field] && <p className="field__error">{errors[field]}</p>;
   return (
     <form className="form card admin-coupon-form" onSubmit={submit} aria-label="Create coupon">
@@ -142,11 +134,7 @@ function CouponPanel({ coupon, onClose }: { coupon: CouponRow; onClose: () => vo
 function DisableCouponForm({ code }: { code: string }) {
   const disable = useDisableCoupon();
   const errors = fieldErrors(disable.error);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    disable.mutate({ code, reason: String(new FormData(form).get('reason') ?? '').trim() }, { onSuccess: () => form.reset() });
-  };
+  const submit = submitTo(disable.mutate, (data) => ({ code, reason: String(data.get('reason') ?? '').trim() }));
   return (
     <form className="form admin-stock-form" onSubmit={submit} aria-label="Disable coupon">
       <h3>Disable</h3>

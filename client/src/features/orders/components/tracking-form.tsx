@@ -1,19 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { phoneDigits } from '../../../lib/digits';
+import { normalizePhone } from '../../../../../contracts/phone';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
-/** Order id and phone number, as the tracking screen asks for them. */
+/** Order id and phone number, as the tracking screen asks for them; the phone in any form the shopper types. */
 export function TrackingForm({ initialOrderId = '', initialPhone = '', onSubmit, busy }: { initialOrderId?: string; initialPhone?: string; onSubmit: (orderId: string, phone: string) => void; busy: boolean }) {
   const [orderId, setOrderId] = useState(initialOrderId);
   const [phone, setPhone] = useState(initialPhone);
   const [error, setError] = useState('');
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!orderId.trim() || !phone) {
+    const digits = normalizePhone(phone);
+    if (!orderId.trim() || !digits) {
       setError('Please enter your order ID and phone number.');
       return;
     }
     setError('');
-    onSubmit(orderId.trim(), phone);
+    onSubmit(orderId.trim(), digits);
   }
   return (
     <form className="form card" onSubmit={submit} noValidate>
@@ -27,7 +29,7 @@ export function TrackingForm({ initialOrderId = '', initialPhone = '', onSubmit,
         <label className="field__label" htmlFor="tracking-phone">
           Phone number
         </label>
-        <input id="tracking-phone" className="field__input" type="tel" inputMode="numeric" value={phone} onChange={(e) => setPhone(phoneDigits(e.target.value))} />
+        <PhoneInput id="tracking-phone" className="field__input" autoComplete="tel" value={phone} onValue={setPhone} />
       </div>
       {error && (
         <p className="field__error" role="alert">

@@ -15,6 +15,12 @@ export interface Setting {
   devliery_charge_inside_dhk: number | string | null;
   devliery_charge_outside_dhk: number | string | null;
   bkash_number: string | null;
+  /** Issue 16 (absent from an older server): care line, delivery times, return days, low-stock threshold. */
+  hotline?: string | null;
+  delivery_time_inside_dhaka?: string | null;
+  delivery_time_outside_dhaka?: string | null;
+  return_days?: number | null;
+  low_stock_threshold?: number | null;
 }
 
 interface SettingRowResponse {

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { StockRow } from '../../../../../contracts/stock';
 import { EventList } from '../../console-kit/event-list';
 import { FilterForm, ListPager, ListTable, useListParams, type Column, type FilterField } from '../../console-kit/list-table';
-import { DetailPanel, FormError, QueryView, fieldErrors } from '../../console-kit/query-state';
+import { DetailPanel, FormError, QueryView, fieldErrors, submitTo } from '../../console-kit/query-state';
 import { useStaffRole } from '../../console-kit/staff-session-context';
-import { useChangeStock } from '../api/change-stock';
+import { useChangeStock, type StockChange } from '../api/change-stock';
 import { useSkuStream } from '../api/get-sku-stream';
 import { useStock } from '../api/get-stock';
 
@@ -78,16 +78,13 @@ function SkuPanel({ row, canChange, onClose }: { row: StockRow; canChange: boole
 function StockForm({ row, kind }: { row: StockRow; kind: 'receive' | 'adjust' }) {
   const change = useChangeStock();
   const errors = fieldErrors(change.error);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
+  const submit = submitTo(change.mutate, (data): StockChange => {
     const amount = Number(data.get('amount'));
     const text = String(data.get('text') ?? '').trim();
-    const done = { onSuccess: () => form.reset() };
-    if (kind === 'receive') change.mutate({ kind, productId: row.productId, size: row.size, quantity: amount, note: text || undefined }, done);
-    else change.mutate({ kind, productId: row.productId, size: row.size, delta: amount, reason: text }, done);
-  };
+    return kind === 'receive'
+      ? { kind, productId: row.productId, size: row.size, quantity: amount, note: text || undefined }
+      : { kind, productId: row.productId, size: row.size, delta: amount, reason: text };
+  });
   const receive = kind === 'receive';
   return (
     <form className="form admin-stock-form" onSubmit={submit} aria-label={receive ? 'Receive stock' : 'Adjust stock'}>

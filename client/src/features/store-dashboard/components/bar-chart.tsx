@@ -1,5 +1,6 @@
 import type { DashboardResponse } from '../../../../../contracts/dashboard';
 import { formatTaka } from '../../console-kit/format';
+import { formatDay } from '../format-day';
 
 type DayPoint = DashboardResponse['ordersPerDay'][number];
 
@@ -26,7 +27,7 @@ export function OrdersRevenueChart({ points }: { points: DayPoint[] }) {
     <figure className="admin-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="admin-chart-title">
         <title id="admin-chart-title">
-          Orders (bars) and revenue (line) per day, {points[0]?.day} to {points[points.length - 1]?.day}
+          Orders (bars) and revenue (line) per day, {formatDay(points[0]?.day, true)} to {formatDay(points[points.length - 1]?.day, true)}
         </title>
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + innerH} y2={PAD.top + innerH} className="admin-chart__axis" />
         {points.map((p, i) => {
@@ -34,11 +35,11 @@ export function OrdersRevenueChart({ points }: { points: DayPoint[] }) {
           return (
             <g key={p.day}>
               <rect x={x(i) - barW / 2} y={PAD.top + innerH - h} width={barW} height={h} className="admin-chart__bar">
-                <title>{`${p.day}: ${p.orders} orders, ${formatTaka(p.revenue)}`}</title>
+                <title>{`${formatDay(p.day, true)}: ${p.orders} orders, ${formatTaka(p.revenue)}`}</title>
               </rect>
               {i % labelEvery === 0 && (
                 <text x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="admin-chart__label">
-                  {p.day.slice(5)}
+                  {formatDay(p.day)}
                 </text>
               )}
             </g>
@@ -53,3 +54,4 @@ export function OrdersRevenueChart({ points }: { points: DayPoint[] }) {
     </figure>
   );
 }
+

@@ -3,7 +3,11 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { Roles } from '../../common/auth/roles.decorator';
 import { NotFoundError } from '../../common/errors/domain-error';
+import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { brandDecider } from '../domain/brand';
+import { brandStreamId } from '../domain/catalog.events';
+import { CatalogWriter } from '../write/catalog-writer';
 
 export interface BrandResponse {
   id: number;
@@ -12,10 +16,10 @@ export interface BrandResponse {
   status: 0 | 1;
 }
 
-export const brandId = z.string().regex(/^\d{1,9}$/, 'The brand id must be a whole number.').transform(Number);
+export const brandIdParameter = z.string().regex(/^\d{1,9}$/, 'The brand id must be a whole number.').transform(Number);
 
 export const saveBrandRequest = z.object({
-  id: z.preprocess((value) => (value === '' || value === null ? undefined : String(value)), brandId.optional()),
+  id: z.preprocess((value) => (value === '' || value === null ? undefined : String(value)), brandIdParameter.optional()),
   name: z
     .string({ error: 'The name field is required.' })
     .trim()
@@ -34,11 +38,15 @@ export const saveBrandRequest = z.object({
 /**
  * The specification's brand screens (list, add, edit, delete), admin only. Paths and the GET delete are the
  * specification's; the bearer token in a header, not a cookie, keeps the GET from being triggered by a link.
+ * Each brand is a `brand-<id>` stream (BrandSaved, BrandDeleted); the `brands` table is the catalog projection's.
  */
 @Controller('brands')
 @Roles('admin')
 export class BrandsController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly writer: CatalogWriter,
+  ) {}
 
   @Get('allbrandlist')
   async list(): Promise<{ data: BrandResponse[] }> {
@@ -47,35 +55,30 @@ export class BrandsController {
 
   @Get('brandrow/:id')
   async row(@Param('id') id: string): Promise<{ data: BrandResponse }> {
-    return { data: await this.find(parseOrThrow(brandId, id)) };
+    return { data: await this.find(parseOrThrow(brandIdParameter, id)) };
   }
 
   @Post('save')
   @HttpCode(200)
-  async save(@Body() body: unknown): Promise<{ success: true; message: string; data: BrandResponse }> {
+  async save(@Body() body: unknown, @RequestMeta() meta: RequestMetadata): Promise<{ success: true; message: string; data: BrandResponse }> {
     const brand = parseOrThrow(saveBrandRequest, body);
-    if (brand.id === undefined) {
-      const [created] = await this.dataSource.query(
-        `INSERT INTO brands (name, description, status) VALUES ($1, $2, $3) RETURNING id, name, description, status`,
-        [brand.name, brand.description, brand.status],
-      );
-      return { success: true, message: 'Brand added.', data: created };
-    }
-    // TypeORM answers an UPDATE or DELETE with [rows, affected count].
-    const [updatedRows]: [BrandResponse[], number] = await this.dataSource.query(
-      `UPDATE brands SET name = $2, description = $3, status = $4, updated_at = now() WHERE id = $1
-       RETURNING id, name, description, status`,
-      [brand.id, brand.name, brand.description, brand.status],
-    );
-    const [updated] = updatedRows;
-    if (!updated) throw new NotFoundError('Brand not found.');
-    return { success: true, message: 'Brand updated.', data: updated };
+    const create = brand.id === undefined;
+    const brandId = brand.id ?? (await this.writer.nextId('brand'));
+    const result = await this.writer.write({
+      streamId: brandStreamId(brandId),
+      decider: brandDecider,
+      noun: 'brand',
+      meta,
+      command: { type: 'SaveBrand', data: { brandId, name: brand.name, description: brand.description, status: brand.status, create } },
+    });
+    const { brandId: id, name, description, status } = result.state;
+    return { success: true, message: create ? 'Brand added.' : 'Brand updated.', data: { id, name, description, status } };
   }
 
   @Get('delete/:id')
-  async delete(@Param('id') id: string): Promise<{ success: true; message: string }> {
-    const [, deleted]: [unknown[], number] = await this.dataSource.query(`DELETE FROM brands WHERE id = $1`, [parseOrThrow(brandId, id)]);
-    if (deleted === 0) throw new NotFoundError('Brand not found.');
+  async delete(@Param('id') id: string, @RequestMeta() meta: RequestMetadata): Promise<{ success: true; message: string }> {
+    const brandId = parseOrThrow(brandIdParameter, id);
+    await this.writer.write({ streamId: brandStreamId(brandId), decider: brandDecider, noun: 'brand', meta, command: { type: 'DeleteBrand' } });
     return { success: true, message: 'Brand deleted.' };
   }
 

@@ -1,0 +1,233 @@
+import { useState, type FormEvent } from 'react';
+import type { AdminCategory, AdminSettings } from '../../../../../contracts/catalog-admin';
+import { FormError, QueryView, errorMessage, fieldErrors } from '../../console-kit/query-state';
+import { useStaffRole } from '../../console-kit/staff-session-context';
+import { useAdminCategories, useAdminPost, useAdminSettings, useChangeCategory, useCreateCategory, useSaveSettings, useSavePost } from '../api/store';
+
+/** The category tree (two levels) in its order: add, rename, reorder. */
+export function CategoryTree() {
+  const categories = useAdminCategories();
+  const create = useCreateCategory();
+  const readOnly = useStaffRole() !== 'admin';
+  const errors = fieldErrors(create.error);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const parent = String(data.get('parent_id') ?? '');
+    create.mutate({ name: String(data.get('name') ?? '').trim(), parent_id: parent ? Number(parent) : null }, { onSuccess: () => form.reset() });
+  };
+  return (
+    <QueryView query={categories} what="Categories">
+      {(answer) => (
+        <>
+          <ul className="admin-tree">
+            {answer.tree.map((top) => (
+              <li key={top.id}>
+                <CategoryRow category={top} readOnly={readOnly} />
+                <ul>
+                  {(top.children ?? []).map((child) => (
+                    <li key={child.id}>
+                      <CategoryRow category={child} readOnly={readOnly} />
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          {!readOnly && (
+            <form className="form card" onSubmit={submit} aria-label="New category">
+              <h2 className="section-title">Add a category</h2>
+              <label>
+                Name
+                <input name="name" required maxLength={100} className="field__input" />
+              </label>
+              {errors.name && <p className="field__error">{errors.name}</p>}
+              <label>
+                Under
+                <select name="parent_id" className="field__input" defaultValue="">
+                  <option value="">(top level)</option>
+                  {answer.tree.map((top) => (
+                    <option key={top.id} value={top.id}>
+                      {top.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {(errors.parent_id || errors.slug) && <p className="field__error">{errors.parent_id ?? errors.slug}</p>}
+              <FormError error={create.error} fields={errors} />
+              <button type="submit" className="button" disabled={create.isPending}>
+                Add category
+              </button>
+            </form>
+          )}
+        </>
+      )}
+    </QueryView>
+  );
+}
+
+function CategoryRow({ category, readOnly }: { category: AdminCategory; readOnly: boolean }) {
+  const change = useChangeCategory();
+  const [editing, setEditing] = useState(false);
+  if (!editing || readOnly) {
+    return (
+      <span className="admin-tree__row">
+        <strong>{category.name}</strong> <span className="muted">/{category.slug} · position {category.position} · {category.products} products</span>{' '}
+        {!readOnly && (
+          <button type="button" className="link-button" onClick={() => setEditing(true)} aria-label={`Edit ${category.name}`}>
+            Edit
+          </button>
+        )}
+      </span>
+    );
+  }
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    change.mutate(
+      { id: category.id, name: String(data.get('name') ?? '').trim(), position: Number(data.get('position')), version: category.version },
+      { onSuccess: () => setEditing(false) },
+    );
+  };
+  return (
+    <form className="admin-tree__edit" onSubmit={submit} aria-label={`Edit ${category.name}`}>
+      <input name="name" defaultValue={category.name} required className="field__input" aria-label="Name" />
+      <input name="position" type="number" min={0} defaultValue={category.position} className="field__input" aria-label="Position" />
+      <button type="submit" className="button" disabled={change.isPending}>
+        Save
+      </button>
+      <button type="button" className="button button--secondary" onClick={() => setEditing(false)}>
+        Cancel
+      </button>
+      {change.error && <span className="field__error">{errorMessage(change.error)}</span>}
+    </form>
+  );
+}
+
+const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string; type?: string; money?: boolean }> = [
+  { name: 'name', label: 'Store name' },
+  { name: 'description', label: 'Description' },
+  { name: 'email', label: 'Contact e-mail', type: 'email' },
+  { name: 'whatsApp', label: 'WhatsApp number' },
+  { name: 'fblink', label: 'Facebook page' },
+  { name: 'address', label: 'Address' },
+  { name: 'currency', label: 'Currency symbol' },
+  { name: 'devliery_charge', label: 'Delivery charge (৳)', money: true },
+  { name: 'devliery_charge_inside_dhk', label: 'Delivery inside Dhaka (৳)', money: true },
+  { name: 'devliery_charge_outside_dhk', label: 'Delivery outside Dhaka (৳)', money: true },
+  { name: 'bkash_number', label: 'bKash number' },
+];
+
+export function SettingsForm() {
+  const settings = useAdminSettings();
+  const save = useSaveSettings();
+  const readOnly = useStaffRole() !== 'admin';
+  const errors = fieldErrors(save.error);
+  return (
+    <QueryView query={settings} what="Settings">
+      {(current) => (
+        <form
+          className="form card"
+          aria-label="Store settings"
+          key={current.version}
+          onSubmit={(event) => {
+            event.preventDefault();
+            const data = new FormData(event.currentTarget);
+            const body: Record<string, string | number> = { version: current.version };
+            for (const field of SETTINGS_FIELDS) body[field.name] = field.money ? Number(data.get(field.name)) : String(data.get(field.name) ?? '').trim();
+            save.mutate(body);
+          }}
+        >
+          <fieldset disabled={readOnly || save.isPending}>
+            {SETTINGS_FIELDS.map((field) => (
+              <div key={field.name}>
+                <label>
+                  {field.label}
+                  <input name={field.name} type={field.money ? 'number' : (field.type ?? 'text')} step={field.money ? '0.01' : undefined} min={field.money ? 0 : undefined} defaultValue={String(current[field.name] ?? '')} className="field__input" />
+                </label>
+                {errors[field.name] && <p className="field__error">{errors[field.name]}</p>}
+              </div>
+            ))}
+          </fieldset>
+          <FormError error={save.error} fields={errors} />
+          {save.isSuccess && <p className="notice" role="status">Settings saved; the shop shows them now.</p>}
+          {!readOnly && (
+            <button type="submit" className="button" disabled={save.isPending}>
+              Save settings
+            </button>
+          )}
+        </form>
+      )}
+    </QueryView>
+  );
+}
+
+const PAGES = [
+  { slug: 'about', label: 'About us' },
+  { slug: 'terms', label: 'Terms & conditions' },
+  { slug: 'privacy', label: 'Privacy policy' },
+  { slug: 'return', label: 'Return policy' },
+];
+
+/** The info pages: HTML with a preview (scripts never run: the preview is a sandboxed frame), cleaned by the server on save. */
+export function InfoPages() {
+  const [slug, setSlug] = useState('about');
+  return (
+    <>
+      <nav aria-label="Info pages" className="admin-tabs">
+        {PAGES.map((page) => (
+          <button key={page.slug} type="button" className={`button ${page.slug === slug ? '' : 'button--secondary'}`} aria-pressed={page.slug === slug} onClick={() => setSlug(page.slug)}>
+            {page.label}
+          </button>
+        ))}
+      </nav>
+      <PostEditor key={slug} slug={slug} />
+    </>
+  );
+}
+
+function PostEditor({ slug }: { slug: string }) {
+  const post = useAdminPost(slug);
+  const save = useSavePost(slug);
+  const readOnly = useStaffRole() !== 'admin';
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <QueryView query={post} what="Page">
+      {(current) => {
+        const html = draft ?? current.html;
+        return (
+          <form
+            className="form card"
+            aria-label={`Edit ${slug} page`}
+            onSubmit={(event) => {
+              event.preventDefault();
+              const data = new FormData(event.currentTarget);
+              save.mutate({ name: String(data.get('name') ?? '').trim(), html, version: current.version }, { onSuccess: () => setDraft(null) });
+            }}
+          >
+            <fieldset disabled={readOnly || save.isPending}>
+              <label>
+                Title
+                <input name="name" defaultValue={current.name} key={current.version} required className="field__input" />
+              </label>
+              <label>
+                HTML (paragraphs, lists, bold; anything else is removed on save)
+                <textarea rows={10} value={html} onChange={(event) => setDraft(event.target.value)} className="field__input" />
+              </label>
+            </fieldset>
+            <h3>Preview</h3>
+            <iframe title="Preview" sandbox="" srcDoc={html} className="admin-preview" />
+            {save.error && <p className="notice notice--error" role="alert">{errorMessage(save.error)}</p>}
+            {save.isSuccess && <p className="notice" role="status">Saved; the page shows it now.</p>}
+            {!readOnly && (
+              <button type="submit" className="button" disabled={save.isPending}>
+                Save page
+              </button>
+            )}
+          </form>
+        );
+      }}
+    </QueryView>
+  );
+}

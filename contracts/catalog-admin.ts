@@ -1,0 +1,93 @@
+/** Answers of the store administration API (issue 13): /admin/products, categories, settings, posts, staff. */
+
+export interface AdminProductImage {
+  /** Zoom size, for the product page. */
+  img: string;
+  /** Thumbnail size. */
+  thumb: string;
+  /** Card size, for product grids (uploaded pictures only). */
+  card?: string;
+}
+
+export interface AdminProduct {
+  id: number;
+  slug: string;
+  sku: string;
+  name: string;
+  fullname: string;
+  category_id: number;
+  /** Taka. */
+  price: number;
+  old_price: number | null;
+  /** Sanitized HTML. */
+  description: string;
+  badge: string | null;
+  sizes: string[];
+  images: AdminProductImage[];
+  thumbnail: string | null;
+  status: 'draft' | 'published';
+  /** Send it back (`version` or If-Match) to be told when someone else changed the product meanwhile. */
+  version: number;
+  created_at?: string;
+  updated_at?: string;
+  updated_by?: string | null;
+}
+
+export interface ProductHistoryEntry {
+  version: number;
+  type: string;
+  at: string;
+  by: { id: string; name: string | null; role: string };
+  changes: Record<string, unknown>;
+}
+
+export interface AdminCategory {
+  id: number;
+  name: string;
+  slug: string;
+  parent_id: number | null;
+  position: number;
+  products: number;
+  version: number;
+  children?: AdminCategory[];
+}
+
+export interface AdminCategoryList {
+  data: AdminCategory[];
+  tree: AdminCategory[];
+}
+
+/** Store settings as the console edits them; money in Taka. */
+export interface AdminSettings {
+  name: string;
+  description: string;
+  fblink: string;
+  email: string;
+  whatsApp: string;
+  address: string;
+  currency: string;
+  devliery_charge: number;
+  devliery_charge_inside_dhk: number;
+  devliery_charge_outside_dhk: number;
+  bkash_number: string;
+  version: number;
+  [field: string]: string | number;
+}
+
+export interface AdminPost {
+  slug: string;
+  category_id: number;
+  name: string;
+  html: string;
+  version: number;
+}
+
+export interface StaffMember {
+  id: string;
+  name: string;
+  email: string;
+  role: 'care' | 'admin';
+  status: 'active' | 'invited' | 'disabled';
+  created_at: string;
+  disabled_at: string | null;
+}

@@ -1,0 +1,117 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { Roles } from '../../common/auth/roles.decorator';
+import { NotFoundError, ValidationFailedError } from '../../common/errors/domain-error';
+import type { RequestMetadata } from '../../common/request/request-metadata';
+import { RequestMeta } from '../../common/request/request-metadata';
+import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { EventStore } from '../../event-store/event-store';
+import { sanitizeDescriptionHtml } from '../description-html';
+import { POST_PAGES, postStreamId, SETTINGS_STREAM } from '../domain/catalog.events';
+import { postDecider } from '../domain/post';
+import { settingsDecider } from '../domain/settings';
+import { CatalogWriter } from '../write/catalog-writer';
+import { changeCategoryRequest, createCategoryRequest, postRequest, versionFromIfMatch } from './admin-catalog.requests';
+import { CategoryAdmin } from './category-admin';
+import { settingsColumnsFrom, settingsRequest, settingsResponseFrom } from './settings-fields';
+
+const categoryId = z.string().regex(/^[1-9]\d{0,8}$/, 'The category id must be a whole number.').transform(Number);
+
+/** Categories, store settings and info pages in the console: admins change them, care reads them. */
+@Controller('admin')
+@Roles('care', 'admin')
+export class AdminStoreController {
+  constructor(
+    private readonly categories: CategoryAdmin,
+    private readonly writer: CatalogWriter,
+    private readonly eventStore: EventStore,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  @Get('categories')
+  listCategories() {
+    return this.categories.list();
+  }
+
+  @Post('categories')
+  @Roles('admin')
+  createCategory(@Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    return this.categories.create(parseOrThrow(createCategoryRequest, body), meta);
+  }
+
+  @Patch('categories/:id')
+  @Roles('admin')
+  changeCategory(@Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @RequestMeta() meta: RequestMetadata) {
+    const input = parseOrThrow(changeCategoryRequest, body);
+    return this.categories.change(parseOrThrow(categoryId, id), input, input.version ?? versionFromIfMatch(ifMatch), meta);
+  }
+
+  @Get('settings')
+  async settings() {
+    return this.readSettings();
+  }
+
+  /** Any of the settings (Taka for the delivery charges); the others keep their values. */
+  @Put('settings')
+  @HttpCode(200)
+  @Roles('admin')
+  async saveSettings(@Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @RequestMeta() meta: RequestMetadata) {
+    const input = parseOrThrow(settingsRequest, body) as Record<string, unknown> & { version?: number };
+    const columns = settingsColumnsFrom(input);
+    await this.writer.write({
+      streamId: SETTINGS_STREAM,
+      decider: settingsDecider,
+      noun: 'settings',
+      meta,
+      expectedVersion: input.version ?? versionFromIfMatch(ifMatch),
+      command: (state) => {
+        if (!state.exists && !columns.name) throw ValidationFailedError.field('name', 'The store name field is required.');
+        return { type: 'ChangeSettings', data: columns };
+      },
+    });
+    return this.readSettings();
+  }
+
+  @Get('posts/:slug')
+  async post(@Param('slug') slug: string) {
+    const page = pageOf(slug);
+    const history = await this.eventStore.readStream(postStreamId(slug));
+    let state = postDecider.initialState();
+    for (const event of history) state = postDecider.evolve(state, event as never);
+    return { slug, category_id: page.categoryId, name: state.exists ? state.name : page.defaultName, html: sanitizeDescriptionHtml(state.html), version: history.length };
+  }
+
+  /** `{name?, html}`: the page's HTML is cleaned before it is recorded (and again when it is read). */
+  @Put('posts/:slug')
+  @HttpCode(200)
+  @Roles('admin')
+  async savePost(@Param('slug') slug: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @RequestMeta() meta: RequestMetadata) {
+    const page = pageOf(slug);
+    const input = parseOrThrow(postRequest, body);
+    const raw = input.html ?? input.description_full;
+    if (raw === undefined) throw ValidationFailedError.field('html', 'The page text is required.');
+    const html = sanitizeDescriptionHtml(raw);
+    const result = await this.writer.write({
+      streamId: postStreamId(slug),
+      decider: postDecider,
+      noun: 'page',
+      meta,
+      expectedVersion: input.version ?? versionFromIfMatch(ifMatch),
+      command: (state) => ({ type: 'ChangePost', data: { slug, categoryId: page.categoryId, name: input.name ?? (state.exists ? state.name : page.defaultName), html } }),
+    });
+    return { slug, category_id: page.categoryId, name: result.state.name, html: result.state.html, version: result.version };
+  }
+
+  private async readSettings() {
+    const [rows, version] = await Promise.all([this.dataSource.query(`SELECT * FROM settings WHERE id = 1`), this.eventStore.streamVersion(SETTINGS_STREAM)]);
+    if (rows.length === 0) return { ...settingsResponseFrom({ currency: '৳' }), name: '', version };
+    return { ...settingsResponseFrom(rows[0]), version };
+  }
+}
+
+function pageOf(slug: string) {
+  const page = Object.prototype.hasOwnProperty.call(POST_PAGES, slug) ? POST_PAGES[slug] : undefined;
+  if (!page) throw new NotFoundError(`There is no info page "${slug.slice(0, 40)}". The pages are: ${Object.keys(POST_PAGES).join(', ')}.`);
+  return page;
+}

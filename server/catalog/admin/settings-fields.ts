@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { paisaToTaka, takaToPaisa } from '../../common/money';
+
+/**
+ * The store settings an admin edits: the API name (the storefront's spelling), the settings column, and how
+ * the value is checked. Money fields are Taka in the API and paisa in the column. A helper adding a setting
+ * adds its column (migration) and one line here; SettingsChanged carries it from then on.
+ */
+export interface SettingsField {
+  api: string;
+  column: string;
+  kind: 'text' | 'money' | 'number';
+  schema: z.ZodType;
+}
+
+const text = (label: string, max: number) =>
+  z.string({ error: `The ${label} must be text.` }).trim().max(max, `The ${label} may have at most ${max} characters.`);
+
+const charge = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ error: `The ${label} must be an amount in Taka, such as 70.` })
+      .min(0, `The ${label} must be 0 or more.`)
+      .max(100_000, `The ${label} must be at most ৳100,000.`)
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `The ${label} may have at most two decimals.`),
+  );
+
+const count = (label: string, min: number, max: number, whole = true) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ error: `The ${label} must be a number.` })
+      .min(min, `The ${label} must be ${min} or more.`)
+      .max(max, `The ${label} must be at most ${max}.`)
+      .refine((value) => !whole || Number.isInteger(value), `The ${label} must be a whole number.`),
+  );
+
+export const SETTINGS_FIELDS: SettingsField[] = [
+  { api: 'name', column: 'name', kind: 'text', schema: text('store name', 100).min(1, 'The store name field is required.') },
+  { api: 'description', column: 'description', kind: 'text', schema: text('description', 2_000) },
+  { api: 'fblink', column: 'fblink', kind: 'text', schema: text('Facebook link', 300).refine((value) => value === '' || /^https?:\/\/\S+$/.test(value), 'The Facebook link must start with https://.') },
+  { api: 'email', column: 'email', kind: 'text', schema: text('e-mail', 200).refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), 'The e-mail must be an address such as support@example.com.') },
+  { api: 'whatsApp', column: 'whatsapp', kind: 'text', schema: text('WhatsApp number', 20).refine((value) => value === '' || /^\+?\d{6,15}$/.test(value), 'The WhatsApp number may have digits only, such as 8801711000000.') },
+  { api: 'address', column: 'address', kind: 'text', schema: text('address', 500) },
+  { api: 'currency', column: 'currency', kind: 'text', schema: text('currency', 5).min(1, 'The currency field is required.') },
+  { api: 'devliery_charge', column: 'devliery_charge_paisa', kind: 'money', schema: charge('delivery charge') },
+  { api: 'devliery_charge_inside_dhk', column: 'devliery_charge_inside_dhk_paisa', kind: 'money', schema: charge('delivery charge inside Dhaka') },
+  { api: 'devliery_charge_outside_dhk', column: 'devliery_charge_outside_dhk_paisa', kind: 'money', schema: charge('delivery charge outside Dhaka') },
+  { api: 'bkash_number', column: 'bkash_number', kind: 'text', schema: text('bKash number', 20).refine((value) => value === '' || /^01[3-9]\d{8}$/.test(value), 'The bKash number must be a Bangladeshi mobile number such as 01711000000.') },
+  // Cash on delivery defences (issue 14); environment variables of the same names in capitals override them.
+  { api: 'cod_open_orders_per_phone', column: 'cod_open_orders_per_phone', kind: 'number', schema: count('open COD orders per phone (0 = no limit)', 0, 1_000) },
+  { api: 'checkout_limit_per_ip_hour', column: 'checkout_limit_per_ip_hour', kind: 'number', schema: count('checkouts per address and hour (0 = no limit)', 0, 1_000_000) },
+  { api: 'max_units_per_line', column: 'max_units_per_line', kind: 'number', schema: count('units of one item per order', 1, 1_000) },
+  { api: 'max_units_per_order', column: 'max_units_per_order', kind: 'number', schema: count('units per order', 1, 10_000) },
+  { api: 'pending_order_expiry_hours', column: 'pending_order_expiry_hours', kind: 'number', schema: count('hours a pending order lives', 0.1, 24 * 60, false) },
+];
+
+/** Every field optional (a PUT may send the whole form or a part), plus the version the form was loaded at. */
+export const settingsRequest = z.object({
+  ...Object.fromEntries(SETTINGS_FIELDS.map((field) => [field.api, field.schema.optional()])),
+  version: z.preprocess((value) => (typeof value === 'string' ? Number(value) : value), z.number({ error: 'The version must be a whole number.' }).int().min(0)).optional(),
+});
+
+export function settingsColumnsFrom(input: Record<string, unknown>): Record<string, string | number> {
+  const columns: Record<string, string | number> = {};
+  for (const field of SETTINGS_FIELDS) {
+    const value = input[field.api];
+    if (value === undefined) continue;
+    columns[field.column] = field.kind === 'money' ? takaToPaisa(value as number) : field.kind === 'number' ? (value as number) : (value as string);
+  }
+  return columns;
+}
+
+export function settingsResponseFrom(row: Record<string, unknown>): Record<string, string | number> {
+  const answer: Record<string, string | number> = {};
+  for (const field of SETTINGS_FIELDS) {
+    const value = row[field.column];
+    answer[field.api] = field.kind === 'money' ? paisaToTaka(Number(value ?? 0)) : field.kind === 'number' ? Number(value ?? 0) : String(value ?? '');
+  }
+  return answer;
+}

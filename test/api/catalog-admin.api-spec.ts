@@ -1,0 +1,336 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import sharp from 'sharp';
+import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
+import { apiCaller, type Json } from '../support/api-caller';
+import { startTestServer, TestServer } from '../support/test-server';
+
+/** The store administration API (issue 13): products, pictures, categories, settings, info pages, staff, brands. */
+describe('store administration API', () => {
+  let server: TestServer;
+  let db: Client;
+  let tokens: Record<'admin' | 'care' | 'customer', string>;
+  let adminId = '';
+  let categoryId = 0;
+
+  const { call, login, signInEveryRole } = apiCaller(() => server.baseUrl);
+
+  const upload = async (path: string, token: string | undefined, bytes: Buffer, filename: string, type: string) => {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(bytes)], { type }), filename);
+    const response = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
+  };
+  const uploadedFiles = () => readdirSync(join(server.dataDir, 'uploads', 'products')).filter((name) => name.endsWith('.webp'));
+  const eventsOf = async (streamId: string) =>
+    (await db.query('SELECT type, data, metadata FROM events WHERE stream_id = $1 ORDER BY stream_position', [streamId])).rows;
+  const newProduct = async (overrides: Json = {}) => {
+    const created = await call('POST', '/api/admin/products', tokens.admin, {
+      name: `Admin Test Tee ${Math.random().toString(36).slice(2, 8)}`,
+      category_id: categoryId,
+      price: 650,
+      old_price: 800,
+      sizes: ['M', 'L'],
+      description: '<p>Soft <b>cotton</b></p><script>alert(1)</script>',
+      ...overrides,
+    });
+    expect(created.status).toBe(201);
+    return created.body;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    db = new Client({ connectionString: server.databaseUrl });
+    await db.connect();
+    tokens = await signInEveryRole();
+    adminId = (await db.query('SELECT id FROM users WHERE email = $1', [DEMO_STAFF_ACCOUNTS[0].email])).rows[0].id;
+    categoryId = (await db.query(`SELECT id FROM categories WHERE slug = 'men-graphic-tees'`)).rows[0].id;
+  });
+  afterAll(async () => {
+    await db?.end();
+    await server?.stop();
+  });
+
+  describe('who may call what', () => {
+    const reads: Array<[string, string]> = [
+      ['GET', '/api/admin/products'],
+      ['GET', '/api/admin/products/1'],
+      ['GET', '/api/admin/products/1/history'],
+      ['GET', '/api/admin/categories'],
+      ['GET', '/api/admin/settings'],
+      ['GET', '/api/admin/posts/about'],
+      ['GET', '/api/admin/staff'],
+    ];
+    const writes: Array<[string, string, unknown]> = [
+      ['POST', '/api/admin/products', { name: 'X', category_id: 1, price: 10, sizes: ['M'] }],
+      ['PATCH', '/api/admin/products/1', { price: 700 }],
+      ['POST', '/api/admin/products/1/publish', {}],
+      ['POST', '/api/admin/products/1/unpublish', {}],
+      ['POST', '/api/admin/categories', { name: 'Kids' }],
+      ['PATCH', '/api/admin/categories/1', { name: 'Men' }],
+      ['PUT', '/api/admin/settings', { name: 'Tee Bazaar' }],
+      ['PUT', '/api/admin/posts/about', { html: '<p>About</p>' }],
+      ['POST', '/api/admin/staff', { name: 'New Care', email: 'new-care@teebazaar.test', role: 'care' }],
+      ['POST', '/api/admin/staff/00000000-0000-4000-8000-000000000000/disable', {}],
+      ['POST', '/api/brands/save', { name: 'Brand', status: 1 }],
+    ];
+    const all = [...reads.map(([m, p]) => [m, p, undefined] as [string, string, unknown]), ...writes];
+
+    it.each(all)('%s %s refuses an anonymous caller with 401', async (method, path, body) => {
+      expect((await call(method, path, undefined, body)).status).toBe(401);
+    });
+    it.each(all)('%s %s refuses a customer with 403', async (method, path, body) => {
+      expect((await call(method, path, tokens.customer, body)).status).toBe(403);
+    });
+    it.each(reads)('%s %s lets customer care read', async (method, path) => {
+      expect((await call(method, path, tokens.care)).status).toBe(200);
+    });
+    it.each(writes)('%s %s refuses customer care with 403: admin only', async (method, path, body) => {
+      expect((await call(method, path, tokens.care, body)).status).toBe(403);
+    });
+    it('refuses a picture upload from care (403) and from nobody (401)', async () => {
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+      expect((await upload('/api/admin/products/1/images', undefined, png, 'a.png', 'image/png')).status).toBe(401);
+      expect((await upload('/api/admin/products/1/images', tokens.care, png, 'a.png', 'image/png')).status).toBe(403);
+    });
+  });
+
+  describe('products', () => {
+    it('creates a draft with id and slug, money in Taka, recorded as an event by the acting admin; hidden from the shop until published', async () => {
+      const product = await newProduct({ name: 'Jamdani Kite Tee' });
+      expect(product).toMatchObject({ name: 'Jamdani Kite Tee', slug: 'jamdani-kite-tee', price: 650, old_price: 800, sizes: ['M', 'L'], status: 'draft', category_id: categoryId });
+      expect(product.id).toEqual(expect.any(Number));
+      expect(product.description).toBe('<p>Soft <b>cotton</b></p>');
+      const [created] = await eventsOf(`product-${product.id}`);
+      expect(created.type).toBe('ProductCreated');
+      expect(created.data).toMatchObject({ pricePaisa: 65_000, oldPricePaisa: 80_000, sizes: ['M', 'L'] });
+      expect(created.metadata.actor).toMatchObject({ id: adminId, role: 'admin' });
+
+      expect((await call('GET', `/api/public/productRow?slug=${product.slug}`)).status).toBe(404);
+      const search = await call('GET', '/api/public/search-products?q=jamdani&category_id=all');
+      expect(search.body.data).toEqual([]);
+
+      const published = await call('POST', `/api/admin/products/${product.id}/publish`, tokens.admin, {});
+      expect(published.status).toBe(200);
+      expect(published.body.status).toBe('published');
+      const page = await call('GET', `/api/public/productRow?slug=${product.slug}`);
+      expect(page.status).toBe(200);
+      expect(JSON.stringify(page.body)).toContain('Jamdani Kite Tee');
+      const found = await call('GET', '/api/public/search-products?q=jamdani&category_id=all');
+      expect(found.body.data.map((row: Json) => row.slug)).toEqual(['jamdani-kite-tee']);
+      const shop = await call('GET', '/api/public/getProductsByShop');
+      expect(shop.body.data[0].slug).toBe('jamdani-kite-tee');
+
+      const unpublished = await call('POST', `/api/admin/products/${product.id}/unpublish`, tokens.admin, {});
+      expect(unpublished.body.status).toBe('draft');
+      expect((await call('GET', `/api/public/productRow?slug=${product.slug}`)).status).toBe(404);
+      expect((await eventsOf(`product-${product.id}`)).map((event) => event.type)).toEqual(['ProductCreated', 'ProductPublished', 'ProductUnpublished']);
+    });
+
+    it('gives a second product of the same name its own slug', async () => {
+      const first = await newProduct({ name: 'Twin Tee' });
+      const second = await newProduct({ name: 'Twin Tee' });
+      expect(first.slug).toBe('twin-tee');
+      expect(second.slug).toBe('twin-tee-2');
+    });
+
+    it.each([
+      [{ price: 650, sizes: ['M'], category_id: 1 }, 'name'],
+      [{ name: 'Tee', sizes: ['M'], price: 650, category_id: 999_999 }, 'category_id'],
+      [{ name: 'Tee', sizes: ['M'], price: -5, category_id: 'CATEGORY' }, 'price'],
+      [{ name: 'Tee', sizes: ['M'], price: 'cheap', category_id: 'CATEGORY' }, 'price'],
+      [{ name: 'Tee', sizes: ['M'], price: 650.555, category_id: 'CATEGORY' }, 'price'],
+      [{ name: 'Tee', sizes: [], price: 650, category_id: 'CATEGORY' }, 'sizes'],
+      [{ name: 'Tee', sizes: ['M', 'HUGE'], price: 650, category_id: 'CATEGORY' }, 'sizes.1'],
+      [{ name: 'Tee', sizes: ['M'], price: 650, old_price: 500, category_id: 'CATEGORY' }, 'old_price'],
+    ])('answers %j with a 422 naming %s', async (body, field) => {
+      const payload = { ...body, category_id: body.category_id === 'CATEGORY' ? categoryId : body.category_id };
+      const before = (await db.query(`SELECT count(*)::int AS n FROM events WHERE type = 'ProductCreated'`)).rows[0].n;
+      const answer = await call('POST', '/api/admin/products', tokens.admin, payload);
+      expect(answer.status).toBe(422);
+      expect(answer.body.message).toEqual(expect.any(String));
+      expect(answer.body.errors[field]).toEqual([expect.any(String)]);
+      expect((await db.query(`SELECT count(*)::int AS n FROM events WHERE type = 'ProductCreated'`)).rows[0].n).toBe(before);
+    });
+
+    it('changes price and sizes as separate events, refuses a stale version with a 409 a person can act on, and shows the history', async () => {
+      const product = await newProduct();
+      const changed = await call('PATCH', `/api/admin/products/${product.id}`, tokens.admin, { price: 599, sizes: ['S', 'M', 'L'], version: product.version });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toMatchObject({ price: 599, old_price: 800, sizes: ['S', 'M', 'L'] });
+      const stale = await call('PATCH', `/api/admin/products/${product.id}`, tokens.admin, { price: 550, version: product.version });
+      expect(stale.status).toBe(409);
+      expect(stale.body.message).toMatch(/changed by someone else.*Reload/);
+      expect(stale.body.message).not.toMatch(/product-\d|stream/);
+      const viaHeader = await fetch(`${server.baseUrl}/api/admin/products/${product.id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json', 'if-match': `"${product.version}"` },
+        body: JSON.stringify({ price: 540 }),
+      });
+      expect(viaHeader.status).toBe(409);
+      const current = await call('GET', `/api/admin/products/${product.id}`, tokens.care);
+      expect(current.body.price).toBe(599);
+
+      const history = await call('GET', `/api/admin/products/${product.id}/history`, tokens.care);
+      expect(history.status).toBe(200);
+      expect(history.body.data.map((entry: Json) => entry.type)).toEqual(['ProductCreated', 'ProductPriceChanged', 'ProductSizesChanged']);
+      expect(history.body.data[1]).toMatchObject({ by: { id: adminId, name: 'Store Admin', role: 'admin' }, changes: { price: 599, previous_price: 650 } });
+    });
+
+    it('lists with search, category and status filters and paging', async () => {
+      const product = await newProduct({ name: 'Filterable Lungi Print Tee' });
+      const bySearch = await call('GET', '/api/admin/products?search=lungi&status=draft', tokens.care);
+      expect(bySearch.status).toBe(200);
+      expect(bySearch.body.data.map((row: Json) => row.id)).toEqual([product.id]);
+      const published = await call('GET', `/api/admin/products?status=published&category=${categoryId}`, tokens.admin);
+      expect(published.body.data.every((row: Json) => row.status === 'published' && row.category_id === categoryId)).toBe(true);
+      const page2 = await call('GET', '/api/admin/products?page=2', tokens.admin);
+      expect(page2.body).toMatchObject({ current_page: 2, per_page: 20 });
+      expect((await call('GET', '/api/admin/products?status=gone', tokens.admin)).status).toBe(422);
+      expect((await call('GET', '/api/admin/products/abc', tokens.admin)).status).toBe(422);
+      expect((await call('GET', '/api/admin/products/999999', tokens.admin)).status).toBe(404);
+    });
+  });
+
+  describe('pictures', () => {
+    it('stores a PNG in three sizes under content-hashed names, without its GPS EXIF block, with a year of immutable caching', async () => {
+      const product = await newProduct();
+      const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3366cc' } })
+        .withExif({ IFD0: { Copyright: 'phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '23/1 46/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '90/1 24/1 0/1' } })
+        .png()
+        .toBuffer();
+      const input = await sharp(png).metadata();
+      expect(input.exif).toBeDefined();
+      const answer = await upload(`/api/admin/products/${product.id}/images`, tokens.admin, png, 'holiday.png', 'image/png');
+      expect(answer.status).toBe(201);
+      const [image] = answer.body.images;
+      expect(image.img).toMatch(/^\/uploads\/products\/[0-9a-f]{20}-zoom\.webp$/);
+      for (const [url, width] of [[image.thumb, 160], [image.card, 480], [image.img, 1200]] as const) {
+        const response = await fetch(`${server.baseUrl}${url}`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        const bytes = Buffer.from(await response.arrayBuffer());
+        const meta = await sharp(bytes).metadata();
+        expect(meta).toMatchObject({ format: 'webp', width });
+        expect(meta.exif).toBeUndefined();
+        expect(bytes.includes(Buffer.from('EXIF'))).toBe(false);
+      }
+      expect((await eventsOf(`product-${product.id}`)).map((event) => event.type)).toContain('ProductImagesChanged');
+    });
+
+    it.each([
+      ['a file over 5 MB', () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5 * 1024 * 1024 + 10, 7)]), 'big.png', 'image/png', /5 MB/],
+      ['an executable renamed to .jpg', () => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(2000, 1)]), 'photo.jpg', 'image/jpeg', /JPEG, PNG or WebP/],
+      ['an SVG with a script', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="10" height="10"/></svg>'), 'tee.svg', 'image/svg+xml', /JPEG, PNG or WebP/],
+      ['an SVG named .png', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'), 'tee.png', 'image/png', /JPEG, PNG or WebP/],
+      ['a truncated PNG', () => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0]), 'broken.png', 'image/png', /could not be read/],
+    ])('refuses %s with a 422 and stores nothing', async (_label, bytes, filename, type, message) => {
+      const product = await newProduct();
+      const before = uploadedFiles();
+      const answer = await upload(`/api/admin/products/${product.id}/images`, tokens.admin, bytes(), filename, type);
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors.image[0]).toMatch(message);
+      expect(uploadedFiles()).toEqual(before);
+      expect((await call('GET', `/api/admin/products/${product.id}`, tokens.admin)).body.images).toEqual([]);
+    });
+  });
+
+  describe('categories, settings and info pages', () => {
+    it('creates a child category, renames it, refuses a stale version and a taken slug', async () => {
+      const menId = (await db.query(`SELECT id FROM categories WHERE slug = 'men'`)).rows[0].id;
+      const created = await call('POST', '/api/admin/categories', tokens.admin, { name: 'Henley Tees', parent_id: menId });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ name: 'Henley Tees', slug: 'henley-tees', parent_id: menId, version: 1 });
+      const list = await call('GET', '/api/admin/categories', tokens.care);
+      expect(list.body.tree.find((top: Json) => top.id === menId).children.map((c: Json) => c.slug)).toContain('henley-tees');
+      const publicList = await call('GET', '/api/public/parentChildCategory');
+      expect(JSON.stringify(publicList.body)).toContain('henley-tees');
+
+      const renamed = await call('PATCH', `/api/admin/categories/${created.body.id}`, tokens.admin, { name: 'Henleys', position: 9, version: 1 });
+      expect(renamed.body).toMatchObject({ name: 'Henleys', position: 9, version: 2 });
+      expect((await call('PATCH', `/api/admin/categories/${created.body.id}`, tokens.admin, { name: 'Again', version: 1 })).status).toBe(409);
+      const taken = await call('POST', '/api/admin/categories', tokens.admin, { name: 'Men again', slug: 'men' });
+      expect(taken.status).toBe(422);
+      expect(taken.body.errors.slug[0]).toMatch(/taken/);
+      expect((await call('PATCH', `/api/admin/categories/${created.body.id}`, tokens.admin, { parent_id: created.body.id })).status).toBe(422);
+      const [event] = await eventsOf(`category-${created.body.id}`);
+      expect(event.metadata.actor.id).toBe(adminId);
+    });
+
+    it('changes the delivery charges and bKash number, which the shop shows at once', async () => {
+      const before = await call('GET', '/api/admin/settings', tokens.care);
+      expect(before.body).toMatchObject({ name: 'Tee Bazaar', devliery_charge_inside_dhk: 70 });
+      const saved = await call('PUT', '/api/admin/settings', tokens.admin, { devliery_charge_inside_dhk: 60, bkash_number: '01812345678' });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({ devliery_charge_inside_dhk: 60, bkash_number: '01812345678', name: 'Tee Bazaar' });
+      const shop = await call('GET', '/api/public/settingRow');
+      expect(JSON.stringify(shop.body)).toContain('01812345678');
+      const bad = await call('PUT', '/api/admin/settings', tokens.admin, { bkash_number: '12345', devliery_charge: -1 });
+      expect(bad.status).toBe(422);
+      expect(Object.keys(bad.body.errors).sort()).toEqual(['bkash_number', 'devliery_charge']);
+      expect((await call('PUT', '/api/admin/settings', tokens.admin, { name: 'X', version: saved.body.version - 1 })).status).toBe(409);
+      const [last] = (await eventsOf('settings')).slice(-1);
+      expect(last).toMatchObject({ type: 'SettingsChanged', metadata: { actor: { id: adminId } } });
+    });
+
+    it('saves an info page with its HTML sanitized, shown by the shop', async () => {
+      const saved = await call('PUT', '/api/admin/posts/about', tokens.admin, { name: 'About Tee Bazaar', html: '<p onclick="x()">Hello <img src=x onerror=alert(1)>Dhaka</p><script>bad()</script>' });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({ name: 'About Tee Bazaar', html: '<p>Hello Dhaka</p>' });
+      const shop = await call('GET', '/api/public/getPostData?category_id=1');
+      expect(JSON.stringify(shop.body)).toContain('Hello Dhaka');
+      expect((await call('GET', '/api/admin/posts/careers', tokens.admin)).status).toBe(404);
+      expect((await call('PUT', '/api/admin/posts/about', tokens.admin, {})).status).toBe(422);
+    });
+  });
+
+  describe('brands', () => {
+    it('saves, edits and deletes a brand as events on its stream', async () => {
+      const saved = await call('POST', '/api/brands/save', tokens.admin, { name: 'Padma Prints', description: 'River prints', status: 1 });
+      expect(saved.status).toBe(200);
+      const id = saved.body.data.id;
+      const edited = await call('POST', '/api/brands/save', tokens.admin, { id, name: 'Padma Prints Co', description: '', status: 0 });
+      expect(edited.body.data).toMatchObject({ id, name: 'Padma Prints Co', status: 0 });
+      expect((await call('GET', `/api/brands/brandrow/${id}`, tokens.admin)).body.data.name).toBe('Padma Prints Co');
+      expect((await call('GET', `/api/brands/delete/${id}`, tokens.admin)).status).toBe(200);
+      expect((await call('GET', `/api/brands/brandrow/${id}`, tokens.admin)).status).toBe(404);
+      expect((await eventsOf(`brand-${id}`)).map((event) => [event.type, event.metadata.actor.id])).toEqual([
+        ['BrandSaved', adminId],
+        ['BrandSaved', adminId],
+        ['BrandDeleted', adminId],
+      ]);
+    });
+  });
+
+  describe('staff', () => {
+    it('adds a care member who sets a password through the mailed link', async () => {
+      const added = await call('POST', '/api/admin/staff', tokens.admin, { name: 'Nusrat Jahan', email: 'Nusrat@TeeBazaar.test', role: 'care' });
+      expect(added.status).toBe(201);
+      expect(added.body).toMatchObject({ name: 'Nusrat Jahan', email: 'nusrat@teebazaar.test', role: 'care', status: 'invited' });
+      const events = await eventsOf(`user-${added.body.id}`);
+      expect(events.map((event) => event.type)).toEqual(['StaffMemberAdded', 'PasswordResetRequested']);
+      expect(events[0].metadata.actor.id).toBe(adminId);
+      expect((await call('POST', '/api/admin/staff', tokens.admin, { name: 'Again', email: 'nusrat@teebazaar.test', role: 'care' })).status).toBe(422);
+      const bad = await call('POST', '/api/admin/staff', tokens.admin, { name: '', email: 'nope', role: 'owner' });
+      expect(Object.keys(bad.body.errors).sort()).toEqual(['email', 'name', 'role']);
+      const list = await call('GET', '/api/admin/staff', tokens.care);
+      expect(list.body.data.map((member: Json) => member.email)).toEqual(expect.arrayContaining(['nusrat@teebazaar.test', 'care@teebazaar.test']));
+    });
+
+    it('disables a care account: its token is refused on the next call and it cannot log in again', async () => {
+      const care = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'care')!;
+      const careToken = (await login(care.email, care.password)).access_token;
+      expect((await call('GET', '/api/admin/products', careToken)).status).toBe(200);
+      const careId = (await db.query('SELECT id FROM users WHERE email = $1', [care.email])).rows[0].id;
+      expect((await call('POST', `/api/admin/staff/${adminId}/disable`, tokens.admin, {})).status).toBe(422);
+      const disabled = await call('POST', `/api/admin/staff/${careId}/disable`, tokens.admin, {});
+      expect(disabled.status).toBe(200);
+      expect(disabled.body.status).toBe('disabled');
+      expect((await call('GET', '/api/admin/products', careToken)).status).toBe(401);
+      expect((await call('POST', '/api/auth/userLogin', undefined, { email: care.email, password: care.password })).status).toBe(401);
+      expect((await eventsOf(`user-${careId}`)).slice(-1)[0]).toMatchObject({ type: 'StaffMemberDisabled', metadata: { actor: { id: adminId } } });
+    });
+  });
+});

@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../..');
+const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
+const DEPCRUISE = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+}
+
+/** Runs dependency-cruiser with the project's rules over `server/` under `cwd`; the edges that break a rule. */
+function violations(cwd: string): string[] {
+  const run = spawnSync(process.execPath, [DEPCRUISE, 'server', '--config', CONFIG, '--output-type', 'json'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (!run.stdout) throw new Error(`dependency-cruiser did not run: ${run.stderr}`);
+  const { summary } = JSON.parse(run.stdout) as { summary: { violations: Violation[] } };
+  return summary.violations.map((violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`);
+}
+
+/** ADR 040: contexts meet through queries, commands and events; the shared infrastructure knows no context. */
+describe('context boundaries', () => {
+  it('holds in the server: no context imports another one\'s api/ or write/ code, common and event-store import no context', () => {
+    expect(violations(ROOT)).toEqual([]);
+  });
+
+  describe('the rules themselves', () => {
+    let sandbox: string;
+
+    beforeAll(() => {
+      sandbox = mkdtempSync(join(tmpdir(), 'boundaries-'));
+      const files: Record<string, string> = {
+        'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', strict: true } }),
+        'server/ordering/api/orders.controller.ts': "export const controller = 1;\n",
+        'server/ordering/write/writer.ts': "export const writer = 1;\n",
+        'server/ordering/domain/order.ts': "import { controller } from '../api/orders.controller';\nexport const order = controller;\n",
+        'server/promotions/apply/check.ts':
+          "import { controller } from '../../ordering/api/orders.controller';\nimport { writer } from '../../ordering/write/writer';\nimport { order } from '../../ordering/domain/order';\nexport const check = controller + writer + order;\n",
+        'server/common/helper.ts': "import { order } from '../ordering/domain/order';\nimport { clock } from '../config/clock';\nexport const helper = order + clock;\n",
+        'server/config/clock.ts': 'export const clock = 1;\n',
+        'server/event-store/store.ts': "import type { check } from '../promotions/apply/check';\nexport type Store = typeof check;\n",
+      };
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(sandbox, path)), { recursive: true });
+        writeFileSync(join(sandbox, path), text);
+      }
+    });
+
+    afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
+
+    it('name every forbidden edge, type-only imports included, and let a context use its own api/ and another one\'s domain', () => {
+      expect(violations(sandbox).sort()).toEqual([
+        'infrastructure-imports-no-context: server/common/helper.ts → server/ordering/domain/order.ts',
+        'infrastructure-imports-no-context: server/event-store/store.ts → server/promotions/apply/check.ts',
+        'no-other-context-api-or-write: server/promotions/apply/check.ts → server/ordering/api/orders.controller.ts',
+        'no-other-context-api-or-write: server/promotions/apply/check.ts → server/ordering/write/writer.ts',
+      ]);
+    });
+  });
+});
