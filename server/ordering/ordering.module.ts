@@ -7,6 +7,7 @@ import { StreamFolds } from '../event-store/command-path/stream-folds';
 import { ProjectionRegistry } from '../event-store/projection-registry';
 import { AdminOrdersController } from './api/admin-orders.controller';
 import { AdminPhonesController } from './api/admin-phones.controller';
+import { PackingSlipsController } from './paperwork/packing-slips.controller';
 import { ChangePhoneBlockHandler } from './phone-risk/phone-blocks';
 import { AmendOrderHandler } from './amend-order/amend-order';
 import { CancelOwnOrderHandler } from './cancel-own-order/cancel-own-order';
@@ -39,7 +40,7 @@ import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler'
  * `TypeOrmModule` and `AccountsModule` (the passport strategy behind the guards, rate limits) in the app.
  */
 @Module({
-  controllers: [PublicOrdersController, AdminOrdersController, AdminPhonesController, CustomerOrdersController],
+  controllers: [PublicOrdersController, AdminOrdersController, AdminPhonesController, PackingSlipsController, CustomerOrdersController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     CatalogLookup,
