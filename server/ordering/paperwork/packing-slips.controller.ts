@@ -1,4 +1,5 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { Roles } from '../../common/auth/roles.decorator';
@@ -28,18 +29,19 @@ export class PackingSlipsController {
     private readonly orders: OrderReadModel,
   ) {}
 
+  // The content type is set only on success: an error must still answer JSON.
   @Get('orders/:orderId/packing-slip')
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  async one(@Param('orderId') orderId: string): Promise<string> {
+  async one(@Param('orderId') orderId: string, @Res({ passthrough: true }) response: Response): Promise<string> {
     const id = normalizeOrderId(orderId);
     const order = id ? await this.orders.details(id) : null;
     if (!order) throw new OrderNotFound();
-    return packingSlipsPage(await this.store(), `Packing slip ${order.order_id}`, [{ order, lines: await this.orders.lines(order.order_id) }]);
+    const page = packingSlipsPage(await this.store(), `Packing slip ${order.order_id}`, [{ order, lines: await this.orders.lines(order.order_id) }]);
+    response.type('html');
+    return page;
   }
 
   @Get('packing-slips')
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  async confirmedOn(@Query() query: unknown): Promise<string> {
+  async confirmedOn(@Query() query: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
     const date = parseOrThrow(packingSlipsRequest, query).date ?? dhakaToday();
     const rows: Array<{ order_id: string }> = await this.dataSource.query(
       `SELECT d.order_id FROM order_details d
@@ -54,7 +56,9 @@ export class PackingSlipsController {
       const [order, lines] = await Promise.all([this.orders.details(orderId), this.orders.lines(orderId)]);
       if (order) slips.push({ order, lines });
     }
-    return packingSlipsPage(await this.store(), `Confirmed orders of ${date}`, slips);
+    const page = packingSlipsPage(await this.store(), `Confirmed orders of ${date}`, slips);
+    response.type('html');
+    return page;
   }
 
   private async store(): Promise<StoreHeader> {
