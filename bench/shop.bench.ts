@@ -1,7 +1,6 @@
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { findFreePort } from '../server/config/embedded-postgres';
 import { openDatabase } from '../server/database/data-source';
@@ -10,6 +9,7 @@ import type { AppendRequest, EventMetadata } from '../server/event-store/event-s
 import { skuStreamId } from '../server/inventory/domain/sku-stream';
 import { freshDatabase } from './support/fresh-database';
 import { machine } from './support/machine';
+import { runBenchmark, writeResults } from './support/results';
 
 /**
  * The shop's read side under load: a catalog of 10,000 products in 5 sizes and 1,000,000 stock events,
@@ -256,23 +256,14 @@ async function main(): Promise<void> {
           `ratio ${ratio} ${pass ? 'PASS' : 'FAIL'}\n`,
       );
     }
-    mkdirSync(dirname(RESULTS_FILE), { recursive: true });
-    writeFileSync(
-      RESULTS_FILE,
-      `${JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          machine: machine(database.serverVersion),
-          catalog: { products: PRODUCTS, sizes: SIZES.length, stockEvents: appended.events, appendSeconds: appended.seconds, projectionCatchUpSeconds: catchUpSeconds },
-          load: { connections: CONNECTIONS, secondsPerRun: SECONDS, tool: 'autocannon' },
-          note: 'The store answers from its in-process read-model cache (invalidated when a projection moves); the baseline runs the same SQL on every request.',
-          results,
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    process.stdout.write(`results written to bench/results/shop.json\n`);
+    writeResults(RESULTS_FILE, {
+      date: new Date().toISOString(),
+      machine: machine(database.serverVersion),
+      catalog: { products: PRODUCTS, sizes: SIZES.length, stockEvents: appended.events, appendSeconds: appended.seconds, projectionCatchUpSeconds: catchUpSeconds },
+      load: { connections: CONNECTIONS, secondsPerRun: SECONDS, tool: 'autocannon' },
+      note: 'The store answers from its in-process read-model cache (invalidated when a projection moves); the baseline runs the same SQL on every request.',
+      results,
+    });
     failed = results.some((result) => !result.pass);
   } finally {
     for (const child of children) child.kill('SIGTERM');
@@ -281,11 +272,4 @@ async function main(): Promise<void> {
   }
 }
 
-// Exit explicitly: embedded-postgres' exit hook would otherwise turn a failed bar into exit code 0.
-main().then(
-  () => process.exit(failed ? 1 : 0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBenchmark(main, () => failed);

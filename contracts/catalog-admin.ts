@@ -1,5 +1,7 @@
 /** Answers of the store administration API (issue 13): /admin/products, categories, settings, posts, staff. */
 
+import type { SettingResponse } from './catalog';
+
 export interface AdminProductImage {
   /** Zoom size, for the product page. */
   img: string;
@@ -57,19 +59,12 @@ export interface AdminCategoryList {
   tree: AdminCategory[];
 }
 
-/** Store settings as the console edits them; money in Taka. */
-export interface AdminSettings {
-  name: string;
-  description: string;
-  fblink: string;
-  email: string;
-  whatsApp: string;
-  address: string;
-  currency: string;
-  devliery_charge: number;
-  devliery_charge_inside_dhk: number;
-  devliery_charge_outside_dhk: number;
-  bkash_number: string;
+/** Store settings as the console edits them (the public settings' editable fields); money in Taka. */
+export interface AdminSettings
+  extends Pick<
+    SettingResponse,
+    'name' | 'description' | 'fblink' | 'email' | 'whatsApp' | 'address' | 'currency' | 'devliery_charge' | 'devliery_charge_inside_dhk' | 'devliery_charge_outside_dhk' | 'bkash_number'
+  > {
   version: number;
   [field: string]: string | number;
 }

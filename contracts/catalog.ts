@@ -46,3 +46,26 @@ export interface SearchHit {
   slug: string;
   thumbnail: string;
 }
+
+/** The store's public settings (GET /public/settingRow), field names as the specification spells them. */
+export interface SettingResponse {
+  name: string;
+  description: string;
+  fblink: string;
+  email: string;
+  whatsApp: string;
+  address: string;
+  currency: string;
+  devliery_charge: number;
+  devliery_charge_inside_dhk: number;
+  devliery_charge_outside_dhk: number;
+  bkash_number: string;
+  /** Issue 16, beside the spec's fields: the care line to call (the WhatsApp number when none is set). */
+  hotline: string;
+  delivery_time_inside_dhaka: string;
+  delivery_time_outside_dhaka: string;
+  /** Days after delivery within which a t-shirt may be returned. */
+  return_days: number;
+  /** Sizes with this many units or fewer say "only N left". */
+  low_stock_threshold: number;
+}

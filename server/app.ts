@@ -42,7 +42,8 @@ export async function createApp(config: AppConfig, logger?: Logger): Promise<INe
         directives: {
           // Served over plain HTTP on a developer's machine; TLS is the proxy's business in production.
           upgradeInsecureRequests: null,
-          imgSrc: ["'self'", 'data:'],
+          // blob: the console's preview of a picture before it is uploaded.
+          imgSrc: ["'self'", 'data:', 'blob:'],
         },
       },
     }),

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
       logger,
       signal,
       timeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
+      drainDelayMs: env.SHUTDOWN_DRAIN_DELAY * 1000,
       stopRuntime: async () => runtime?.stop(),
     });
     logger.flush();

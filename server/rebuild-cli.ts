@@ -1,8 +1,5 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app.module';
-import { InvalidEnvironmentError, parseEnv } from './config/env';
-import { prepareRuntime } from './config/runtime';
+import { runCli, withCliApplication } from './cli';
 import { ProjectionRegistry } from './event-store/projection-registry';
 import { ProjectionRunner } from './event-store/projection-runner';
 import type { RebuildProgress } from './event-store/projection-rebuilder';
@@ -21,12 +18,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const runtime = await prepareRuntime(parseEnv(), () => undefined);
-  const app = await NestFactory.createApplicationContext(
-    AppModule.forRoot({ ...runtime.config, runProjections: false, runMailWorker: false, seedDemo: false }),
-    { logger: ['error', 'warn'], abortOnError: false },
-  );
-  try {
+  return withCliApplication(async (app) => {
     const names = app.get(ProjectionRegistry).list().map((projection) => projection.name);
     if (target === '--list') {
       process.stdout.write(`${names.join('\n')}\n`);
@@ -53,10 +45,7 @@ async function main(): Promise<number> {
       process.stdout.write(`all ${chosen.length} projections: ${total.toLocaleString('en')} events in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     }
     return 0;
-  } finally {
-    await app.close();
-    await runtime.stop();
-  }
+  });
 }
 
 /** A bar redrawn in place on a terminal; a line per 10% elsewhere (CI logs). */
@@ -75,10 +64,4 @@ function progressPrinter(): (progress: RebuildProgress) => void {
   };
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(error instanceof InvalidEnvironmentError ? `${error.message}\n` : `rebuild failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCli('rebuild failed', main);

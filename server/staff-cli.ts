@@ -1,12 +1,9 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
-import { AppModule } from './app.module';
 import { StaffAccounts, addStaffRequest } from './accounts/staff/staff-accounts';
 import { ValidationFailedError } from './common/errors/domain-error';
 import { parseOrThrow } from './common/validation/zod-validation.pipe';
-import { InvalidEnvironmentError, parseEnv } from './config/env';
-import { prepareRuntime } from './config/runtime';
+import { runCli, withCliApplication } from './cli';
 
 /**
  * `npm run staff -- create --email owner@example.com --role admin [--name "Shop Owner"]`: adds a staff
@@ -39,38 +36,26 @@ async function main(): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const runtime = await prepareRuntime(parseEnv(), () => undefined);
-  const app = await NestFactory.createApplicationContext(
-    AppModule.forRoot({ ...runtime.config, runProjections: false, runMailWorker: false, seedDemo: false }),
-    { logger: ['error', 'warn'], abortOnError: false },
-  );
-  try {
-    const { staff, link } = await app.get(StaffAccounts).add(input, {
-      correlationId: crypto.randomUUID(),
-      causationId: null,
-      actor: { id: 'staff-cli', role: 'system', name: 'npm run staff' },
-    });
-    process.stdout.write(
-      `Added ${staff.role} ${staff.name} <${staff.email}>.\n` +
-        `Open this link to set the password (it works once, for 72 hours; it was mailed too):\n${link}\n`,
-    );
-    return 0;
-  } catch (error) {
-    if (error instanceof ValidationFailedError) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
+  return withCliApplication(async (app) => {
+    try {
+      const { staff, link } = await app.get(StaffAccounts).add(input, {
+        correlationId: crypto.randomUUID(),
+        causationId: null,
+        actor: { id: 'staff-cli', role: 'system', name: 'npm run staff' },
+      });
+      process.stdout.write(
+        `Added ${staff.role} ${staff.name} <${staff.email}>.\n` +
+          `Open this link to set the password (it works once, for 72 hours; it was mailed too):\n${link}\n`,
+      );
+      return 0;
+    } catch (error) {
+      if (error instanceof ValidationFailedError) {
+        process.stderr.write(`${error.message}\n`);
+        return 1;
+      }
+      throw error;
     }
-    throw error;
-  } finally {
-    await app.close();
-    await runtime.stop();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(error instanceof InvalidEnvironmentError ? `${error.message}\n` : `npm run staff failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCli('npm run staff failed', main);

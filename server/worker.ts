@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { ProjectionRunner } from './event-store/projection-runner';
 import { InvalidEnvironmentError, parseEnv } from './config/env';
 import { prepareRuntime } from './config/runtime';
 import { createRootLogger } from './observability/logging/log-options';
@@ -33,7 +34,18 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    const code = await shutDownGracefully({ app, logger, signal, timeoutMs: env.SHUTDOWN_TIMEOUT * 1000, stopRuntime: () => runtime.stop() });
+    const code = await shutDownGracefully({
+      app,
+      logger,
+      signal,
+      timeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
+      stopRuntime: () => runtime.stop(),
+      // What this process applied of each projection: with several workers, the counts add up to each event once.
+      beforeClose: async () => {
+        const applied = Object.fromEntries((await app.get(ProjectionRunner).status()).map((status) => [status.name, status.eventsAppliedByThisProcess]));
+        logger.info({ eventsAppliedByThisProcess: applied }, 'projections applied by this process');
+      },
+    });
     logger.flush();
     process.exit(code);
   };

@@ -85,6 +85,11 @@ export const envSchema = z.object({
     }),
   /** Seconds a SIGTERM waits for requests and batches in flight before the process exits anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().min(1).max(300).default(10),
+  /**
+   * Seconds a SIGTERM keeps serving (readiness already 503) before it closes the listening socket, so a load
+   * balancer's health check takes the process out first. 0: stop accepting at once (no balancer in front).
+   */
+  SHUTDOWN_DRAIN_DELAY: z.coerce.number().min(0).max(60).default(0),
   /** `off` for an API-only process: projections then run in the other processes (one per projection). */
   PROJECTIONS: z.enum(['on', 'off']).default('on'),
   /** `off` for an API-only process: mail is then sent by `npm run worker` or another server process. */

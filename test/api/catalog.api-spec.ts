@@ -3,7 +3,8 @@ import { Client } from 'pg';
 import { EventStore } from '../../server/event-store/event-store';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { skuStreamId } from '../../server/inventory/domain/sku-stream';
-import { startTestServer, TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
+import { useServerWithDb } from '../support/api-store';
 
 interface Card {
   id: number;
@@ -25,18 +26,11 @@ interface Page {
 }
 
 describe('public catalog calls', () => {
-  let server: TestServer;
-  let db: Client;
-
+  const store = useServerWithDb();
+  let server: TestServer, db: Client;
   beforeAll(async () => {
-    server = await startTestServer();
-    db = new Client({ connectionString: server.databaseUrl });
-    await db.connect();
+    ({ server, db } = store);
     await server.app.get(ProjectionRunner).waitUntilCaughtUp();
-  });
-  afterAll(async () => {
-    await db?.end();
-    await server?.stop();
   });
 
   const get = async (path: string, headers: Record<string, string> = {}) => {

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller, type Json } from '../support/api-caller';
-import { startTestServer, TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
+import { useServerWithDb } from '../support/api-store';
 
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -17,18 +18,13 @@ describe('coupons in the staff console', () => {
 
   const { call, signInEveryRole } = apiCaller(() => server.baseUrl);
 
+  const store = useServerWithDb();
   beforeAll(async () => {
-    server = await startTestServer();
-    db = new Client({ connectionString: server.databaseUrl });
-    await db.connect();
+    ({ server, db } = store);
     tokens = await signInEveryRole();
     const admin = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'admin')!;
     adminId = (await db.query('SELECT id FROM users WHERE email = $1', [admin.email])).rows[0].id;
     await server.app.get(ProjectionRunner).waitUntilCaughtUp();
-  });
-  afterAll(async () => {
-    await db?.end();
-    await server?.stop();
   });
 
   const freshCode = () => `A${randomBytes(4).toString('hex').toUpperCase()}`;

@@ -181,7 +181,7 @@ describe('SIGTERM', () => {
       expect(messages).toContain('stopped cleanly');
       expect(store.logLines().filter((line) => line.level === 'error')).toEqual([]);
       // Its projection runners let go of their locks: another process takes the projections over at once.
-      const [{ held }] = await fixture.dataSource.query(`SELECT count(*)::int AS held FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND a.application_name = 'store-api'`);
+      const [{ held }] = await fixture.dataSource.query(`SELECT count(*)::int AS held FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND a.application_name = 'store-api' AND a.datname = current_database()`);
       expect(held).toBe(0);
     } finally {
       await locker.query('ROLLBACK').catch(() => undefined);

@@ -4,7 +4,8 @@ import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { DataSource } from 'typeorm';
 import { apiCaller, type Json } from '../support/api-caller';
-import { startTestServer, TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
+import { useServerWithDb } from '../support/api-store';
 
 
 describe('staff operations API', () => {
@@ -15,20 +16,15 @@ describe('staff operations API', () => {
 
   const { call, signInEveryRole } = apiCaller(() => server.baseUrl);
 
+  const store = useServerWithDb();
   beforeAll(async () => {
-    server = await startTestServer();
-    db = new Client({ connectionString: server.databaseUrl });
-    await db.connect();
+    ({ server, db } = store);
     tokens = await signInEveryRole();
     for (const account of DEMO_STAFF_ACCOUNTS) {
       const { rows } = await db.query('SELECT id FROM users WHERE email = $1', [account.email]);
       staffIds[account.role] = rows[0].id;
     }
     await server.app.get(ProjectionRunner).waitUntilCaughtUp();
-  });
-  afterAll(async () => {
-    await db?.end();
-    await server?.stop();
   });
 
   const someSku = async (condition = 'st.available > 5') => {

@@ -3,25 +3,17 @@ import { DataSource } from 'typeorm';
 import { ProjectionRegistry } from '../../server/event-store/projection-registry';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { hashTable } from '../../server/event-store/table-hash';
-import { startTestServer, TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
+import { useServerWithDb } from '../support/api-store';
 
 /**
  * Operators rebuild read models while shoppers keep ordering. Afterwards every read model must hold exactly
  * what a rebuild from scratch on a quiet store gives, and every order a shopper was told about must be in it.
  */
 describe('rebuilding every projection while orders are being placed', () => {
-  let server: TestServer;
-  let db: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    db = new Client({ connectionString: server.databaseUrl });
-    await db.connect();
-  });
-  afterAll(async () => {
-    await db?.end();
-    await server?.stop();
-  });
+  const store = useServerWithDb();
+  let server: TestServer, db: Client;
+  beforeAll(() => void ({ server, db } = store));
 
   const hashes = async () => {
     const dataSource = server.app.get(DataSource);

@@ -13,9 +13,9 @@ interface Violation {
   rule: { name: string };
 }
 
-/** Runs dependency-cruiser with the project's rules over `server/` under `cwd`; the edges that break a rule. */
-function violations(cwd: string): string[] {
-  const run = spawnSync(process.execPath, [DEPCRUISE, 'server', '--config', CONFIG, '--output-type', 'json'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+/** Runs dependency-cruiser with the project's rules over `folders` under `cwd`; the edges that break a rule. */
+function violations(cwd: string, folders = ['server']): string[] {
+  const run = spawnSync(process.execPath, [DEPCRUISE, ...folders, '--config', CONFIG, '--output-type', 'json'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (!run.stdout) throw new Error(`dependency-cruiser did not run: ${run.stderr}`);
   const { summary } = JSON.parse(run.stdout) as { summary: { violations: Violation[] } };
   return summary.violations.map((violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`);
@@ -59,5 +59,34 @@ describe('context boundaries', () => {
         'no-other-context-api-or-write: server/promotions/apply/check.ts → server/ordering/write/writer.ts',
       ]);
     });
+  });
+
+  it('holds in the client and contracts/: no feature imports another (console-kit is the console\'s shared kit), contracts/ imports neither side', () => {
+    expect(violations(ROOT, ['client/src', 'contracts'])).toEqual([]);
+  });
+
+  it('names a feature importing another, the console kit importing a feature, and contracts/ importing a side', () => {
+    const sandbox = mkdtempSync(join(tmpdir(), 'boundaries-client-'));
+    try {
+      const files: Record<string, string> = {
+        'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', strict: true } }),
+        'client/src/features/stock/api/get-stock.ts': "import { kit } from '../../console-kit/kit';\nexport const stock = kit;\n",
+        'client/src/features/coupons/list.ts': "import { stock } from '../stock/api/get-stock';\nexport const list = stock;\n",
+        'client/src/features/console-kit/kit.ts': "import type { list } from '../coupons/list';\nexport const kit = 1;\nexport type Kit = typeof list;\n",
+        'client/src/app/page.ts': "import { list } from '../features/coupons/list';\nimport { stock } from '../features/stock/api/get-stock';\nexport const page = list + stock;\n",
+        'contracts/stock.ts': "import type { stock } from '../client/src/features/stock/api/get-stock';\nexport type Stock = typeof stock;\n",
+      };
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(sandbox, path)), { recursive: true });
+        writeFileSync(join(sandbox, path), text);
+      }
+      expect(violations(sandbox, ['client/src', 'contracts']).sort()).toEqual([
+        'console-kit-imports-no-feature: client/src/features/console-kit/kit.ts → client/src/features/coupons/list.ts',
+        'contracts-import-no-side: contracts/stock.ts → client/src/features/stock/api/get-stock.ts',
+        'features-stay-apart: client/src/features/coupons/list.ts → client/src/features/stock/api/get-stock.ts',
+      ]);
+    } finally {
+      rmSync(sandbox, { recursive: true, force: true });
+    }
   });
 });

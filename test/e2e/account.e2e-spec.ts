@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, DEVICES, demoTee, saveScreenshot, useBrowserStore } from '../support/browser';
+import { DEVICES, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 
 const PASSWORD = 'Tee-Bazaar-Pass-2026';
@@ -9,16 +9,9 @@ const NEW_PASSWORD = 'Another-Strong-Pass-77';
 
 /** Register, login, dashboard, order details, profile, password, logout, recovery: spec §2, §4, §8. */
 describe('customer account screens in a real browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let tee: { id: number; slug: string; name: string; price: number };
-
+  let server: TestServer, browser: Browser, tee: DemoTee;
   const store = useBrowserStore();
-
-  beforeAll(async () => {
-    ({ server, browser } = store);
-    tee = await demoTee(server.baseUrl);
-  });
+  beforeAll(() => void ({ server, browser, tee } = store));
 
   /** The newest mail's link to `path`, read from the .eml files the server writes without SMTP. */
   async function mailedLink(to: string, path: string): Promise<string> {
@@ -48,13 +41,7 @@ describe('customer account screens in a real browser', () => {
     const email = `karim.${name}@gmail.com`;
     const phone = name === 'phone' ? '01755000001' : '01855000002';
 
-    async function setup(path: string) {
-      const context = await newContext(browser);
-      const page = await context.newPage();
-      const errors = collectPageErrors(page);
-      await page.goto(`${server.baseUrl}${path}`);
-      return { page, errors, close: () => context.close() };
-    }
+    const setup = (path: string) => openPage(newContext, browser, `${server.baseUrl}${path}`);
 
     async function login(page: Page, password: string) {
       await page.goto(`${server.baseUrl}/login`);

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller } from '../support/api-caller';
-import { collectPageErrors, DEVICES, demoTee, saveScreenshot, useBrowserStore } from '../support/browser';
+import { DEVICES, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 
 const CARE = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'care')!;
@@ -11,16 +11,9 @@ const ADMIN = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'admin')!;
 
 /** The staff console at /admin (issue 5): care takes an order to delivered; admins see projections. */
 describe('operations console in a real browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let tee: { id: number; slug: string; name: string; price: number };
-
+  let server: TestServer, browser: Browser, tee: DemoTee;
   const store = useBrowserStore();
-
-  beforeAll(async () => {
-    ({ server, browser } = store);
-    tee = await demoTee(server.baseUrl);
-  });
+  beforeAll(() => void ({ server, browser, tee } = store));
 
   const caller = apiCaller(() => server.baseUrl);
   /** GET without a body, POST with one. */
@@ -63,12 +56,7 @@ describe('operations console in a real browser', () => {
   describe.each(DEVICES)('on a $name', ({ name, newContext }) => {
     const phone = name === 'phone' ? '01711000111' : '01811000222';
 
-    async function setup() {
-      const context = await newContext(browser);
-      const page = await context.newPage();
-      const errors = collectPageErrors(page);
-      return { page, errors, close: () => context.close() };
-    }
+    const setup = () => openPage(newContext, browser);
 
     it('lets a care user find a fresh order by phone and take it to delivered, which the customer then sees', async () => {
       const orderId = await placeOrder(phone);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, DEVICES, saveScreenshot, useBrowserStore } from '../support/browser';
+import { DEVICES, openPage, saveScreenshot, useBrowserStore } from '../support/browser';
 
 interface Card {
   id: number;
@@ -22,13 +22,7 @@ describe('catalog screens in a real browser', () => {
   });
 
   describe.each(DEVICES)('on a $name', ({ name, newContext }) => {
-    async function setup(path: string) {
-      const context = await newContext(browser);
-      const page = await context.newPage();
-      const errors = collectPageErrors(page);
-      await page.goto(`${server.baseUrl}${path}`);
-      return { page, errors, close: () => context.close() };
-    }
+    const setup = (path: string) => openPage(newContext, browser, `${server.baseUrl}${path}`);
 
     const storage = (page: Page, key: string) => page.evaluate(`JSON.parse(localStorage.getItem(${JSON.stringify(key)}) ?? 'null')`) as Promise<unknown>;
 

@@ -1,18 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, DEVICES, demoTee, saveScreenshot, useBrowserStore } from '../support/browser';
+import { DEVICES, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
 
 /** Cart, checkout (validation, cash and bKash, coupon, idempotency), confirmation, tracking: spec §2, §4, §5, §8. */
 describe('cart, checkout and tracking in a real browser', () => {
-  let server: { baseUrl: string; stop(): Promise<void> };
-  let browser: Browser;
-  let tee: { id: number; slug: string; name: string; price: number; thumbnail: string };
-
+  let server: { baseUrl: string }, browser: Browser, tee: DemoTee;
   const store = useBrowserStore();
-
-  beforeAll(async () => {
-    ({ server, browser } = store);
-    tee = await demoTee(server.baseUrl);
-  });
+  beforeAll(() => void ({ server, browser, tee } = store));
 
   describe.each(DEVICES)('on a $name', ({ name, newContext }) => {
     // Each device orders with its own phone numbers: the demo coupon is limited to one use per phone.
@@ -20,13 +13,10 @@ describe('cart, checkout and tracking in a real browser', () => {
     const bkashPhone = name === 'phone' ? '01911000003' : '01611000004';
 
     async function setup(path: string, cart?: unknown[]) {
-      const context = await newContext(browser);
-      const page = await context.newPage();
-      const errors = collectPageErrors(page);
-      await page.goto(`${server.baseUrl}/`);
-      if (cart) await page.evaluate(`localStorage.setItem('cart', ${JSON.stringify(JSON.stringify(cart))})`);
-      await page.goto(`${server.baseUrl}${path}`);
-      return { page, errors, close: () => context.close() };
+      const opened = await openPage(newContext, browser, `${server.baseUrl}/`);
+      if (cart) await opened.page.evaluate(`localStorage.setItem('cart', ${JSON.stringify(JSON.stringify(cart))})`);
+      await opened.page.goto(`${server.baseUrl}${path}`);
+      return opened;
     }
 
     const line = (size: string, qty = 1) => ({ id: tee.id, name: tee.name, size, price: tee.price, slug: tee.slug, qty, thumbnail: tee.thumbnail });

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { collectPageErrors, DEVICES, saveScreenshot, useBrowserStore } from '../support/browser';
+import { DEVICES, openPage, saveScreenshot, useBrowserStore } from '../support/browser';
 
 describe('storefront shell and home page in a real browser', () => {
   let server: { baseUrl: string; stop(): Promise<void> };
@@ -21,14 +21,7 @@ describe('storefront shell and home page in a real browser', () => {
 
   describe.each(DEVICES)('on a $name', ({ name, newContext }) => {
     // Browser-side code is passed as source text: the test project is compiled without DOM types.
-    async function setup(path: string, initScript?: string) {
-      const context = await newContext(browser);
-      if (initScript) await context.addInitScript({ content: initScript });
-      const page = await context.newPage();
-      const errors = collectPageErrors(page);
-      await page.goto(`${server.baseUrl}${path}`);
-      return { page, errors, close: () => context.close() };
-    }
+    const setup = (path: string, initScript?: string) => openPage(newContext, browser, `${server.baseUrl}${path}`, initScript);
 
     it('shows the hero slider, Trending Products in a grid, the two promo banners and the store name', async () => {
       const { page, errors, close } = await setup('/');

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller } from '../support/api-caller';
-import { collectPageErrors, DEVICES, demoTee, saveScreenshot, useBrowserStore } from '../support/browser';
+import { DEVICES, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 
 const ADMIN = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'admin')!;
@@ -21,7 +21,7 @@ const STORED_PHONE = '01712345678';
 describe('shopper journeys without dead ends in a real browser', () => {
   let server: TestServer;
   let browser: Browser;
-  let tee: { id: number; slug: string; name: string; price: number; thumbnail: string };
+  let tee: DemoTee;
   let careToken: string;
   let adminToken: string;
 
@@ -29,8 +29,7 @@ describe('shopper journeys without dead ends in a real browser', () => {
   const caller = apiCaller(() => server.baseUrl);
 
   beforeAll(async () => {
-    ({ server, browser } = store);
-    tee = await demoTee(server.baseUrl);
+    ({ server, browser, tee } = store);
     careToken = (await caller.login(CARE.email, CARE.password)).access_token;
     adminToken = (await caller.login(ADMIN.email, ADMIN.password)).access_token;
   });
@@ -49,16 +48,13 @@ describe('shopper journeys without dead ends in a real browser', () => {
 
   describe.each(DEVICES)('on a $name', ({ name, newContext }) => {
     async function setup(path: string, { cart, session }: { cart?: unknown[]; session?: { token: string; user: unknown } } = {}) {
-      const context = await newContext(browser);
-      const page = await context.newPage();
-      const errors = collectPageErrors(page);
-      await page.goto(`${server.baseUrl}/`);
-      if (cart) await page.evaluate(`localStorage.setItem('cart', ${JSON.stringify(JSON.stringify(cart))})`);
+      const opened = await openPage(newContext, browser, `${server.baseUrl}/`);
+      if (cart) await opened.page.evaluate(`localStorage.setItem('cart', ${JSON.stringify(JSON.stringify(cart))})`);
       if (session) {
-        await page.evaluate(`sessionStorage.setItem('token', ${JSON.stringify(session.token)}); sessionStorage.setItem('user', ${JSON.stringify(JSON.stringify(session.user))})`);
+        await opened.page.evaluate(`sessionStorage.setItem('token', ${JSON.stringify(session.token)}); sessionStorage.setItem('user', ${JSON.stringify(JSON.stringify(session.user))})`);
       }
-      await page.goto(`${server.baseUrl}${path}`);
-      return { page, errors, close: () => context.close() };
+      await opened.page.goto(`${server.baseUrl}${path}`);
+      return opened;
     }
 
     /** Fills the contact and shipping part of the checkout and confirms; returns the order id from the confirmation page. */

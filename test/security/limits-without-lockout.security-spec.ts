@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ATTEMPT_POLICIES, AttemptKey, AttemptRule } from '../../server/accounts/rate-limit/attempt-limits';
 import { CONCURRENT_CHANGE_MESSAGE } from '../../server/common/errors/domain-error';
@@ -309,6 +311,35 @@ describe('limits that stop attackers without locking out the owner', () => {
         if (answer.status === 409) expect(answer.json).toEqual({ success: false, message: CONCURRENT_CHANGE_MESSAGE });
       }
       process.stdout.write(`\nracing profile updates: ${answers.filter((answer) => answer.status === 409).length} of ${answers.length} lost the race\n`);
+    });
+
+    it('attack 3: racing password resets with one link answers each loser with nothing internal, and the link works once', async () => {
+      const customer = await store.register('Resetting Customer');
+      const asked = await store.call({ method: 'POST', path: '/api/public/send-verifymail-forgetpassword', body: { email: customer.email, host: 'http://localhost:3000' } });
+      expect(asked.status).toBe(200);
+      // Without SMTP_URL the store writes each mail as an .eml file in its data folder (quoted-printable bodies).
+      const mailDir = join(store.server().dataDir, 'mail');
+      let token: string | undefined;
+      for (let waited = 0; token === undefined && waited < 30_000; waited += 250) {
+        const files = existsSync(mailDir) ? readdirSync(mailDir) : [];
+        for (const file of files) {
+          const text = readFileSync(join(mailDir, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          if (text.includes(customer.email)) token ??= /\/forget-password-recover-email\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+        }
+        if (token === undefined) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(token).toBeDefined();
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          store.call({ method: 'POST', path: '/api/public/restPassword', body: { password: `racing-reset-${i}-pass`, password_confirmation: `racing-reset-${i}-pass`, id: token } }),
+        ),
+      );
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+      for (const answer of answers) {
+        expect(problemsOf(answer)).toEqual([]);
+        if (answer.status === 409) expect(answer.json).toEqual({ success: false, message: CONCURRENT_CHANGE_MESSAGE });
+      }
+      process.stdout.write(`\nracing password resets: ${answers.map((answer) => answer.status).join(', ')}\n`);
     });
   });
 });

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { catalogProducts, deliveryCharges, openStoreFixture, type FixtureProduct, type StoreFixture } from './store-fixture';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -35,3 +36,18 @@ export function useApiStore(): ApiStore {
 /** A JSON answer, loosely typed: the assertions say what it must contain. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const readJson = async (response: Response): Promise<any> => response.json();
+
+/** For a suite that reads the database itself: a test server and a `pg` client on its database, both closed after the block. */
+export function useServerWithDb(): { readonly server: TestServer; readonly db: Client } {
+  const state = {} as { server: TestServer; db: Client };
+  beforeAll(async () => {
+    state.server = await startTestServer();
+    state.db = new Client({ connectionString: state.server.databaseUrl });
+    await state.db.connect();
+  });
+  afterAll(async () => {
+    await state.db?.end();
+    await state.server?.stop();
+  });
+  return state;
+}

@@ -68,6 +68,16 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   return path;
 }
 
+/** A fresh context of one form factor (a DEVICES entry's `newContext`) with one page, its errors collected; opened at `url` when given. */
+export async function openPage(newContext: (browser: Browser) => Promise<BrowserContext>, browser: Browser, url?: string, initScript?: string) {
+  const context = await newContext(browser);
+  if (initScript) await context.addInitScript({ content: initScript });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  if (url) await page.goto(url);
+  return { page, errors, close: () => context.close() };
+}
+
 /** Uncaught page errors and console errors (CSP violations, failed requests) seen by the page. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -85,18 +95,29 @@ export function collectPageErrors(page: Page): string[] {
 export interface BrowserStore {
   readonly server: TestServer;
   readonly browser: Browser;
+  /** The demo catalog's tiger tee, the product the checkout, account and console suites buy. */
+  readonly tee: DemoTee;
+}
+
+export interface DemoTee {
+  id: number;
+  slug: string;
+  name: string;
+  price: number;
+  thumbnail: string;
 }
 
 /**
  * For a browser suite's describe block: the client built, a seeded store on 127.0.0.1 serving it, and
- * Chromium; both closed after the block. Read `server` and `browser` in hooks and tests (set by beforeAll).
+ * Chromium; both closed after the block. Read `server`, `browser` and `tee` in hooks and tests (set by beforeAll).
  */
 export function useBrowserStore(): BrowserStore {
-  const state = {} as { server: TestServer; browser: Browser };
+  const state = {} as { server: TestServer; browser: Browser; tee: DemoTee };
   beforeAll(async () => {
     ensureClientBuilt();
     state.server = await startTestServer();
     state.browser = await launchBrowser();
+    state.tee = await demoTee(state.server.baseUrl);
   }, 240_000);
   afterAll(async () => {
     await state.browser?.close();

@@ -1,12 +1,16 @@
 import type { Response } from 'express';
 import type { CachedAnswer } from '../read-cache/read-model-cache';
 
-/** How long a browser may reuse an answer before revalidating it with its ETag. */
+/**
+ * How a browser may reuse an answer. Admins change prices, pictures, delivery charges and the bKash number
+ * from the console and shoppers must see the change within a second (issue 13), so every catalog answer is
+ * revalidated with its ETag on each use: a 304 from the in-memory answer cache costs no database read.
+ */
 export const CACHE_POLICY = {
-  /** Settings, categories, info pages: change rarely. */
-  structure: 'public, max-age=300, stale-while-revalidate=86400',
-  /** Product lists and pages: prices and sold-out sizes move; revalidation is a cheap 304. */
-  products: 'public, max-age=30, stale-while-revalidate=300',
+  /** Settings, categories, info pages. */
+  structure: 'public, no-cache',
+  /** Product lists and pages: prices and sold-out sizes move. */
+  products: 'public, no-cache',
 } as const;
 
 /** Sends a prepared JSON answer; express answers 304 itself when the request's ETag matches. */

@@ -1,3 +1,5 @@
+import type { ProductCardResponse } from '../../../contracts/catalog';
+
 /**
  * The columns every product list answer is built from, and their row type. Settings supply the currency
  * when a product has none of its own; LEFT JOIN so a store without settings still lists its products.
@@ -8,17 +10,10 @@ export const PRODUCT_CARD_COLUMNS = `
 
 export const PRODUCT_CARD_FROM = `products p LEFT JOIN settings s ON s.id = 1`;
 
-export interface ProductCardRow {
-  id: number;
-  slug: string;
-  name: string;
-  fullname: string;
-  sku: string;
-  thumbnail: string;
-  badge: string | null;
+/** The card's own fields as stored; money in paisa, turned into Taka by `toProductCard`. */
+export interface ProductCardRow extends Omit<ProductCardResponse, 'price' | 'old_price'> {
   price_paisa: number;
   old_price_paisa: number | null;
-  currency: string;
 }
 
 export const PRODUCTS_PER_PAGE = 20;

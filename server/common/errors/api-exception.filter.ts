@@ -77,7 +77,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private toAnswer(exception: unknown, request: Request): { status: number; body: ErrorBody } {
     if (exception instanceof ConcurrentChangeError || isConcurrentChangeInDatabase(exception)) {
       // The detail (stream, versions, constraint, SQL) is for the log only.
-      this.logger.debug(`${request.method} ${request.originalUrl} lost a race: ${exception instanceof Error ? exception.message : String(exception)}`);
+      this.logger.debug(`${request.method} ${loggableUrl(request.originalUrl)} lost a race: ${exception instanceof Error ? exception.message : String(exception)}`);
       return { status: HttpStatus.CONFLICT, body: { success: false, message: CONCURRENT_CHANGE_MESSAGE } };
     }
     if (exception instanceof DomainError) {

@@ -3,7 +3,7 @@ import { BlockList, isIPv4 } from 'node:net';
 import type { Request } from 'express';
 
 /**
- * Who may read /api/metrics (ADR 040): anyone with the bearer token (METRICS_TOKEN), or a scraper connecting
+ * Who may read /api/metrics (ADR 050): anyone with the bearer token (METRICS_TOKEN), or a scraper connecting
  * directly from an address in METRICS_ALLOW (loopback by default). A request relayed by a proxy (it carries
  * X-Forwarded-For or Forwarded) is never let in by address: behind a proxy on the same machine every request
  * would look like loopback.

@@ -5,7 +5,7 @@ import { MetricsAccess } from './metrics-access';
 import { MetricsCollector } from './metrics-collector';
 import { StoreMetrics } from './store-metrics';
 
-/** Prometheus text format for a scraper on an allowed address or with METRICS_TOKEN (ADR 040). */
+/** Prometheus text format for a scraper on an allowed address or with METRICS_TOKEN (ADR 050). */
 @Controller('metrics')
 export class MetricsController {
   constructor(

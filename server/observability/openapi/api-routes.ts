@@ -52,7 +52,7 @@ import { applyCouponRequest } from '../../promotions/api/public-coupons.controll
 /**
  * Every route under /api, with the zod schemas that validate its input: the one place a route is registered
  * for the OpenAPI document (/api/openapi.json, browsable at /api/docs). A route the app serves without an
- * entry here fails test/api/openapi.api-spec.ts; so does an example the schemas refuse. See ADR 041.
+ * entry here fails test/api/openapi.api-spec.ts; so does an example the schemas refuse. See ADR 050.
  *
  * - `path` is the Express pattern as the controller declares it (`/api/admin/orders/:orderId`).
  * - `query` / `body` / `params`: the very schemas the controller parses with; where a route checks its input

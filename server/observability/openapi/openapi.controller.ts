@@ -36,7 +36,7 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-/** The OpenAPI document and a page to browse it (ADR 041). Outside the storefront's bundle entirely. */
+/** The OpenAPI document and a page to browse it (ADR 050). Outside the storefront's bundle entirely. */
 @Controller()
 export class OpenApiController {
   private document: string | undefined;

@@ -4,8 +4,9 @@ import type { Logger } from 'pino';
 import { ShutdownState } from './shutdown-state';
 
 /**
- * SIGTERM, in order, within `timeoutMs` (ADR 040):
- * 1. draining: readiness answers 503 and every answer says `Connection: close`;
+ * SIGTERM, in order, within `timeoutMs` (ADR 050):
+ * 1. draining: readiness answers 503 and every answer says `Connection: close`; for `drainDelayMs` the process
+ *    still serves what comes, while a load balancer's health check takes it out of rotation;
  * 2. the listening socket closes: no new connection is accepted (a load balancer's connection is refused and
  *    it tries another server), idle keep-alive connections are closed;
  * 3. requests in flight finish — a checkout waits for its batch's commit — and their connections close;
@@ -19,7 +20,10 @@ export async function shutDownGracefully(options: {
   logger: Logger;
   signal: string;
   timeoutMs: number;
+  drainDelayMs?: number;
   stopRuntime: () => Promise<void>;
+  /** Runs after requests have finished, before the application closes (the worker reports its counts). */
+  beforeClose?: () => Promise<void>;
 }): Promise<number> {
   const { app, logger, signal, timeoutMs } = options;
   const started = Date.now();
@@ -36,7 +40,12 @@ export async function shutDownGracefully(options: {
     if (app) {
       app.get(ShutdownState, { strict: false }).startDraining();
       const server = 'getHttpServer' in app ? (app.getHttpServer() as Server) : undefined;
-      if (server?.listening) clean = await drainHttpServer(server, deadline - Math.min(3_000, timeoutMs / 3), logger);
+      if (server?.listening) {
+        const delay = Math.min(options.drainDelayMs ?? 0, timeoutMs / 2);
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        clean = await drainHttpServer(server, deadline - Math.min(3_000, timeoutMs / 3), logger);
+      }
+      await options.beforeClose?.().catch((error: unknown) => logger.warn({ err: error }, 'before-close step failed'));
       await app.close();
     }
     await options.stopRuntime();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { normalizePhone } from '../../../contracts/phone';
 
 /**
  * Who is using a coupon, as far as a per-phone limit can tell: the contact phone, the shipping phone and
@@ -23,10 +24,9 @@ export interface RedemptionIdentity {
   addressKey?: string;
 }
 
-/** Digits only, +880 / 880 written as the local 0: `+880 1711-111111` and `01711111111` are one phone. */
+/** The store's one phone rule (contracts/phone): `+880 1711-111111`, Bengali digits and `01711111111` are one phone. */
 export function normalizeCouponPhone(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  return digits.length === 13 && digits.startsWith('880') ? `0${digits.slice(3)}` : digits;
+  return normalizePhone(value);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { CartChangesNotice, useCartRecheck } from '../../features/cart/cart-recheck';
 import { useCart } from '../../features/cart/cart-store';
 import { CartSummary } from '../../features/cart/components/cart-summary';
 import { CartTable } from '../../features/cart/components/cart-table';
@@ -12,6 +13,7 @@ export function CartRoute() {
   const lines = useCart();
   const coupon = useStoredCoupon();
   const { data: setting } = useSettingRow();
+  const recheck = useCartRecheck(lines);
   return (
     <div className="container page">
       <title>Cart</title>
@@ -23,6 +25,7 @@ export function CartRoute() {
         </p>
       ) : (
         <div className="cart-page">
+          <CartChangesNotice recheck={recheck} currency={setting?.currency} />
           <CartTable lines={lines} currency={setting?.currency} />
           <CartSummary lines={lines} discountPercent={coupon?.discountPercent ?? 0} currency={setting?.currency} />
         </div>

@@ -5,6 +5,7 @@ import { Loader } from '../../components/ui/spinner';
 import { getSessionToken, getSessionUser } from '../../lib/session';
 import { customerOrdersQueryOptions } from '../../features/account/api/get-customer-orders';
 import { ordersHistoryQueryOptions } from '../../features/account/api/get-orders-history';
+import { CartChangesNotice, useCartRecheck } from '../../features/cart/cart-recheck';
 import { readCart, removeLine, saveCart, setLineQty, useCart } from '../../features/cart/cart-store';
 import { CheckoutForm, type CheckoutInitial } from '../../features/checkout/components/checkout-form';
 import { saveLastOrderId } from '../../features/checkout/order-id-store';
@@ -19,6 +20,8 @@ export function CheckoutRoute() {
   const last = useLastDeliveryDetails();
   const inside = Number(setting?.devliery_charge_inside_dhk ?? setting?.devliery_charge ?? 70) || 0;
   const outside = Number(setting?.devliery_charge_outside_dhk ?? inside) || 0;
+  // Prices are checked again here: the totals and the bKash amount below are what the server will charge.
+  const recheck = useCartRecheck(lines);
 
   function onPlaced(orderId: string, phone: string) {
     // Spec §4: order id stored, then the confirmation page, which clears the cart and coupon and shows
@@ -42,6 +45,8 @@ export function CheckoutRoute() {
             </Link>
           </p>
         </div>
+      ) : recheck.changes.length > 0 ? (
+        <CartChangesNotice recheck={recheck} currency={setting?.currency} />
       ) : last.isPending ? (
         <Loader label="Filling in your details…" />
       ) : (

@@ -7,21 +7,8 @@ import { ProductList } from '../../../features/catalog-admin/components/product-
 import { CategoryTree, InfoPages, SettingsForm } from '../../../features/catalog-admin/components/store-settings';
 import { StaffList } from '../../../features/staff-admin/components/staff-list';
 
-export function ProductsRoute() {
-  return (
-    <ConsolePage id="products" title="Products">
-      <ProductList />
-    </ConsolePage>
-  );
-}
-
-export function NewProductRoute() {
-  return (
-    <ConsolePage id="new-product" title="New product">
-      <NewProductForm />
-    </ConsolePage>
-  );
-}
+export const ProductsRoute = () => <ConsolePage id="products" title="Products"><ProductList /></ConsolePage>;
+export const NewProductRoute = () => <ConsolePage id="new-product" title="New product"><NewProductForm /></ConsolePage>;
 
 export function ProductRoute() {
   const id = Number(useParams().id);
@@ -35,34 +22,7 @@ export function ProductRoute() {
   );
 }
 
-export function CategoriesRoute() {
-  return (
-    <ConsolePage id="categories" title="Categories">
-      <CategoryTree />
-    </ConsolePage>
-  );
-}
-
-export function SettingsRoute() {
-  return (
-    <ConsolePage id="settings" title="Store settings">
-      <SettingsForm />
-    </ConsolePage>
-  );
-}
-
-export function InfoPagesRoute() {
-  return (
-    <ConsolePage id="pages" title="Info pages">
-      <InfoPages />
-    </ConsolePage>
-  );
-}
-
-export function StaffRoute() {
-  return (
-    <ConsolePage id="staff" title="Staff">
-      <StaffList />
-    </ConsolePage>
-  );
-}
+export const CategoriesRoute = () => <ConsolePage id="categories" title="Categories"><CategoryTree /></ConsolePage>;
+export const SettingsRoute = () => <ConsolePage id="settings" title="Store settings"><SettingsForm /></ConsolePage>;
+export const InfoPagesRoute = () => <ConsolePage id="pages" title="Info pages"><InfoPages /></ConsolePage>;
+export const StaffRoute = () => <ConsolePage id="staff" title="Staff"><StaffList /></ConsolePage>;

@@ -105,6 +105,7 @@ function CategoryRow({ category, readOnly }: { category: AdminCategory; readOnly
   );
 }
 
+/** `money`: a number field (Taka, days or units). */
 const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string; type?: string; money?: boolean }> = [
   { name: 'name', label: 'Store name' },
   { name: 'description', label: 'Description' },
@@ -117,6 +118,11 @@ const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string
   { name: 'devliery_charge_inside_dhk', label: 'Delivery inside Dhaka (৳)', money: true },
   { name: 'devliery_charge_outside_dhk', label: 'Delivery outside Dhaka (৳)', money: true },
   { name: 'bkash_number', label: 'bKash number' },
+  { name: 'hotline', label: 'Hotline' },
+  { name: 'delivery_time_inside_dhaka', label: 'Delivery time inside Dhaka' },
+  { name: 'delivery_time_outside_dhaka', label: 'Delivery time outside Dhaka' },
+  { name: 'return_days', label: 'Return period (days)', money: true },
+  { name: 'low_stock_threshold', label: 'Say "only N left" below', money: true },
 ];
 
 export function SettingsForm() {

@@ -1,0 +1,35 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { InvalidEnvironmentError, parseEnv } from './config/env';
+import { prepareRuntime } from './config/runtime';
+
+/**
+ * For a command-line tool beside main.ts (`npm run rebuild`, `npm run staff`): the store's application without
+ * projections, the mail worker or the demo seed, closed with its runtime afterwards. With the embedded database
+ * it attaches to the one the running store started.
+ */
+export async function withCliApplication<T>(use: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+  const runtime = await prepareRuntime(parseEnv(), () => undefined);
+  const app = await NestFactory.createApplicationContext(
+    AppModule.forRoot({ ...runtime.config, runProjections: false, runMailWorker: false, seedDemo: false }),
+    { logger: ['error', 'warn'], abortOnError: false },
+  );
+  try {
+    return await use(app);
+  } finally {
+    await app.close();
+    await runtime.stop();
+  }
+}
+
+/** Runs a tool and exits with its code: an invalid environment is told in words, anything else with its stack. */
+export function runCli(failure: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(error instanceof InvalidEnvironmentError ? `${error.message}\n` : `${failure}: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

