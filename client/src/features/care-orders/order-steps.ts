@@ -47,6 +47,12 @@ const EVENT_LABELS: Record<string, string> = {
   OrderReturned: 'Returned',
   BkashPaymentVerified: 'bKash payment verified',
   OrderNoteAdded: 'Note',
+  OrderExpired: 'Expired (not confirmed in time)',
+  ConfirmationCallRecorded: 'Confirmation call',
+  OrderLineAdded: 'Line added',
+  OrderLineChanged: 'Line changed',
+  OrderLineRemoved: 'Line removed',
+  ShippingDetailsChanged: 'Shipping details changed',
 };
 
 export function eventLabel(type: string): string {
