@@ -38,7 +38,7 @@ export function CodPanel({ view, onChanged }: { view: CareOrderResponse; onChang
       <PhoneHistory orderId={order.orderId} records={view.phone_risk ?? []} />
       {['Pending', 'Confirmed'].includes(order.order_status_name) && <CallForm orderId={order.orderId} onChanged={onChanged} />}
       {changeable && view.history.length > 0 && <LineForm view={view} onChanged={onChanged} />}
-      <button type="button" className="btn" onClick={() => void printPackingSlip(order.orderId)}>
+      <button type="button" className="button button--secondary" onClick={() => void printPackingSlip(order.orderId)}>
         Print packing slip
       </button>
     </Card>
@@ -59,7 +59,7 @@ function PhoneHistory({ orderId, records }: { orderId: string; records: PhoneRis
           </span>{' '}
           <button
             type="button"
-            className="btn btn--small"
+            className="button button--secondary"
             disabled={block.isPending || !reason.trim()}
             onClick={() => block.mutate({ orderId, phone: risk.phone, block: !risk.blocked, reason })}
           >
@@ -69,7 +69,7 @@ function PhoneHistory({ orderId, records }: { orderId: string; records: PhoneRis
       ))}
       <label className="admin-field">
         Reason to block or unblock (admin)
-        <input value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
+        <input className="field__input" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
       </label>
       <FormError error={block.error} />
     </div>
@@ -87,7 +87,7 @@ function CallForm({ orderId, onChanged }: { orderId: string; onChanged: () => vo
     <form className="admin-inline-form" onSubmit={submit} aria-label="Confirmation call">
       <label className="admin-field">
         Call outcome
-        <select name="outcome" defaultValue="reached">
+        <select className="field__input" name="outcome" defaultValue="reached">
           {OUTCOMES.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -97,9 +97,9 @@ function CallForm({ orderId, onChanged }: { orderId: string; onChanged: () => vo
       </label>
       <label className="admin-field">
         Call note
-        <input name="note" maxLength={1000} />
+        <input className="field__input" name="note" maxLength={1000} />
       </label>
-      <button type="submit" className="btn" disabled={call.isPending}>
+      <button type="submit" className="button button--secondary" disabled={call.isPending}>
         Record call
       </button>
       <FormError error={call.error} />
@@ -137,7 +137,7 @@ function LineForm({ view, onChanged }: { view: CareOrderResponse; onChanged: () 
     <form className="admin-inline-form" onSubmit={submit} aria-label="Change a line">
       <label className="admin-field">
         Line
-        <select name="line">
+        <select className="field__input" name="line">
           {view.history.map((line) => (
             <option key={`${line.id}|${line.size}`} value={`${line.id}|${line.size}`}>
               {line.productName} — {line.size} × {line.qty}
@@ -147,17 +147,17 @@ function LineForm({ view, onChanged }: { view: CareOrderResponse; onChanged: () 
       </label>
       <label className="admin-field">
         New size
-        <input name="newSize" maxLength={10} />
+        <input className="field__input" name="newSize" maxLength={10} />
       </label>
       <label className="admin-field">
         New quantity
-        <input name="qty" type="number" min={1} max={100} />
+        <input className="field__input" name="qty" type="number" min={1} max={100} />
       </label>
       <label className="admin-field">
         Reason for the change
-        <input name="reason" maxLength={500} required />
+        <input className="field__input" name="reason" maxLength={500} required />
       </label>
-      <button type="submit" className="btn" disabled={change.isPending}>
+      <button type="submit" className="button button--secondary" disabled={change.isPending}>
         Change line
       </button>
       {done && <p role="status">{done}</p>}

@@ -15,15 +15,15 @@ export function CancelOrderButton({ orderId, phone, statusName }: { orderId: str
       {asking ? (
         <>
           <p>Cancel order {orderId}? The items go back to the shop.</p>
-          <button type="button" className="btn btn--danger" disabled={cancel.isPending} onClick={() => cancel.mutate({ orderId, phone })}>
+          <button type="button" className="button" disabled={cancel.isPending} onClick={() => cancel.mutate({ orderId, phone })}>
             Yes, cancel my order
           </button>{' '}
-          <button type="button" className="btn" onClick={() => setAsking(false)}>
+          <button type="button" className="button button--secondary" onClick={() => setAsking(false)}>
             Keep my order
           </button>
         </>
       ) : (
-        <button type="button" className="btn" onClick={() => setAsking(true)}>
+        <button type="button" className="button button--secondary" onClick={() => setAsking(true)}>
           Cancel order
         </button>
       )}
