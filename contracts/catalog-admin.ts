@@ -65,8 +65,14 @@ export interface AdminSettings
     SettingResponse,
     'name' | 'description' | 'fblink' | 'email' | 'whatsApp' | 'address' | 'currency' | 'devliery_charge' | 'devliery_charge_inside_dhk' | 'devliery_charge_outside_dhk' | 'bkash_number'
   > {
+  /** Issue 16: the care line, delivery times, return period and the "only N left" threshold. */
+  hotline?: string;
+  delivery_time_inside_dhaka?: string;
+  delivery_time_outside_dhaka?: string;
+  return_days?: number;
+  low_stock_threshold?: number;
   version: number;
-  [field: string]: string | number;
+  [field: string]: string | number | undefined;
 }
 
 export interface AdminPost {

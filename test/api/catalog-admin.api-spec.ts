@@ -267,15 +267,24 @@ describe('store administration API', () => {
       expect(saved.body).toMatchObject({ devliery_charge_inside_dhk: 60, bkash_number: '01812345678', name: 'Tee Bazaar' });
       const shop = await call('GET', '/api/public/settingRow');
       expect(JSON.stringify(shop.body)).toContain('01812345678');
-      const trust = await call('PUT', '/api/admin/settings', tokens.admin, { hotline: '01911000000', return_days: 10, delivery_time_outside_dhaka: '2-4 days' });
-      expect(trust.body).toMatchObject({ hotline: '01911000000', return_days: 10, delivery_time_outside_dhaka: '2-4 days', bkash_number: '01812345678' });
-      expect(JSON.stringify((await call('GET', '/api/public/settingRow')).body)).toContain('2-4 days');
       const bad = await call('PUT', '/api/admin/settings', tokens.admin, { bkash_number: '12345', devliery_charge: -1 });
       expect(bad.status).toBe(422);
       expect(Object.keys(bad.body.errors).sort()).toEqual(['bkash_number', 'devliery_charge']);
-      expect((await call('PUT', '/api/admin/settings', tokens.admin, { name: 'X', version: trust.body.version - 1 })).status).toBe(409);
+      expect((await call('PUT', '/api/admin/settings', tokens.admin, { name: 'X', version: saved.body.version - 1 })).status).toBe(409);
       const [last] = (await eventsOf('settings')).slice(-1);
       expect(last).toMatchObject({ type: 'SettingsChanged', metadata: { actor: { id: adminId } } });
+    });
+
+    it('edits what the product page promises and when a size says "only N left" (issue 16)', async () => {
+      const before = await call('GET', '/api/admin/settings', tokens.care);
+      expect(before.body).toMatchObject({ delivery_time_inside_dhaka: '1-2 days', return_days: 7, low_stock_threshold: 5 });
+      const saved = await call('PUT', '/api/admin/settings', tokens.admin, { hotline: '09610001234', delivery_time_outside_dhaka: '2-4 days', return_days: 10, low_stock_threshold: 3 });
+      expect(saved.status).toBe(200);
+      const shop = await call('GET', '/api/public/settingRow');
+      expect(shop.body.data).toMatchObject({ hotline: '09610001234', delivery_time_outside_dhaka: '2-4 days', return_days: 10, low_stock_threshold: 3 });
+      const bad = await call('PUT', '/api/admin/settings', tokens.admin, { return_days: 1.5, low_stock_threshold: -1, hotline: 'call us' });
+      expect(bad.status).toBe(422);
+      expect(Object.keys(bad.body.errors).sort()).toEqual(['hotline', 'low_stock_threshold', 'return_days']);
     });
 
     it('saves an info page with its HTML sanitized, shown by the shop', async () => {

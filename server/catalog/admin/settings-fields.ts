@@ -9,7 +9,7 @@ import { paisaToTaka, takaToPaisa } from '../../common/money';
 export interface SettingsField {
   api: string;
   column: string;
-  kind: 'text' | 'money' | 'integer';
+  kind: 'text' | 'money' | 'count';
   schema: z.ZodType;
 }
 
@@ -55,18 +55,18 @@ export const SETTINGS_FIELDS: SettingsField[] = [
   { api: 'devliery_charge_inside_dhk', column: 'devliery_charge_inside_dhk_paisa', kind: 'money', schema: charge('delivery charge inside Dhaka') },
   { api: 'devliery_charge_outside_dhk', column: 'devliery_charge_outside_dhk_paisa', kind: 'money', schema: charge('delivery charge outside Dhaka') },
   { api: 'bkash_number', column: 'bkash_number', kind: 'text', schema: text('bKash number', 20).refine((value) => value === '' || /^01[3-9]\d{8}$/.test(value), 'The bKash number must be a Bangladeshi mobile number such as 01711000000.') },
-  // What shoppers are told before they trust the store (issue 16).
-  { api: 'hotline', column: 'hotline', kind: 'text', schema: text('hotline', 20).refine((value) => value === '' || /^\+?\d{6,15}$/.test(value), 'The hotline may have digits only, such as 01711000000.') },
-  { api: 'delivery_time_inside_dhaka', column: 'delivery_time_inside_dhaka', kind: 'text', schema: text('delivery time inside Dhaka', 50) },
-  { api: 'delivery_time_outside_dhaka', column: 'delivery_time_outside_dhaka', kind: 'text', schema: text('delivery time outside Dhaka', 50) },
-  { api: 'return_days', column: 'return_days', kind: 'integer', schema: count('return period in days', 365) },
-  { api: 'low_stock_threshold', column: 'low_stock_threshold', kind: 'integer', schema: count('low-stock threshold', 1000) },
+  // What shoppers are told before they trust the store (issue 16); the columns come from migration 1763800000416.
+  { api: 'hotline', column: 'hotline', kind: 'text', schema: text('hotline', 20).refine((value) => value === '' || /^\+?\d{6,15}$/.test(value.replace(/[\s-]/g, '')), 'The hotline may have digits only, such as 01711000000.') },
+  { api: 'delivery_time_inside_dhaka', column: 'delivery_time_inside_dhaka', kind: 'text', schema: text('delivery time inside Dhaka', 40) },
+  { api: 'delivery_time_outside_dhaka', column: 'delivery_time_outside_dhaka', kind: 'text', schema: text('delivery time outside Dhaka', 40) },
+  { api: 'return_days', column: 'return_days', kind: 'count', schema: count('return period in days', 365) },
+  { api: 'low_stock_threshold', column: 'low_stock_threshold', kind: 'count', schema: count('low-stock threshold', 1000) },
   // Cash on delivery defences (issue 14); environment variables of the same names in capitals override them.
-  { api: 'cod_open_orders_per_phone', column: 'cod_open_orders_per_phone', kind: 'integer', schema: bounded('open COD orders per phone (0 = no limit)', 0, 1_000) },
-  { api: 'checkout_limit_per_ip_hour', column: 'checkout_limit_per_ip_hour', kind: 'integer', schema: bounded('checkouts per address and hour (0 = no limit)', 0, 1_000_000) },
-  { api: 'max_units_per_line', column: 'max_units_per_line', kind: 'integer', schema: bounded('units of one item per order', 1, 1_000) },
-  { api: 'max_units_per_order', column: 'max_units_per_order', kind: 'integer', schema: bounded('units per order', 1, 10_000) },
-  { api: 'pending_order_expiry_hours', column: 'pending_order_expiry_hours', kind: 'integer', schema: bounded('hours a pending order lives', 0.1, 24 * 60, false) },
+  { api: 'cod_open_orders_per_phone', column: 'cod_open_orders_per_phone', kind: 'count', schema: bounded('open COD orders per phone (0 = no limit)', 0, 1_000) },
+  { api: 'checkout_limit_per_ip_hour', column: 'checkout_limit_per_ip_hour', kind: 'count', schema: bounded('checkouts per address and hour (0 = no limit)', 0, 1_000_000) },
+  { api: 'max_units_per_line', column: 'max_units_per_line', kind: 'count', schema: bounded('units of one item per order', 1, 1_000) },
+  { api: 'max_units_per_order', column: 'max_units_per_order', kind: 'count', schema: bounded('units per order', 1, 10_000) },
+  { api: 'pending_order_expiry_hours', column: 'pending_order_expiry_hours', kind: 'count', schema: bounded('hours a pending order lives', 0.1, 24 * 60, false) },
 ];
 
 /** Every field optional (a PUT may send the whole form or a part), plus the version the form was loaded at. */
@@ -80,7 +80,7 @@ export function settingsColumnsFrom(input: Record<string, unknown>): Record<stri
   for (const field of SETTINGS_FIELDS) {
     const value = input[field.api];
     if (value === undefined) continue;
-    columns[field.column] = field.kind === 'money' ? takaToPaisa(value as number) : field.kind === 'integer' ? (value as number) : (value as string);
+    columns[field.column] = field.kind === 'money' ? takaToPaisa(value as number) : field.kind === 'count' ? (value as number) : (value as string);
   }
   return columns;
 }
@@ -89,7 +89,7 @@ export function settingsResponseFrom(row: Record<string, unknown>): Record<strin
   const answer: Record<string, string | number> = {};
   for (const field of SETTINGS_FIELDS) {
     const value = row[field.column];
-    answer[field.api] = field.kind === 'money' ? paisaToTaka(Number(value ?? 0)) : field.kind === 'integer' ? Number(value ?? 0) : String(value ?? '');
+    answer[field.api] = field.kind === 'money' ? paisaToTaka(Number(value ?? 0)) : field.kind === 'count' ? Number(value ?? 0) : String(value ?? '');
   }
   return answer;
 }

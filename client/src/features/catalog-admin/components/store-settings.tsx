@@ -105,8 +105,7 @@ function CategoryRow({ category, readOnly }: { category: AdminCategory; readOnly
   );
 }
 
-/** `money`: a number field (Taka, days or units). */
-const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string; type?: string; money?: boolean }> = [
+const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string; type?: string; money?: boolean; whole?: boolean }> = [
   { name: 'name', label: 'Store name' },
   { name: 'description', label: 'Description' },
   { name: 'email', label: 'Contact e-mail', type: 'email' },
@@ -118,11 +117,11 @@ const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string
   { name: 'devliery_charge_inside_dhk', label: 'Delivery inside Dhaka (৳)', money: true },
   { name: 'devliery_charge_outside_dhk', label: 'Delivery outside Dhaka (৳)', money: true },
   { name: 'bkash_number', label: 'bKash number' },
-  { name: 'hotline', label: 'Hotline' },
+  { name: 'hotline', label: 'Hotline (care phone)' },
   { name: 'delivery_time_inside_dhaka', label: 'Delivery time inside Dhaka' },
   { name: 'delivery_time_outside_dhaka', label: 'Delivery time outside Dhaka' },
-  { name: 'return_days', label: 'Return period (days)', money: true },
-  { name: 'low_stock_threshold', label: 'Say "only N left" below', money: true },
+  { name: 'return_days', label: 'Returns accepted within (days)', money: true, whole: true },
+  { name: 'low_stock_threshold', label: 'Say "only N left" at or below', money: true, whole: true },
 ];
 
 export function SettingsForm() {
@@ -150,7 +149,7 @@ export function SettingsForm() {
               <div key={field.name}>
                 <label>
                   {field.label}
-                  <input name={field.name} type={field.money ? 'number' : (field.type ?? 'text')} step={field.money ? '0.01' : undefined} min={field.money ? 0 : undefined} defaultValue={String(current[field.name] ?? '')} className="field__input" />
+                  <input name={field.name} type={field.money ? 'number' : (field.type ?? 'text')} step={field.whole ? '1' : field.money ? '0.01' : undefined} min={field.money ? 0 : undefined} defaultValue={String(current[field.name] ?? '')} className="field__input" />
                 </label>
                 {errors[field.name] && <p className="field__error">{errors[field.name]}</p>}
               </div>
