@@ -62,7 +62,7 @@ describe('cash on delivery: care changes an order on the confirmation call', () 
 
       const lineForm = page.getByRole('form', { name: 'Change a line' });
       await lineForm.getByLabel('New size').fill('L');
-      await lineForm.getByLabel('Reason for the change').fill('customer wants a bigger size');
+      await lineForm.getByLabel("Why the change (customer's words)").fill('customer wants a bigger size');
       await lineForm.getByRole('button', { name: 'Change line' }).click();
       await page.getByRole('status').filter({ hasText: `Order ${orderId} is changed.` }).waitFor();
       await page.getByRole('cell', { name: 'L', exact: true }).waitFor();

@@ -68,7 +68,7 @@ function PhoneHistory({ orderId, records }: { orderId: string; records: PhoneRis
         </div>
       ))}
       <label className="admin-field">
-        Reason to block or unblock (admin)
+        Why block or unblock the phone (admin)
         <input className="field__input" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
       </label>
       <FormError error={block.error} />
@@ -154,7 +154,7 @@ function LineForm({ view, onChanged }: { view: CareOrderResponse; onChanged: () 
         <input className="field__input" name="qty" type="number" min={1} max={100} />
       </label>
       <label className="admin-field">
-        Reason for the change
+        Why the change (customer's words)
         <input className="field__input" name="reason" maxLength={500} required />
       </label>
       <button type="submit" className="button button--secondary" disabled={change.isPending}>
