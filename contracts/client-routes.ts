@@ -9,6 +9,7 @@ export const CLIENT_ROUTES: readonly string[] = [
   '/',
   '/shop',
   '/offer',
+  '/offer/winners',
   '/categories',
   '/about',
   '/terms',

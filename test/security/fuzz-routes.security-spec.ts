@@ -40,6 +40,7 @@ interface Context {
   brandId: string;
   couponCode: string;
   insideTaka: number;
+  offerId: string;
   /** A draft made for the fuzzer, so broken edits never touch a product other examples buy. */
   adminProductId: string;
   childCategoryId: number;
@@ -175,6 +176,17 @@ const EXAMPLES: Record<string, (c: Context) => Example> = {
   }),
   'POST /api/admin/coupons/:code/disable': (c) => ({ role: 'admin', params: { code: c.couponCode }, body: { reason: 'campaign over' } }),
   'GET /api/admin/coupons/:code/redemptions': (c) => ({ role: 'admin', params: { code: c.couponCode } }),
+  'GET /api/admin/offers': () => ({ role: 'care' }),
+  'POST /api/admin/offers': () => ({ role: 'admin', body: { name: 'Fuzz draw', starts_at: '2026-01-01T00:00:00Z', ends_at: '2026-02-01T00:00:00Z', discount_percent: 5 } }),
+  'GET /api/admin/offers/:offerId': (c) => ({ role: 'care', params: { offerId: c.offerId } }),
+  'PATCH /api/admin/offers/:offerId': (c) => ({ role: 'admin', params: { offerId: c.offerId }, body: { name: 'Fuzz draw renamed', discount_percent: 8 } }),
+  'POST /api/admin/offers/:offerId/commit': (c) => ({ role: 'admin', params: { offerId: c.offerId } }),
+  'POST /api/admin/offers/:offerId/close': (c) => ({ role: 'admin', params: { offerId: c.offerId } }),
+  'POST /api/admin/offers/:offerId/draw': (c) => ({ role: 'admin', params: { offerId: c.offerId } }),
+  'GET /api/admin/lucky-draw-tokens/:orderId': (c) => ({ role: 'care', params: { orderId: c.orderId } }),
+  'GET /api/public/offers/current': () => ({}),
+  'GET /api/public/offers/my-tokens': (c) => ({ query: { orderId: c.orderId, phone: c.orderPhone } }),
+  'GET /api/public/offers/:offerId': (c) => ({ params: { offerId: c.offerId } }),
   'GET /api/brands/allbrandlist': () => ({ role: 'admin' }),
   'GET /api/brands/brandrow/:id': (c) => ({ role: 'admin', params: { id: c.brandId } }),
   'POST /api/brands/save': (c) => ({ role: 'admin', body: { id: c.brandId, name: 'Aarong Basics', description: 'Cotton tees', status: 1 } }),
@@ -496,6 +508,9 @@ describe('fuzzing every route', () => {
     });
     expect(coupon.status).toBe(201);
     context.couponCode = 'FUZZ10';
+    const offer = await store.call({ method: 'POST', path: '/api/admin/offers', token: tokens.admin, body: { name: 'Fuzz draw', starts_at: '2026-01-01T00:00:00Z', ends_at: '2026-02-01T00:00:00Z' } });
+    expect(offer.status).toBe(201);
+    context.offerId = offer.json.offer_id;
     await store.caughtUp();
   });
 

@@ -14,6 +14,7 @@ const ParentCategoryRoute = page(() => import('./routes/category'), 'ParentCateg
 const ChildCategoryRoute = page(() => import('./routes/category'), 'ChildCategoryRoute');
 const ProductDetailsRoute = page(() => import('./routes/product-details'), 'ProductDetailsRoute');
 const OfferRoute = page(() => import('./routes/offer'), 'OfferRoute');
+const OfferWinnersRoute = page(() => import('./routes/offer-winners'), 'OfferWinnersRoute');
 const CategoriesRoute = page(() => import('./routes/simple-pages'), 'CategoriesRoute');
 const SiteMapRoute = page(() => import('./routes/simple-pages'), 'SiteMapRoute');
 const AboutRoute = page(() => import('./routes/info'), 'AboutRoute');
@@ -54,6 +55,7 @@ export function AppRouter() {
           <Route index element={<HomeRoute />} />
           <Route path="shop" element={<ShopRoute />} />
           <Route path="offer" element={<OfferRoute />} />
+          <Route path="offer/winners" element={<OfferWinnersRoute />} />
           <Route path="categories" element={<CategoriesRoute />} />
           <Route path="about" element={<AboutRoute />} />
           <Route path="terms" element={<TermsRoute />} />

@@ -9,6 +9,8 @@ import { AccountSecurity1763800000201 } from './1763800000201-account-security';
 import { Mail1763800000202 } from './1763800000202-mail';
 import { CatalogEvents1763800000301 } from './1763800000301-catalog-events';
 import { ShopperTrustSettings1763800000416 } from './1763800000416-shopper-trust-settings';
+import { LuckyDraw1763800000501 } from './1763800000501-lucky-draw';
+import { MailParts1763800000502 } from './1763800000502-mail-parts';
 import { CashOnDelivery1763800001401 } from './1763800001401-cash-on-delivery';
 
 /**
@@ -28,5 +30,7 @@ export const migrations: Function[] = [
   Mail1763800000202,
   CatalogEvents1763800000301,
   ShopperTrustSettings1763800000416,
+  LuckyDraw1763800000501,
+  MailParts1763800000502,
   CashOnDelivery1763800001401,
 ];

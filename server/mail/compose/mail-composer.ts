@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { MailEnvelopes } from '../envelopes/mail-envelopes';
 import { emailVerificationMail, passwordResetMail, passwordResetNoticeMail } from '../templates/account-mails';
 import type { RenderedMail, StoreIdentity } from '../templates/layout';
+import { luckyDrawWinnerMail } from '../templates/lucky-draw-mails';
 import { OrderMailLine, orderPlacedMail, orderStatusMail, OrderSummary } from '../templates/order-mails';
 import type { OutgoingMail } from '../transport/mail-transport';
 
@@ -12,6 +13,8 @@ export interface StoredEvent {
   streamId: string;
   type: string;
   data: Record<string, unknown>;
+  /** The part of a multi-part event this mail is for (a winning token of a `DrawHeld`). */
+  part?: string | null;
 }
 
 export type Composition = { mail: OutgoingMail } | { skip: string };
@@ -36,7 +39,7 @@ export class MailComposer {
     const store: StoreIdentity = { ...settings, origin };
     const from = `"${settings.name.replace(/["\\\r\n]/g, '')}" <${this.fromAddress(settings.email)}>`;
     const envelope = (to: string, rendered: RenderedMail): Composition => ({
-      mail: { from, to, ...rendered, messageId: `<${event.id}@${hostOf(this.config.appOrigins[0])}>` },
+      mail: { from, to, ...rendered, messageId: `<${event.id}${event.part ? `.${event.part}` : ''}@${hostOf(this.config.appOrigins[0])}>` },
     });
 
     switch (event.type) {
@@ -56,6 +59,16 @@ export class MailComposer {
         const summary = orderSummary(data);
         const to = customerEmail(data);
         return to ? envelope(to, orderPlacedMail(store, summary)) : { skip: 'the order has no e-mail' };
+      }
+      case 'DrawHeld': {
+        const winners = Array.isArray(data.winners) ? (data.winners as Array<{ token: string; label: string; amountTaka: number }>) : [];
+        const winner = winners.find((candidate) => candidate.token === event.part);
+        if (!winner) return { skip: 'not a winner of this draw' };
+        const placed = await this.placedEvent(manager, `order-${winner.token.slice(0, winner.token.lastIndexOf('-'))}`);
+        const to = placed && customerEmail(placed);
+        if (!placed || !to) return { skip: 'the winning order has no e-mail' };
+        const customerName = orderSummary(placed).customerName;
+        return envelope(to, luckyDrawWinnerMail(store, { customerName, offerName: await this.offerName(manager, event.streamId), ...winner }));
       }
       default: {
         const placed = await this.placedEvent(manager, event.streamId);
@@ -88,6 +101,14 @@ export class MailComposer {
       .query('SELECT name, email FROM settings WHERE id = 1')
       .catch(() => []);
     return { name: rows[0]?.name || 'Our store', email: rows[0]?.email ?? '' };
+  }
+
+  private async offerName(manager: EntityManager, streamId: string): Promise<string> {
+    const rows: Array<{ name: string }> = await manager.query(
+      `SELECT data->>'name' AS name FROM events WHERE stream_id = $1 AND type IN ('OfferCreated', 'OfferChanged') ORDER BY stream_position DESC LIMIT 1`,
+      [streamId],
+    );
+    return rows[0]?.name ?? 'the lucky draw';
   }
 
   private async placedEvent(manager: EntityManager, streamId: string): Promise<Record<string, unknown> | null> {

@@ -57,15 +57,18 @@ export class MailDelivery {
   }
 
   private async deliverLocked(eventId: string, manager: DataSource['manager']): Promise<DeliveryOutcome> {
-    const events: Array<{ id: string; stream_id: string; type: string; data: Record<string, unknown> }> = await manager.query(
-      'SELECT event_id AS id, stream_id, type, data FROM events WHERE event_id = $1',
+    // A part of a multi-part event (one winner of a draw) names its event in its delivery row.
+    const events: Array<{ id: string; stream_id: string; type: string; data: Record<string, unknown>; part: string | null }> = await manager.query(
+      `SELECT e.event_id AS id, e.stream_id, e.type, e.data, d.part FROM (SELECT $1::uuid AS key) k
+         LEFT JOIN mail_deliveries d ON d.event_id = k.key
+         JOIN events e ON e.event_id = coalesce(d.source_event_id, k.key)`,
       [eventId],
     );
     if (events.length === 0) {
       this.logger.warn(`mail job for unknown event ${eventId} ignored`);
       return 'skipped';
     }
-    const event: StoredEvent = { id: events[0].id, streamId: events[0].stream_id, type: events[0].type, data: events[0].data };
+    const event: StoredEvent = { id: events[0].id, streamId: events[0].stream_id, type: events[0].type, data: events[0].data, part: events[0].part };
     await manager.query(
       'INSERT INTO mail_deliveries (event_id, event_type) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING',
       [eventId, event.type],

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import type { Projection } from '../../event-store/projection';
-import { MAIL_EVENT_TYPES, MailJobData, ORDER_STATUS_MAIL_EVENTS } from '../mail-events';
+import { MAIL_EVENT_TYPES, MailJobData, ORDER_STATUS_MAIL_EVENTS, partDeliveryId } from '../mail-events';
 import type { MailQueue } from '../queue/mail-queue';
 
 export const MAIL_SUBSCRIPTION_NAME = 'mail-subscription';
@@ -23,9 +23,9 @@ export class MailSubscriptionProjection implements Projection {
     const jobs = await mailWorthy(events, manager);
     if (jobs.length === 0) return;
     await manager.query(
-      `INSERT INTO mail_deliveries (event_id, event_type)
-       SELECT * FROM unnest($1::uuid[], $2::text[]) ON CONFLICT (event_id) DO NOTHING`,
-      [jobs.map((job) => job.eventId), jobs.map((job) => job.eventType)],
+      `INSERT INTO mail_deliveries (event_id, event_type, source_event_id, part)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) ON CONFLICT (event_id) DO NOTHING`,
+      [jobs.map((job) => job.eventId), jobs.map((job) => job.eventType), jobs.map((job) => job.sourceEventId ?? null), jobs.map((job) => job.part ?? null)],
     );
     await this.queue.enqueue(jobs);
   }
@@ -37,6 +37,7 @@ const STATUS_TYPES: readonly string[] = ORDER_STATUS_MAIL_EVENTS;
  * Mail to an address typed into a checkout is mail to someone nobody has checked yet (issue 14): an order's
  * e-mail gets its one "order received" mail, and only while no other order of that address is still waiting
  * for care's call; status mails only once care has confirmed the order (the confirmation itself included).
+ * A held draw: one job per winner (the composer skips a winner whose order has no e-mail).
  */
 async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Promise<MailJobData[]> {
   const statusStreams = [...new Set(events.filter((event) => STATUS_TYPES.includes(event.type)).map((event) => event.streamId))];
@@ -67,8 +68,19 @@ async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Prom
     );
     for (const row of rows) busy.add(row.email);
   }
-  return events
+  const winnerJobs = events
+    .filter((event) => event.type === 'DrawHeld')
+    .flatMap((event) =>
+      ((event.data as { winners?: Array<{ token: string }> }).winners ?? []).map((winner) => ({
+        eventId: partDeliveryId(event.id, winner.token),
+        eventType: event.type,
+        sourceEventId: event.id,
+        part: winner.token,
+      })),
+    );
+  const single = events
     .filter((event) => {
+      if (event.type === 'DrawHeld') return false;
       if (STATUS_TYPES.includes(event.type)) return confirmedWithEmail.has(event.streamId);
       if (event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced') {
         const email = emailOf(event);
@@ -79,4 +91,5 @@ async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Prom
       return true;
     })
     .map((event) => ({ eventId: event.id, eventType: event.type }));
+  return [...single, ...winnerJobs];
 }

@@ -46,6 +46,7 @@ import {
 } from '../../ordering/api/dto/admin-orders.requests';
 import { packingSlipsRequest } from '../../ordering/paperwork/packing-slips.controller';
 import { confirmOrderRequest } from '../../ordering/api/dto/confirm-order.request';
+import { changeOfferSchema, createOfferSchema } from '../../promotions/api/dto/offer.requests';
 import { couponCodeParameter, createCouponRequest, disableCouponRequest } from '../../promotions/api/admin-coupons.requests';
 import { applyCouponRequest } from '../../promotions/api/public-coupons.controller';
 
@@ -104,6 +105,9 @@ const STAFF_CATALOG = 'Staff: products, categories, settings, pages, staff';
 const productIdParam = { id: z.string().regex(/^[1-9]\d{0,8}$/).describe('The product id') };
 const productExample = { params: { id: '12' } };
 const ifMatch = { 'if-match': { schema: z.string(), description: 'The version the change was decided against ("3"); a product changed since is a 409' } };
+const LUCKY_DRAW = 'Lucky draw';
+const offerIdParam = { offerId: z.string().min(1).max(40).describe('The offer id, e.g. 7KQ2MX') };
+const offerExample = { params: { offerId: '7KQ2MX' } };
 
 export const API_ROUTES: ApiRoute[] = [
   // Catalog (spec §7)
@@ -223,6 +227,22 @@ export const API_ROUTES: ApiRoute[] = [
   { method: 'get', path: '/api/brands/brandrow/:id', tag: STAFF_STORE, summary: 'One brand', access: 'admin', params: { id: brandId }, example: { params: { id: '3' } } },
   { method: 'post', path: '/api/brands/save', tag: STAFF_STORE, summary: 'Add a brand, or change one (with its id)', access: 'admin', body: saveBrandRequest, example: { body: { id: '3', name: 'Aarong Basics', description: 'Cotton tees', status: 1 } } },
   { method: 'get', path: '/api/brands/delete/:id', tag: STAFF_STORE, summary: 'Delete a brand (a GET, as the specification has it)', access: 'admin', params: { id: brandId }, example: { params: { id: '3' } } },
+
+  // Lucky draw (issue 19, ADR 051, docs/lucky-draw.md)
+  { method: 'get', path: '/api/public/offers/current', tag: LUCKY_DRAW, summary: 'The current lucky-draw offer: commitment, published tokens, seed, winners with masked phones', access: 'public' },
+  { method: 'get', path: '/api/public/offers/my-tokens', tag: LUCKY_DRAW, summary: 'An order\'s lucky-draw tokens and their state, by order id and phone', access: 'public', rateLimited: true, query: trackingQuery, example: { query: { orderId: '7KQ2M9XA', phone: '01711111111' } } },
+  { method: 'get', path: '/api/public/offers/:offerId', tag: LUCKY_DRAW, summary: 'One offer\'s public data: what npm run verify-draw recomputes the winners from', access: 'public', params: offerIdParam, example: offerExample },
+  { method: 'get', path: '/api/admin/offers', tag: LUCKY_DRAW, summary: 'Lucky-draw offers as staff see them', access: 'care' },
+  {
+    method: 'post', path: '/api/admin/offers', tag: LUCKY_DRAW, summary: 'Create an offer (defaults: now to 30 days later, the spec\'s prizes, 10%)', access: 'admin', success: 201, body: createOfferSchema(new Date('2026-01-01T00:00:00Z')),
+    example: { body: { name: 'Eid lucky draw', starts_at: '2026-06-01T00:00:00Z', ends_at: '2026-06-30T23:59:59Z', discount_percent: 10 } },
+  },
+  { method: 'get', path: '/api/admin/offers/:offerId', tag: LUCKY_DRAW, summary: 'One offer, winners with their orders', access: 'care', params: offerIdParam, example: offerExample },
+  { method: 'patch', path: '/api/admin/offers/:offerId', tag: LUCKY_DRAW, summary: 'Change an offer\'s terms (until the draw is committed)', access: 'admin', params: offerIdParam, body: changeOfferSchema, example: { ...offerExample, body: { ends_at: '2026-07-05T23:59:59Z' } } },
+  { method: 'post', path: '/api/admin/offers/:offerId/commit', tag: LUCKY_DRAW, summary: 'Commit to a secret seed: its SHA-256 is published', access: 'admin', params: offerIdParam, example: offerExample },
+  { method: 'post', path: '/api/admin/offers/:offerId/close', tag: LUCKY_DRAW, summary: 'After the period: publish the eligible tokens and their hash', access: 'admin', params: offerIdParam, example: offerExample },
+  { method: 'post', path: '/api/admin/offers/:offerId/draw', tag: LUCKY_DRAW, summary: 'Reveal the seed and pick the winners (DrawHeld)', access: 'admin', params: offerIdParam, example: offerExample },
+  { method: 'get', path: '/api/admin/lucky-draw-tokens/:orderId', tag: LUCKY_DRAW, summary: 'An order\'s lucky-draw tokens and their state', access: 'care', params: orderIdParam, example: orderExample },
 
   // Operations: the event log, projections, health, metrics, this document
   { method: 'get', path: '/api/admin/events', tag: OPERATIONS, summary: 'Browse the event log, newest first', access: 'admin', query: browseEventsRequest, example: { query: { type: 'OrderPlaced', limit: '20' } } },

@@ -175,3 +175,39 @@ describe('checkout decider', () => {
     });
   });
 });
+
+describe('checkout: the lucky-draw offer discount (issue 19)', () => {
+  const stock = { 'sku-1-M': [received(1, 'M', 10)], 'sku-2-M': [received(2, 'M', 10)] };
+  const placed = (command: PlaceOrder, couponEvents: CouponEvent[] | null = null) =>
+    given(stock, couponEvents).when(command)()[0].events[0] as OrderPlaced;
+  const offerCart = [
+    { productId: 1, size: 'M', quantity: 2, fromOffer: true },
+    { productId: 2, size: 'M', quantity: 1 },
+  ];
+
+  it('takes the offer\'s percent off the catalog price of the offer-page lines only', () => {
+    const order = placed(placeOrder({ cart: offerCart, offer: { offerId: 'ABC234', percent: 7 } }));
+    // 7% of 2 × 650.00 = 91.00; the polo line is not from the offer page.
+    expect(order.data.offer).toEqual({ offerId: 'ABC234', percent: 7, discountPaisa: 9100 });
+    expect(order.data.totals).toEqual({ subtotalPaisa: 225000, discountPaisa: 9100, deliveryChargePaisa: 6000, grandTotalPaisa: 221900 });
+  });
+
+  it('never gives more than 10%, whatever percent reaches it', () => {
+    const order = placed(placeOrder({ cart: offerCart, offer: { offerId: 'ABC234', percent: 50 } }));
+    expect(order.data.offer?.percent).toBe(10);
+    expect(order.data.totals.discountPaisa).toBe(13000);
+  });
+
+  it('gives nothing when no offer runs, or when no line came from the offer page', () => {
+    expect(placed(placeOrder({ cart: offerCart, offer: null })).data.totals.discountPaisa).toBe(0);
+    const plain = placed(placeOrder({ cart: [{ productId: 1, size: 'M', quantity: 2 }], offer: { offerId: 'ABC234', percent: 10 } }));
+    expect(plain.data.offer).toBeUndefined();
+    expect(plain.data.totals.discountPaisa).toBe(0);
+  });
+
+  it('applies a coupon to what is left after the offer discount', () => {
+    const order = placed(placeOrder({ cart: offerCart, offer: { offerId: 'ABC234', percent: 10 }, couponCode: 'eid10' }), [coupon]);
+    // offer: 10% of 1,300.00 = 130.00; coupon: 10% of (2,250.00 − 130.00) = 212.00.
+    expect(order.data.totals.discountPaisa).toBe(13000 + 21200);
+  });
+});

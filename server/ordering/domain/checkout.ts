@@ -18,7 +18,18 @@ export interface CartLine {
   productId: number;
   size: string;
   quantity: number;
+  /** Added from the offer page: gets the running lucky-draw offer's discount (docs/decisions/051). */
+  fromOffer?: boolean;
 }
+
+/** The lucky-draw offer running at checkout, as promotions states it; never numbers from the browser. */
+export interface RunningOffer {
+  offerId: string;
+  percent: number;
+}
+
+/** The offer's rule can never give more than this, whatever the offer's stored percent says. */
+export const MAX_OFFER_PERCENT = 10;
 
 /** What the catalog says about a product at the moment of the order. */
 export interface CatalogProduct {
@@ -46,6 +57,8 @@ export type PlaceOrder = {
     deliveryChargePaisa: Paisa;
     cart: CartLine[];
     couponCode: string | null;
+    /** The offer running now, when a line came from the offer page (resolved by the handler); else null. */
+    offer?: RunningOffer | null;
   };
 };
 
@@ -101,7 +114,9 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
   }
 
   const subtotalPaisa = lines.reduce((sum, line) => sum + line.quantity * line.unitPricePaisa, 0);
-  const discountPaisa = coupon ? percentOf(subtotalPaisa, coupon.percent) : 0;
+  const offer = offerDiscount(command.data.cart, states.products, command.data.offer ?? null);
+  // A coupon applies to what is left after the offer's discount, so the two never count the same taka twice.
+  const discountPaisa = (offer?.discountPaisa ?? 0) + (coupon ? percentOf(subtotalPaisa - (offer?.discountPaisa ?? 0), coupon.percent) : 0);
   const deliveryChargePaisa = command.data.deliveryChargePaisa;
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const placed: OrderPlaced = {
@@ -115,11 +130,24 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
       shipping: { zone, chargePaisa: deliveryChargePaisa },
       lines,
       coupon,
+      ...(offer ? { offer } : {}),
       totals: { subtotalPaisa, discountPaisa, deliveryChargePaisa, grandTotalPaisa: subtotalPaisa - discountPaisa + deliveryChargePaisa },
       luckyDrawTokens: luckyDrawTokens(orderId, units),
     },
   };
   return [{ streamId: orderStreamId(orderId), events: [placed] }, ...skuStreams, ...streams];
+}
+
+/**
+ * The offer's discount: its percent (at most 10) of the catalog price of the lines added from the offer page.
+ * No running offer, or no such line: no discount.
+ */
+function offerDiscount(cart: readonly CartLine[], products: ReadonlyMap<number, CatalogProduct>, offer: RunningOffer | null): OrderPlaced['data']['offer'] {
+  if (!offer) return null;
+  const percent = Math.min(Math.max(0, Math.trunc(offer.percent)), MAX_OFFER_PERCENT);
+  const offerSubtotal = cart.filter((line) => line.fromOffer).reduce((sum, line) => sum + line.quantity * (products.get(line.productId)?.pricePaisa ?? 0), 0);
+  if (offerSubtotal === 0 || percent === 0) return null;
+  return { offerId: offer.offerId, percent, discountPaisa: percentOf(offerSubtotal, percent) };
 }
 
 /**

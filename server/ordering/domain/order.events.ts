@@ -49,6 +49,8 @@ export type OrderPlaced = {
     shipping: { zone: ShippingZone; chargePaisa: Paisa };
     lines: OrderLine[];
     coupon: { code: string; percent: number } | null;
+    /** The lucky-draw offer's discount on the lines added from the offer page (absent: none). */
+    offer?: { offerId: string; percent: number; discountPaisa: Paisa } | null;
     totals: { subtotalPaisa: Paisa; discountPaisa: Paisa; deliveryChargePaisa: Paisa; grandTotalPaisa: Paisa };
     /** Lucky-draw tokens, one per unit bought (spec §9); shown as the order's "coupons". */
     luckyDrawTokens: string[];

@@ -4,7 +4,10 @@ import { useProductsByMainCategory } from '../../features/catalog/api/get-produc
 import { useProductsByShop } from '../../features/catalog/api/get-products-by-shop';
 import { Pagination } from '../../features/catalog/components/pagination';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { useOffer } from '../../features/offer/api/get-offer';
 import { CouponRules } from '../../features/offer/components/coupon-rules';
+import { DrawPanel } from '../../features/offer/components/draw-panel';
+import { MyTokens } from '../../features/offer/components/my-tokens';
 import { PrizeBoxes } from '../../features/offer/components/prize-boxes';
 import '../../features/offer/components/offer.css';
 import { OFFER_COUPON_CODE, saveCouponOffer } from '../../features/offer/offer-store';
@@ -12,7 +15,8 @@ import { useProductActions } from '../shop/use-product-actions';
 
 /**
  * /offer (spec §2, §9): prize boxes, Bengali rules, a product grid filtered by category in place (no
- * navigation). Lines added here carry the offer's coupon_code; the page saves `coupon-offer`.
+ * navigation). Lines added here carry the offer's coupon_code; the page saves `coupon-offer`. The current
+ * offer's draw (commitment, published list, winners) and "your tokens" by order id and phone.
  */
 export function OfferRoute() {
   const [category, setCategory] = useState<string>('all');
@@ -22,6 +26,7 @@ export function OfferRoute() {
   const filtered = useProductsByMainCategory({ page, slug: category }, category !== 'all');
   const query = category === 'all' ? all : filtered;
   const { actions, quickView } = useProductActions({ couponCode: OFFER_COUPON_CODE });
+  const offer = useOffer(null);
 
   useEffect(() => {
     saveCouponOffer();
@@ -35,7 +40,9 @@ export function OfferRoute() {
         <p>টি-শার্ট কিনুন, ফ্রি টোকেন নিন আর জিতে নিন নগদ পুরস্কার!</p>
       </section>
       <PrizeBoxes />
+      {offer.data && <DrawPanel offer={offer.data} />}
       <CouponRules />
+      <MyTokens offer={offer.data ?? null} />
       <section className="home-section" aria-labelledby="offer-products-title">
         <h2 id="offer-products-title" className="section-title">
           Offer products

@@ -26,6 +26,7 @@ describe('confirm-order request', () => {
       deliveryChargePaisa: 6000,
       cart: [{ productId: 3, size: 'M', quantity: 2 }],
       couponCode: 'eid10',
+      offer: null,
     });
   });
 
@@ -59,5 +60,26 @@ describe('confirm-order request', () => {
     expect(errorsOf({ ...valid(), data: { ...valid().data, paymentMethod: 'card' } })).toEqual({ paymentMethod: [M.paymentMethodInvalid] });
     expect(errorsOf({ ...valid(), data: { ...valid().data, email: 'not-an-email' } })).toEqual({ email: [M.emailInvalid] });
     expect(errorsOf({ ...valid(), cart: [{ id: 3, size: 'M', qty: 0 }] })).toEqual({ 'cart.0.qty': [M.quantityInvalid] });
+  });
+
+  it('marks lines added from the offer page, and reads no discount the browser states', () => {
+    const body = {
+      ...valid(),
+      cart: [{ ...valid().cart[0], coupon_code: 'lucky-draw', discount: 50 }, { id: 4, size: 'L', qty: 1 }],
+      couponoffer: { coupon_code: 'LUCKY-DRAW', offer: 'lucky-draw', discountPercent: 90 },
+    };
+    const checkout = parseConfirmOrder(body, null);
+    expect(checkout.cart).toEqual([
+      { productId: 3, size: 'M', quantity: 2, fromOffer: true },
+      { productId: 4, size: 'L', quantity: 1 },
+    ]);
+    expect(checkout.offer).toBeNull();
+  });
+
+  it('refuses a tampered line coupon_code or coupon-offer with 422 on that field', () => {
+    expect(errorsOf({ ...valid(), cart: [{ ...valid().cart[0], coupon_code: 'LUCKY50' }] })).toEqual({ 'cart.0.coupon_code': [M.offerCodeInvalid] });
+    expect(errorsOf({ ...valid(), cart: [{ ...valid().cart[0], coupon_code: { percent: 50 } }] })).toEqual({ 'cart.0.coupon_code': [M.offerCodeInvalid] });
+    expect(errorsOf({ ...valid(), couponoffer: { coupon_code: 'FREE', discountPercent: 90 } })).toEqual({ couponoffer: [M.couponOfferInvalid] });
+    expect(errorsOf({ ...valid(), couponoffer: 'LUCKY-DRAW' })).toEqual({ couponoffer: [M.couponOfferInvalid] });
   });
 });

@@ -3,6 +3,7 @@ import { BD_MOBILE_PATTERN, normalizePhone } from '../../../../contracts/phone';
 import { FieldErrors, ValidationFailedError } from '../../../common/errors/domain-error';
 import { fieldErrors, unstorableTextErrors } from '../../../common/validation/zod-validation.pipe';
 import { parseTaka } from '../../domain/money';
+import { OFFER_LINE_CODE } from '../../../promotions/domain/offer.events';
 import type { CheckoutInput } from '../../place-order/place-order.command';
 
 /** Bangladeshi mobile numbers: 11 digits, 01 then an operator digit 3-9 (after contracts/phone.ts's normalising). */
@@ -38,6 +39,8 @@ export const CHECKOUT_MESSAGES = {
   sizeRequired: 'Please select a size before adding to cart.',
   quantityInvalid: 'Quantity must be at least 1.',
   quantityTooLarge: 'At most 100 of one item per order.',
+  offerCodeInvalid: 'Invalid offer code.',
+  couponOfferInvalid: 'Invalid offer.',
 } as const;
 
 const M = CHECKOUT_MESSAGES;
@@ -53,7 +56,25 @@ const cartLine = z.object({
   id: z.coerce.number({ error: M.productInvalid }).int(M.productInvalid).positive(M.productInvalid).max(2 ** 31 - 1, M.productInvalid),
   size: z.preprocess(asText, z.string({ error: M.sizeRequired }).trim().min(1, M.sizeRequired).max(10, M.sizeRequired)),
   qty: z.coerce.number({ error: M.quantityInvalid }).int(M.quantityInvalid).min(1, M.quantityInvalid).max(100, M.quantityTooLarge),
+  /** Set by the offer page: the line gets the running offer's discount. Any other code is a tampered line. */
+  coupon_code: z
+    .unknown()
+    .optional()
+    .refine((value) => value === undefined || value === null || value === '' || (typeof value === 'string' && value.trim().toUpperCase() === OFFER_LINE_CODE), M.offerCodeInvalid)
+    .transform((value) => typeof value === 'string' && value.trim() !== ''),
 });
+
+/** The stored `coupon-offer` ({ coupon_code, offer, saved_at }) or nothing; its numbers, if any, are never read. */
+const couponOffer = z
+  .unknown()
+  .optional()
+  .refine(
+    (value) =>
+      value === undefined ||
+      value === null ||
+      (typeof value === 'object' && !Array.isArray(value) && String((value as { coupon_code?: unknown }).coupon_code ?? '').trim().toUpperCase() === OFFER_LINE_CODE),
+    M.couponOfferInvalid,
+  );
 
 const customerData = z
   .object({
@@ -96,7 +117,7 @@ export const confirmOrderRequest = z.object({
   cart: z.array(cartLine, { error: M.cartEmpty }).min(1, M.cartEmpty).max(50, M.cartTooLong),
   /** The stored apply_coupon object ({ couponCode, ... }), a bare code, or nothing. */
   coupon: z.unknown().optional().transform(couponCodeOf),
-  couponoffer: z.unknown().optional(),
+  couponoffer: couponOffer,
   data: z.preprocess((value) => value ?? {}, customerData),
 });
 
@@ -117,8 +138,9 @@ export function parseConfirmOrder(body: unknown, userId: string | null): Checkou
     customer: { name: data.name, email: data.email ?? null, phone: data.phone, address: data.address, shippingPhone: data.shipping_phone, userId },
     payment: { method: data.paymentMethod, bkashNumber: data.bkashNumber, transactionId: data.transactionId },
     deliveryChargePaisa: data.devliery_charge,
-    cart: cart.map((line) => ({ productId: line.id, size: line.size, quantity: line.qty })),
+    cart: cart.map((line) => ({ productId: line.id, size: line.size, quantity: line.qty, ...(line.coupon_code ? { fromOffer: true } : {}) })),
     couponCode: coupon,
+    offer: null,
   };
 }
 

@@ -8,6 +8,7 @@ import { CouponsRoute } from './coupons';
 import { DashboardRoute } from './dashboard';
 import { EventsRoute } from './events';
 import { InstantOrderRoute } from './instant-order';
+import { OffersRoute } from './offers';
 import { OrderRoute } from './order';
 import { OrdersRoute } from './orders';
 import { ProjectionsRoute } from './projections';
@@ -29,6 +30,7 @@ export function AdminApp() {
             <Route path="orders/:orderId" element={<OrderRoute />} />
             <Route path="instant-order" element={<InstantOrderRoute />} />
             <Route path="stock" element={<StockRoute />} />
+            <Route path="offers" element={<OffersRoute />} />
             <Route path="products" element={<ProductsRoute />} />
             <Route path="products/new" element={<AdminOnly page={<NewProductRoute />} />} />
             <Route path="products/:id" element={<ProductRoute />} />

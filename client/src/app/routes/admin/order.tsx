@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { CareOrder } from '../../../features/care-orders/components/order-view';
+import { OrderTokens } from '../../../features/lucky-draw/components/order-tokens';
+import { luckyDrawKeys } from '../../../features/lucky-draw/api/lucky-draw-keys';
 import { dashboardKeys } from '../../../features/store-dashboard/api/dashboard-keys';
 
-/** One order for care; a recorded step also makes the dashboard's figures stale. */
+/** One order for care and its lucky-draw tokens; a recorded step also makes the dashboard's figures and the tokens stale. */
 export function OrderRoute() {
   const { orderId = '' } = useParams();
   const queryClient = useQueryClient();
@@ -13,7 +15,11 @@ export function OrderRoute() {
       <p>
         <Link to="/admin/orders">← Orders</Link>
       </p>
-      <CareOrder orderId={orderId} onChanged={() => queryClient.invalidateQueries({ queryKey: dashboardKeys.all })} />
+      <CareOrder
+        orderId={orderId}
+        onChanged={() => Promise.all([queryClient.invalidateQueries({ queryKey: dashboardKeys.all }), queryClient.invalidateQueries({ queryKey: luckyDrawKeys.all })])}
+      />
+      <OrderTokens orderId={orderId} />
     </section>
   );
 }

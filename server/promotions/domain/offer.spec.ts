@@ -1,0 +1,87 @@
+import { ConflictError, NotFoundError, ValidationFailedError } from '../../common/errors/domain-error';
+import { commitmentOf, drawWinners, tokenListHash } from './draw-algorithm';
+import { foldOffer, offerDecider, type OfferCommand } from './offer';
+import { DEFAULT_PRIZES, type OfferEvent, type OfferTerms } from './offer.events';
+
+const now = new Date('2026-12-01T10:00:00.000Z');
+const terms: OfferTerms = {
+  name: 'Winter lucky draw',
+  startsAt: '2026-11-01T00:00:00.000Z',
+  endsAt: '2026-12-01T00:00:00.000Z',
+  prizes: DEFAULT_PRIZES,
+  discountPercent: 10,
+};
+const SEED = 'f'.repeat(64);
+const created: OfferEvent = { type: 'OfferCreated', data: { offerId: 'ABC234', at: '2026-10-20T00:00:00.000Z', ...terms } };
+const committed: OfferEvent = { type: 'DrawCommitted', data: { offerId: 'ABC234', at: '2026-10-21T00:00:00.000Z', commitment: commitmentOf(SEED) } };
+const list = ['K7M2P9QX-1', 'K7M2P9QX-2', 'ABCDEFGH-1'];
+const closed: OfferEvent = {
+  type: 'EligibleTokensPublished',
+  data: { offerId: 'ABC234', at: '2026-12-01T01:00:00.000Z', tokensHash: tokenListHash(list), tokens: ['ABCDEFGH-1', 'K7M2P9QX-1', 'K7M2P9QX-2'] },
+};
+
+function given(...events: OfferEvent[]) {
+  return {
+    when(command: OfferCommand) {
+      const run = () => offerDecider.decide(command, foldOffer(events));
+      return {
+        then: (...expected: OfferEvent[]) => expect(run()).toEqual(expected),
+        thenRefuses: (type: new (...args: never[]) => Error, message?: string) => {
+          expect(run).toThrow(type);
+          if (message) expect(run).toThrow(message);
+        },
+      };
+    },
+  };
+}
+
+describe('offer decider', () => {
+  it('creates an offer with valid terms', () => {
+    given().when({ type: 'CreateOffer', data: { offerId: 'ABC234', now, terms } }).then({ type: 'OfferCreated', data: { offerId: 'ABC234', at: now.toISOString(), ...terms } });
+  });
+
+  it('refuses a discount above 10%, a period that ends before it starts, and an empty name, each on its field', () => {
+    const run = () => offerDecider.decide({ type: 'CreateOffer', data: { offerId: 'ABC234', now, terms: { ...terms, name: ' ', discountPercent: 11, endsAt: terms.startsAt } } }, foldOffer([]));
+    expect(run).toThrow(ValidationFailedError);
+    try {
+      run();
+    } catch (error) {
+      expect(Object.keys((error as ValidationFailedError).errors ?? {}).sort()).toEqual(['discount_percent', 'ends_at', 'name']);
+    }
+  });
+
+  it('changes terms only before the draw is committed', () => {
+    given(created).when({ type: 'ChangeOffer', data: { offerId: 'ABC234', now, changes: { discountPercent: 5 } } }).then({
+      type: 'OfferChanged',
+      data: { offerId: 'ABC234', at: now.toISOString(), ...terms, discountPercent: 5 },
+    });
+    given(created, committed).when({ type: 'ChangeOffer', data: { offerId: 'ABC234', now, changes: { discountPercent: 5 } } }).thenRefuses(ConflictError);
+  });
+
+  it('an unknown offer is not found', () => {
+    given().when({ type: 'CommitDraw', data: { offerId: 'ABC234', now, commitment: commitmentOf(SEED) } }).thenRefuses(NotFoundError);
+  });
+
+  it('commits once', () => {
+    given(created).when({ type: 'CommitDraw', data: { offerId: 'ABC234', now, commitment: commitmentOf(SEED) } }).then({ type: 'DrawCommitted', data: { offerId: 'ABC234', at: now.toISOString(), commitment: commitmentOf(SEED) } });
+    given(created, committed).when({ type: 'CommitDraw', data: { offerId: 'ABC234', now, commitment: commitmentOf(SEED) } }).thenRefuses(ConflictError);
+  });
+
+  it('closes only after the commitment and after the period, publishing the sorted list and its hash', () => {
+    given(created).when({ type: 'CloseOffer', data: { offerId: 'ABC234', now, eligibleTokens: list } }).thenRefuses(ConflictError, 'Commit the draw');
+    given(created, committed)
+      .when({ type: 'CloseOffer', data: { offerId: 'ABC234', now: new Date('2026-11-30T23:59:59.000Z'), eligibleTokens: list } })
+      .thenRefuses(ConflictError, 'not ended');
+    given(created, committed)
+      .when({ type: 'CloseOffer', data: { offerId: 'ABC234', now, eligibleTokens: list } })
+      .then({ type: 'EligibleTokensPublished', data: { offerId: 'ABC234', at: now.toISOString(), tokensHash: tokenListHash(list), tokens: ['ABCDEFGH-1', 'K7M2P9QX-1', 'K7M2P9QX-2'] } });
+  });
+
+  it('holds the draw with the committed seed only, once, by the published algorithm', () => {
+    given(created, committed).when({ type: 'HoldDraw', data: { offerId: 'ABC234', now, seed: SEED } }).thenRefuses(ConflictError, 'Close the offer');
+    given(created, committed, closed).when({ type: 'HoldDraw', data: { offerId: 'ABC234', now, seed: 'e'.repeat(64) } }).thenRefuses(ConflictError, 'commitment');
+    const held: OfferEvent = { type: 'DrawHeld', data: { offerId: 'ABC234', at: now.toISOString(), seed: SEED, winners: drawWinners(SEED, list, DEFAULT_PRIZES) } };
+    given(created, committed, closed).when({ type: 'HoldDraw', data: { offerId: 'ABC234', now, seed: SEED } }).then(held);
+    given(created, committed, closed, held).when({ type: 'HoldDraw', data: { offerId: 'ABC234', now, seed: SEED } }).thenRefuses(ConflictError, 'already');
+  });
+});

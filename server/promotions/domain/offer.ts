@@ -1,0 +1,126 @@
+import { ConflictError, NotFoundError, ValidationFailedError, type FieldErrors } from '../../common/errors/domain-error';
+import { canonicalTokenList, commitmentOf, drawWinners, tokenListHash, type DrawWinner, type PrizeTier } from './draw-algorithm';
+import { MAX_DISCOUNT_PERCENT, type OfferEvent, type OfferTerms } from './offer.events';
+
+export type OfferStatus = 'open' | 'committed' | 'closed' | 'drawn';
+
+export type OfferState =
+  | { exists: false }
+  | {
+      exists: true;
+      offerId: string;
+      status: OfferStatus;
+      terms: OfferTerms;
+      commitment: string | null;
+      tokens: string[] | null;
+      winners: DrawWinner[] | null;
+    };
+
+type Cmd<T extends string, D = object> = { type: T; data: { offerId: string; now: Date } & D };
+
+export type CreateOffer = Cmd<'CreateOffer', { terms: OfferTerms }>;
+export type ChangeOffer = Cmd<'ChangeOffer', { changes: Partial<OfferTerms> }>;
+export type CommitDraw = Cmd<'CommitDraw', { commitment: string }>;
+export type CloseOffer = Cmd<'CloseOffer', { eligibleTokens: string[] }>;
+export type HoldDraw = Cmd<'HoldDraw', { seed: string }>;
+export type OfferCommand = CreateOffer | ChangeOffer | CommitDraw | CloseOffer | HoldDraw;
+
+function evolve(state: OfferState, event: OfferEvent): OfferState {
+  switch (event.type) {
+    case 'OfferCreated':
+    case 'OfferChanged': {
+      const { offerId, at: _at, ...terms } = event.data;
+      if (event.type === 'OfferCreated') return { exists: true, offerId, status: 'open', terms, commitment: null, tokens: null, winners: null };
+      return state.exists ? { ...state, terms } : state;
+    }
+    case 'DrawCommitted':
+      return state.exists ? { ...state, status: 'committed', commitment: event.data.commitment } : state;
+    case 'EligibleTokensPublished':
+      return state.exists ? { ...state, status: 'closed', tokens: event.data.tokens } : state;
+    case 'DrawHeld':
+      return state.exists ? { ...state, status: 'drawn', winners: event.data.winners } : state;
+  }
+}
+
+/**
+ * Every rule of an offer: terms are valid (a name, a period that ends after it starts, a prize table, a
+ * discount of at most 10%); terms change only before the draw is committed; the commitment is made once, the
+ * offer closes only after its period ended and after the commitment, and the draw is held once, with the
+ * seed whose hash was committed, by the one algorithm of `draw-algorithm.ts`.
+ */
+function decide(command: OfferCommand, state: OfferState): OfferEvent[] {
+  const at = command.data.now.toISOString();
+  const { offerId } = command.data;
+  if (command.type === 'CreateOffer') {
+    if (state.exists) throw new ConflictError('This offer already exists.');
+    return [{ type: 'OfferCreated', data: { offerId, at, ...validTerms(command.data.terms) } }];
+  }
+  if (!state.exists) throw new NotFoundError('Offer not found.');
+  switch (command.type) {
+    case 'ChangeOffer':
+      if (state.status !== 'open') throw new ConflictError('The draw is committed: the offer cannot be changed any more.');
+      return [{ type: 'OfferChanged', data: { offerId, at, ...validTerms({ ...state.terms, ...command.data.changes }) } }];
+    case 'CommitDraw':
+      if (state.status !== 'open') throw new ConflictError('The draw of this offer is already committed.');
+      if (!/^[0-9a-f]{64}$/.test(command.data.commitment)) throw new Error('a commitment is a SHA-256 in lowercase hex');
+      return [{ type: 'DrawCommitted', data: { offerId, at, commitment: command.data.commitment } }];
+    case 'CloseOffer': {
+      if (state.status === 'open') throw new ConflictError('Commit the draw before closing the offer.');
+      if (state.status !== 'committed') throw new ConflictError('This offer is already closed.');
+      if (command.data.now.getTime() < Date.parse(state.terms.endsAt)) throw new ConflictError('The offer period has not ended yet.');
+      const tokens = canonicalTokenList(command.data.eligibleTokens);
+      return [{ type: 'EligibleTokensPublished', data: { offerId, at, tokensHash: tokenListHash(tokens), tokens } }];
+    }
+    case 'HoldDraw': {
+      if (state.status === 'drawn') throw new ConflictError('The draw of this offer has been held already.');
+      if (state.status !== 'closed') throw new ConflictError('Close the offer (publish the eligible tokens) before the draw.');
+      const { seed } = command.data;
+      if (commitmentOf(seed) !== state.commitment) throw new ConflictError('The seed does not match the published commitment.');
+      return [{ type: 'DrawHeld', data: { offerId, at, seed, winners: drawWinners(seed, state.tokens ?? [], state.terms.prizes) } }];
+    }
+  }
+}
+
+export const offerDecider = { initialState: (): OfferState => ({ exists: false }), evolve, decide };
+
+export function foldOffer(events: Iterable<OfferEvent>): OfferState {
+  let state = offerDecider.initialState();
+  for (const event of events) state = evolve(state, event);
+  return state;
+}
+
+/** The terms with their rules checked; every broken rule is reported on its field (422). */
+export function validTerms(terms: OfferTerms): OfferTerms {
+  const errors: FieldErrors = {};
+  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const name = typeof terms.name === 'string' ? terms.name.trim() : '';
+  if (!name) fail('name', 'The offer needs a name.');
+  else if (name.length > 120) fail('name', 'At most 120 characters.');
+  const starts = Date.parse(terms.startsAt);
+  const ends = Date.parse(terms.endsAt);
+  if (Number.isNaN(starts)) fail('starts_at', 'The start must be a date and time.');
+  if (Number.isNaN(ends)) fail('ends_at', 'The end must be a date and time.');
+  else if (!Number.isNaN(starts) && ends <= starts) fail('ends_at', 'The offer must end after it starts.');
+  const percent = terms.discountPercent;
+  if (!Number.isInteger(percent) || percent < 0 || percent > MAX_DISCOUNT_PERCENT) {
+    fail('discount_percent', `The discount is a whole percent from 0 to ${MAX_DISCOUNT_PERCENT}.`);
+  }
+  const prizes = Array.isArray(terms.prizes) ? terms.prizes : [];
+  if (prizes.length === 0 || prizes.length > 10) fail('prizes', 'Between 1 and 10 prize ranks.');
+  const ranks = new Set<number>();
+  prizes.forEach((prize: PrizeTier, index) => {
+    if (!Number.isInteger(prize.rank) || prize.rank < 1 || ranks.has(prize.rank)) fail(`prizes.${index}.rank`, 'Each rank is a different whole number from 1.');
+    ranks.add(prize.rank);
+    if (typeof prize.label !== 'string' || !prize.label.trim() || prize.label.trim().length > 60) fail(`prizes.${index}.label`, 'A label of 1 to 60 characters.');
+    if (!Number.isInteger(prize.winners) || prize.winners < 1 || prize.winners > 1000) fail(`prizes.${index}.winners`, 'From 1 to 1000 winners.');
+    if (!Number.isInteger(prize.amountTaka) || prize.amountTaka < 1 || prize.amountTaka > 10_000_000) fail(`prizes.${index}.amount`, 'A whole amount in taka from 1.');
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
+  return {
+    name,
+    startsAt: new Date(starts).toISOString(),
+    endsAt: new Date(ends).toISOString(),
+    prizes: [...prizes].sort((a, b) => a.rank - b.rank).map(({ rank, label, winners, amountTaka }) => ({ rank, label: label.trim(), winners, amountTaka })),
+    discountPercent: percent,
+  };
+}
