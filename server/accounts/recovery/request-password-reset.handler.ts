@@ -3,15 +3,20 @@ import { randomUUID } from 'node:crypto';
 import { issueToken, storeToken } from '../tokens/one-time-tokens';
 import { AccountWrites } from '../users/account-writes';
 import { findUserByEmail } from '../users/user-account';
+import { MailBudget } from './mail-budget';
 import { RequestPasswordReset } from './recovery.commands';
 
 @CommandHandler(RequestPasswordReset)
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordReset, void> {
-  constructor(private readonly accounts: AccountWrites) {}
+  constructor(
+    private readonly accounts: AccountWrites,
+    private readonly budget: MailBudget,
+  ) {}
 
   async execute({ email, host, meta }: RequestPasswordReset): Promise<void> {
     const user = await findUserByEmail(this.accounts.manager, email);
-    if (!user) return;
+    // Either way the caller hears the same: no account, or the mailbox has had its recovery mails this hour.
+    if (!user || !(await this.budget.allows('password-reset', user.id))) return;
     const token = issueToken('password-reset', this.accounts.now());
     const eventId = randomUUID();
     await this.accounts.record(
