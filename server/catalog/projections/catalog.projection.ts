@@ -306,9 +306,10 @@ async function applyBrands(events: Array<RecordedEvent & BrandEvent>, { manager,
       deleted.add(id);
     } else {
       deleted.delete(id);
-      // A brand the migration recorded carries its row's creation time, so live and rebuilt rows agree.
+      // A brand the migration recorded carries its row's creation time (as Postgres wrote it, to the
+      // microsecond), so live and rebuilt rows agree.
       const createdAt = (event.data as { createdAt?: string }).createdAt;
-      saved.set(id, { event, firstAt: saved.get(id)?.firstAt ?? (createdAt ? new Date(createdAt).toISOString() : event.recordedAt.toISOString()) });
+      saved.set(id, { event, firstAt: saved.get(id)?.firstAt ?? createdAt ?? event.recordedAt.toISOString() });
     }
   }
   if (deleted.size > 0) await manager.query(`DELETE FROM ${target} WHERE id = ANY($1::int[])`, [[...deleted]]);
