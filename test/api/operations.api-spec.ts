@@ -177,6 +177,14 @@ describe('staff operations API', () => {
       expect(event.metadata).toMatchObject({ actor: { id: staffIds.admin, role: 'admin' }, note: 'Customer changed their mind' });
     });
 
+    it('answers 422, not 500, for an instant order line whose product id is beyond what the store can hold', async () => {
+      const { status, body } = await call('POST', '/api/admin/orders/instant', tokens.care, {
+        name: 'Nusrat Jahan', phone: '01911000334', address: 'Uttara, Dhaka', payment_type: 'Cash', amount: 1200, lines: [{ id: 99999999999, size: 'M', qty: 1 }],
+      });
+      expect(status).toBe(422);
+      expect(JSON.stringify(body.errors)).toContain('This product is no longer available.');
+    });
+
     it('records an instant phone order with the care member as actor', async () => {
       const { status, body } = await call('POST', '/api/admin/orders/instant', tokens.care, {
         name: 'Nusrat Jahan', phone: '01911000333', address: 'Uttara, Dhaka', payment_type: 'Cash', amount: 1200, discount: 100, advance: 200,
@@ -263,6 +271,15 @@ describe('staff operations API', () => {
     it('answers 404 for a size the product is not sold in', async () => {
       const { status } = await call('POST', '/api/admin/stock/receive', tokens.admin, { productId: 1, size: 'XXXL', quantity: 1 });
       expect(status).toBe(404);
+    });
+
+    it('answers 422, not 500, for a product id beyond what the store can hold', async () => {
+      const receive = await call('POST', '/api/admin/stock/receive', tokens.admin, { productId: 99999999999, size: 'M', quantity: 1 });
+      expect(receive.status).toBe(422);
+      expect(receive.body.errors.productId).toEqual(['The productId is not known.']);
+      const adjust = await call('POST', '/api/admin/stock/adjust', tokens.admin, { productId: '99999999999', size: 'M', delta: 1, reason: 'Counted again' });
+      expect(adjust.status).toBe(422);
+      expect(adjust.body.errors.productId).toEqual(['The productId is not known.']);
     });
 
     it('lists low-stock SKUs lowest first, and shows a SKU stream', async () => {

@@ -42,7 +42,7 @@ export const instantOrderRequest = z
     discount: money('discount'),
     advance: money('advance'),
     lines: z
-      .array(z.object({ id: z.coerce.number().int().positive(M.productInvalid), size: requiredText(M.sizeRequired, 10), qty: z.coerce.number().int().min(1, M.quantityInvalid).max(100, M.quantityTooLarge) }))
+      .array(z.object({ id: z.coerce.number().int().positive(M.productInvalid).max(2 ** 31 - 1, M.productInvalid), size: requiredText(M.sizeRequired, 10), qty: z.coerce.number().int().min(1, M.quantityInvalid).max(100, M.quantityTooLarge) }))
       .max(50)
       .optional(),
   })
