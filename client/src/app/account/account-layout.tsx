@@ -3,6 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { clearSession, getSessionUser } from '../../lib/session';
 import { useQueryClient } from '@tanstack/react-query';
+import { accountKeys } from '../../features/account/api/account-keys';
 import { AccountSidebar } from '../../features/account/components/account-sidebar';
 import { loginPathFor, useHasToken } from './use-session-guard';
 import './account.css';
@@ -17,7 +18,7 @@ export function AccountLayout({ title, crumbs, children, heading }: { title: str
   const user = getSessionUser();
   const logout = () => {
     clearSession();
-    queryClient.removeQueries({ queryKey: ['account'] });
+    queryClient.removeQueries({ queryKey: accountKeys.all });
     navigate('/login');
   };
   return (

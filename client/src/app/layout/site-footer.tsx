@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
+import { ContactLines } from '../../features/settings/components/contact-lines';
 import { ChevronIcon } from './icons';
 import { useHasSession } from './use-has-session';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
@@ -16,15 +17,7 @@ export function SiteFooter() {
       <div className="container site-footer__grid">
         <FooterSection title={storeName ? `About ${storeName}` : 'About Us'}>
           {setting?.description && <p>{setting.description}</p>}
-          <ul className="site-footer__list">
-            {setting?.address && <li>{setting.address}</li>}
-            {setting?.email && (
-              <li>
-                <a href={`mailto:${setting.email}`}>{setting.email}</a>
-              </li>
-            )}
-            {setting?.whatsApp && <li>WhatsApp: {setting.whatsApp}</li>}
-          </ul>
+          <ContactLines setting={setting} className="site-footer__list" />
         </FooterSection>
 
         <FooterSection title="Follow Us">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
-import { CartChangesNotice, useCartRecheck } from '../../features/cart/cart-recheck';
+import { CartChangesNotice, useCartRecheck } from '../shop/cart-recheck';
 import { useCart } from '../../features/cart/cart-store';
 import { CartSummary } from '../../features/cart/components/cart-summary';
 import { CartTable } from '../../features/cart/components/cart-table';

@@ -5,7 +5,7 @@ import { Loader } from '../../components/ui/spinner';
 import { getSessionToken, getSessionUser } from '../../lib/session';
 import { customerOrdersQueryOptions } from '../../features/account/api/get-customer-orders';
 import { ordersHistoryQueryOptions } from '../../features/account/api/get-orders-history';
-import { CartChangesNotice, useCartRecheck } from '../../features/cart/cart-recheck';
+import { CartChangesNotice, useCartRecheck } from '../shop/cart-recheck';
 import { readCart, removeLine, saveCart, setLineQty, useCart } from '../../features/cart/cart-store';
 import { CheckoutForm, type CheckoutInitial } from '../../features/checkout/components/checkout-form';
 import { saveLastOrderId } from '../../features/checkout/order-id-store';

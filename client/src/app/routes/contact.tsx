@@ -1,6 +1,7 @@
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { ContactForm } from '../../features/contact/components/contact-form';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
+import { ContactLines } from '../../features/settings/components/contact-lines';
 
 /** /contact (spec §2). */
 export function ContactRoute() {
@@ -16,15 +17,7 @@ export function ContactRoute() {
           <h2 id="contact-info-title" className="section-title">
             {setting?.name ?? 'Our store'}
           </h2>
-          <ul className="contact-info">
-            {setting?.address && <li>{setting.address}</li>}
-            {setting?.email && (
-              <li>
-                <a href={`mailto:${setting.email}`}>{setting.email}</a>
-              </li>
-            )}
-            {setting?.whatsApp && <li>WhatsApp: {setting.whatsApp}</li>}
-          </ul>
+          <ContactLines setting={setting} className="contact-info" />
         </section>
       </div>
     </div>

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { showAlert, showToast } from '../../../components/feedback/feedback-store';
+import { showToast } from '../../../components/feedback/feedback-store';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
 import { useUpdatePassword } from '../api/update-password';
 import type { SignedIn } from '../api/types';
+import { AccountForm, alertFailure } from './account-form';
 
 /** Change password (spec §2): new password and confirmation; 422 → "Validation Errors" dialog. */
 export function ChangePasswordForm({ onChanged }: { onChanged: (answer: Partial<SignedIn>) => void }) {
@@ -20,21 +20,17 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (answer: Partial<
       onChanged(answer);
       showToast({ kind: 'success', title: answer.message ?? 'Your password has been changed.' });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        await showAlert({ kind: 'error', title: 'Validation Errors', items: Object.values(error.fieldErrors).flat() });
-      } else {
-        await showAlert({ kind: 'error', title: 'Error', text: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Something went wrong.' });
-      }
+      await alertFailure(error);
     }
   }
 
   return (
-    <form className="form card" onSubmit={(e) => void submit(e)} noValidate>
+    <AccountForm onSubmit={submit}>
       <TextField label="New Password" type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       <TextField label="Confirm Password" type="password" name="password_confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
       <button type="submit" className="button" disabled={update.isPending}>
         {update.isPending ? 'Saving…' : 'Change Password'}
       </button>
-    </form>
+    </AccountForm>
   );
 }

@@ -4,6 +4,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useUserLogin } from '../api/user-login';
 import type { SignedIn } from '../api/types';
+import { AccountForm, NETWORK_ERROR } from './account-form';
 
 /** Login (spec §2): email, password with show/hide, forgot-password and sign-up links; §8 failure texts. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (signedIn: SignedIn) => void }) {
@@ -29,18 +30,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (signedIn: SignedIn) => 
         const other = error.status !== 401 && error.status !== 422 ? error.serverMessage : undefined;
         setFormError(other ?? fields.account ?? (fields.email || fields.password ? '' : 'Invalid username or password.'));
       } else {
-        setFormError('Network Error: please check your connection and try again.');
+        setFormError(NETWORK_ERROR);
       }
     }
   }
 
   return (
-    <form className="form card" onSubmit={(e) => void submit(e)} noValidate>
-      {formError && (
-        <p className="notice notice--error" role="alert">
-          {formError}
-        </p>
-      )}
+    <AccountForm onSubmit={submit} failure={formError}>
       <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
       <TextField
         label="Password"
@@ -67,6 +63,6 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (signedIn: SignedIn) => 
       <p>
         <Link to="/find-account-using-phone">Find your account using your phone number</Link>
       </p>
-    </form>
+    </AccountForm>
   );
 }

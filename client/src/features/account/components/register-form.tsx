@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { isEmail } from '../../../lib/digits';
 import { useRegister } from '../api/register';
 import type { SignedIn } from '../api/types';
+import { AccountForm, NETWORK_ERROR } from './account-form';
 
 /** Register (spec §2): name, email, password, inviteCode (prefilled from ?code=). */
 export function RegisterForm({ inviteCode: initialCode, onRegistered }: { inviteCode: string; onRegistered: (answer: Partial<SignedIn>) => void }) {
@@ -30,18 +31,13 @@ export function RegisterForm({ inviteCode: initialCode, onRegistered }: { invite
         setErrors(error.firstFieldErrors);
         if (Object.keys(error.fieldErrors).length === 0) setFormError(error.serverMessage ?? 'Something went wrong.');
       } else {
-        setFormError('Network Error: please check your connection and try again.');
+        setFormError(NETWORK_ERROR);
       }
     }
   }
 
   return (
-    <form className="form card" onSubmit={(e) => void submit(e)} noValidate>
-      {formError && (
-        <p className="notice notice--error" role="alert">
-          {formError}
-        </p>
-      )}
+    <AccountForm onSubmit={submit} failure={formError}>
       <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} />
       <TextField label="Email" type="email" name="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
       <TextField label="Password" type="password" name="password" autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.target.value)} error={errors.password} hint="At least 8 characters." />
@@ -52,6 +48,6 @@ export function RegisterForm({ inviteCode: initialCode, onRegistered }: { invite
       <p>
         Already have an account? <Link to="/login">Login</Link>
       </p>
-    </form>
+    </AccountForm>
   );
 }

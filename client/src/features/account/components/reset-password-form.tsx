@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { DURATIONS } from '../../../lib/durations';
 import { useResetPassword } from '../api/reset-password';
+import { AccountForm, NETWORK_ERROR } from './account-form';
 
 export const USED_LINK_MESSAGE = 'This link has expired or was already used';
 
@@ -37,7 +38,7 @@ export function ResetPasswordForm({ id, onReset }: { id: string; onReset: () => 
       } else if (error instanceof ApiError && !error.isNetworkError) {
         setFailure(error.serverMessage ?? 'Something went wrong. Please try again.');
       } else {
-        setFailure('Network Error: please check your connection and try again.');
+        setFailure(NETWORK_ERROR);
       }
     }
   }
@@ -45,18 +46,13 @@ export function ResetPasswordForm({ id, onReset }: { id: string; onReset: () => 
   if (linkUsed) return <LinkUsed request={{ to: '/forget-password', label: 'Request a new link' }} />;
 
   return (
-    <form className="form card" onSubmit={(e) => void submit(e)} noValidate>
-      {failure && (
-        <p className="notice notice--error" role="alert">
-          {failure}
-        </p>
-      )}
+    <AccountForm onSubmit={submit} failure={failure}>
       <TextField label="New Password" type="password" name="new_password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.new_password} />
       <TextField label="Confirm Password" type="password" name="new_password_confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={errors.new_password_confirmation} />
       <button type="submit" className="button" disabled={reset.isPending}>
         Submit
       </button>
-    </form>
+    </AccountForm>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
-import { getProductRow } from '../catalog/api/get-product-row';
-import type { ProductDetails } from '../catalog/types';
-import { saveCart, type CartLine } from './cart-store';
+import { getProductRow } from '../../features/catalog/api/get-product-row';
+import type { ProductDetails } from '../../features/catalog/types';
+import { saveCart, type CartLine } from '../../features/cart/cart-store';
 
 export type LineCheck =
   | { line: CartLine; kind: 'ok' }

@@ -1,0 +1,16 @@
+import type { Setting } from '../api/get-setting-row';
+
+/** The store's address, e-mail and WhatsApp number from its settings, each left out when it is not set. */
+export function ContactLines({ setting, className }: { setting: Setting | undefined; className: string }) {
+  return (
+    <ul className={className}>
+      {setting?.address && <li>{setting.address}</li>}
+      {setting?.email && (
+        <li>
+          <a href={`mailto:${setting.email}`}>{setting.email}</a>
+        </li>
+      )}
+      {setting?.whatsApp && <li>WhatsApp: {setting.whatsApp}</li>}
+    </ul>
+  );
+}
