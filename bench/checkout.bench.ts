@@ -18,7 +18,10 @@ import { runBenchmark, writeResults } from './support/results';
  * Checkout under load: 64 concurrent clients (autocannon) placing single-unit orders through
  * POST /api/public/confirm-order against the store as shipped (dist/server/main.js, demo catalog), first on
  * 64 distinct SKUs (one per client), then all on one hot SKU. Each request is a new checkout with its own
- * Idempotency-Key and phone, as the storefront sends it. Bars (issue 3): >= 400 orders/s distinct,
+ * Idempotency-Key and phone (unique over every run), as the storefront sends it. The checkout limits of issue
+ * 14 stay on (3 open COD orders per phone, 10 units per line, 30 per order) except the per-address one:
+ * CHECKOUT_LIMIT_PER_IP_HOUR=0, because the 64 clients all come from 127.0.0.1 and stand for shoppers on many
+ * addresses. Bars (issue 3): >= 400 orders/s distinct,
  * >= 150 orders/s hot, p99 < 250 ms (median of BENCH_RUNS runs), zero oversold units and no non-2xx answer in
  * any run.
  */
@@ -72,9 +75,11 @@ async function startStore(port: number, env: Record<string, string>): Promise<Ch
   throw new Error(`the store did not answer within 180 s:\n${output}`);
 }
 
+/** Checkouts sent so far over all runs: each gets a phone of its own, so no phone reaches its open-order limit. */
+let sequence = 0;
+
 async function load(port: number, scenario: Scenario, seconds: number, deliveryTaka: number): Promise<Outcome> {
   let connections = 0;
-  let sequence = 0;
   const run = `${process.pid}-${Date.now()}`;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -142,6 +147,7 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       SEED_DEMO: 'true',
       DATA_DIR: '.data/bench-checkout',
+      CHECKOUT_LIMIT_PER_IP_HOUR: '0',
     });
     fixture = await openStoreFixture(database.url);
     const products = await catalogProducts(fixture);

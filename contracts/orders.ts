@@ -1,6 +1,6 @@
 /** Order answers: tracking, the order row and lines, customer history, care's view and its actions. */
 
-export type OrderStatusCode = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'returned';
+export type OrderStatusCode = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'returned' | 'expired';
 
 /** Order tracking data; `coupons` are the lucky-draw tokens, comma separated. */
 export interface OrderTrackingResponse {
@@ -116,6 +116,23 @@ export interface OrderTimelineEntryResponse {
   details: Record<string, unknown>;
 }
 
+/** What the store knows about a phone number as a customer (issue 14): its orders' outcomes and any block. */
+export interface PhoneRiskResponse {
+  phone: string;
+  placed: number;
+  delivered: number;
+  returned: number;
+  cancelled: number;
+  expired: number;
+  last_order_id: string | null;
+  last_order_at: string | null;
+  blocked: boolean;
+  block_reason: string | null;
+  blocked_at: string | null;
+  /** The list badge, e.g. "2 of 5 returned". */
+  badge: string;
+}
+
 /** Care's order page (GET /admin/orders/{id}): the row with personal fields, its lines and its timeline. */
 export interface CareOrderResponse {
   orderrow: OrderRowResponse & {
@@ -124,6 +141,10 @@ export interface CareOrderResponse {
   };
   history: OrderHistoryLineResponse[];
   timeline: OrderTimelineEntryResponse[];
+  /** When a pending online order expires on its own (ISO 8601); null for any other order. */
+  expires_at: string | null;
+  /** The risk record of the order's phones: the contact phone first, then a different shipping phone. */
+  phone_risk: PhoneRiskResponse[];
 }
 
 /** The answer to a status step, the bKash check or a note. */
@@ -155,4 +176,6 @@ export interface OrderListRow {
   grand_total: number | null;
   amount: number | null;
   placed_at: string;
+  /** The contact phone's record in short (issue 14); null before its first order is counted. */
+  phone_risk: { badge: string; placed: number; returned: number; blocked: boolean } | null;
 }

@@ -32,6 +32,16 @@ export interface AppConfig {
   runProjections: boolean;
   /** Whether this process subscribes mail-worthy events and sends the queued mail. */
   runMailWorker: boolean;
+  /** Environment overrides of the checkout settings (issue 14); absent fields come from the settings row. */
+  checkoutOverrides: {
+    perIpHour?: number;
+    openOrdersPerPhone?: number;
+    maxUnitsPerLine?: number;
+    maxUnitsPerOrder?: number;
+    pendingExpiryHours?: number;
+  };
+  /** Seconds between sweeps for pending orders past their deadline. */
+  orderExpirySweepSeconds: number;
   /** Express's 'trust proxy' value: which proxies' X-Forwarded-For decides the client address (false: none). */
   trustProxy: TrustProxy;
 }

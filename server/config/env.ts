@@ -94,6 +94,18 @@ export const envSchema = z.object({
   PROJECTIONS: z.enum(['on', 'off']).default('on'),
   /** `off` for an API-only process: mail is then sent by `npm run worker` or another server process. */
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  /**
+   * Overrides of the store's checkout settings (issue 14), for benchmarks and tests; unset, the settings
+   * (admin-editable) apply. 0 turns the per-address and per-phone limits off.
+   */
+  CHECKOUT_LIMIT_PER_IP_HOUR: optional(z.coerce.number().int('CHECKOUT_LIMIT_PER_IP_HOUR must be a whole number').min(0)),
+  COD_OPEN_ORDERS_PER_PHONE: optional(z.coerce.number().int('COD_OPEN_ORDERS_PER_PHONE must be a whole number').min(0)),
+  MAX_UNITS_PER_LINE: optional(z.coerce.number().int('MAX_UNITS_PER_LINE must be a whole number').min(1)),
+  MAX_UNITS_PER_ORDER: optional(z.coerce.number().int('MAX_UNITS_PER_ORDER must be a whole number').min(1)),
+  /** Hours a pending order lives before it expires (fractions allowed: 0.01 is 36 seconds). */
+  PENDING_ORDER_EXPIRY_HOURS: optional(z.coerce.number().positive('PENDING_ORDER_EXPIRY_HOURS must be more than 0')),
+  /** How often each process sweeps for pending orders past their deadline. */
+  ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().positive().default(60),
   /** Proxies believed about the client address (Express 'trust proxy'): none, a hop count, or addresses/CIDRs. */
   TRUST_PROXY: z
     .string()

@@ -49,6 +49,14 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
       runProjections: env.PROJECTIONS === 'on',
       runMailWorker: env.MAIL_WORKER === 'on',
+      checkoutOverrides: withoutUndefined({
+        perIpHour: env.CHECKOUT_LIMIT_PER_IP_HOUR,
+        openOrdersPerPhone: env.COD_OPEN_ORDERS_PER_PHONE,
+        maxUnitsPerLine: env.MAX_UNITS_PER_LINE,
+        maxUnitsPerOrder: env.MAX_UNITS_PER_ORDER,
+        pendingExpiryHours: env.PENDING_ORDER_EXPIRY_HOURS,
+      }),
+      orderExpirySweepSeconds: env.ORDER_EXPIRY_SWEEP_SECONDS,
       trustProxy: env.TRUST_PROXY,
     },
     stop,
@@ -65,4 +73,8 @@ function developmentJwtSecret(env: Env, dataDir: string, log: (message: string) 
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   log(`Generated a development JWT secret in ${file}`);
   return secret;
+}
+
+function withoutUndefined<T extends Record<string, number | undefined>>(values: T): { [K in keyof T]?: number } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: number };
 }

@@ -1,8 +1,18 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { BullMqExpiryTimers, EXPIRY_TIMERS, InProcessExpiryTimers, type ExpiryTimers } from './expiry/expiry-timers';
+import { OrderExpiry } from './expiry/order-expiry';
 import { CLOCK, systemClock } from '../common/clock';
 import { StreamFolds } from '../event-store/command-path/stream-folds';
 import { ProjectionRegistry } from '../event-store/projection-registry';
 import { AdminOrdersController } from './api/admin-orders.controller';
+import { AdminPhonesController } from './api/admin-phones.controller';
+import { PackingSlipsController } from './paperwork/packing-slips.controller';
+import { ChangePhoneBlockHandler } from './phone-risk/phone-blocks';
+import { AmendOrderHandler } from './amend-order/amend-order';
+import { CancelOwnOrderHandler } from './cancel-own-order/cancel-own-order';
+import { PhoneRiskProjection } from './phone-risk/phone-risk.projection';
+import { PhoneRiskReadModel } from './phone-risk/phone-risk.read-model';
 import { CustomerOrdersController } from './api/customer-orders.controller';
 import { PublicOrdersController } from './api/public-orders.controller';
 import { GetCareOrderHandler } from './care/get-care-order.handler';
@@ -14,10 +24,12 @@ import { PlaceInstantOrderHandler } from './place-instant-order/place-instant-or
 import { CatalogLookup } from './place-order/catalog-lookup';
 import { CheckoutIdempotency } from './place-order/checkout-idempotency';
 import { CheckoutBatcher } from './place-order/checkout-batcher';
+import { CheckoutLimitsService } from './place-order/checkout-limits.service';
 import { PlaceOrderHandler } from './place-order/place-order.handler';
 import { OrderTimelineProjection } from './projections/order-timeline.projection';
 import { OrderTrackingProjection } from './projections/order-tracking.projection';
 import { orderDecider } from './domain/order';
+import { phoneDecider } from './domain/phone';
 import { OrderReadModel } from './read-model/order-read-model';
 import { GetOrderInformationHandler } from './track-order/get-order-information.handler';
 import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler';
@@ -28,7 +40,7 @@ import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler'
  * `TypeOrmModule` and `AccountsModule` (the passport strategy behind the guards, rate limits) in the app.
  */
 @Module({
-  controllers: [PublicOrdersController, AdminOrdersController, CustomerOrdersController],
+  controllers: [PublicOrdersController, AdminOrdersController, AdminPhonesController, PackingSlipsController, CustomerOrdersController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     CatalogLookup,
@@ -36,6 +48,18 @@ import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler'
     OrderReadModel,
     OrderChanges,
     CheckoutBatcher,
+    CheckoutLimitsService,
+    {
+      provide: EXPIRY_TIMERS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): ExpiryTimers =>
+        config.redisUrl ? new BullMqExpiryTimers(config.redisUrl, new Logger('OrderExpiry')) : new InProcessExpiryTimers(),
+    },
+    OrderExpiry,
+    PhoneRiskReadModel,
+    ChangePhoneBlockHandler,
+    AmendOrderHandler,
+    CancelOwnOrderHandler,
     PlaceOrderHandler,
     PlaceInstantOrderHandler,
     ...ORDER_STEP_HANDLERS,
@@ -54,7 +78,9 @@ export class OrderingModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.folds.register('order-', orderDecider);
+    this.folds.register('phone-', phoneDecider);
     this.projections.register(new OrderTrackingProjection());
     this.projections.register(new OrderTimelineProjection());
+    this.projections.register(new PhoneRiskProjection());
   }
 }

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import sharp from 'sharp';
@@ -329,6 +329,27 @@ describe('store administration API', () => {
       expect(Object.keys(bad.body.errors).sort()).toEqual(['email', 'name', 'role']);
       const list = await call('GET', '/api/admin/staff', tokens.care);
       expect(list.body.data.map((member: Json) => member.email)).toEqual(expect.arrayContaining(['nusrat@teebazaar.test', 'care@teebazaar.test']));
+
+      // The mailed link sets the password once; then the new member logs in with the care role.
+      const folder = join(server.dataDir, 'mail');
+      let link: string | undefined;
+      for (const deadline = Date.now() + 15_000; !link && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+        let files: string[] = [];
+        try {
+          files = readdirSync(folder).filter((name) => name.endsWith('.eml'));
+        } catch {
+          files = [];
+        }
+        const mail = files.map((name) => readFileSync(join(folder, name), 'utf8').replace(/=\r?\n/g, '')).find((text) => text.includes('To: nusrat@teebazaar.test'));
+        link = mail && /forget-password-recover-email\/([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+      }
+      expect(link).toBeDefined();
+      const set = await call('POST', '/api/public/restPassword', undefined, { id: link, password: 'jamdani-weave-2026', password_confirmation: 'jamdani-weave-2026' });
+      expect(set.status).toBe(200);
+      expect((await call('POST', '/api/public/restPassword', undefined, { id: link, password: 'another-pass-2026', password_confirmation: 'another-pass-2026' })).status).toBeGreaterThanOrEqual(400);
+      const signedIn = await login('nusrat@teebazaar.test', 'jamdani-weave-2026');
+      expect((await call('GET', '/api/admin/products', signedIn.access_token)).status).toBe(200);
+      expect((await call('POST', '/api/admin/products', signedIn.access_token, {})).status).toBe(403);
     });
 
     it('disables a care account: its token is refused on the next call and it cannot log in again', async () => {

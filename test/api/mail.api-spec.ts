@@ -105,7 +105,7 @@ describe('mail without Redis (in-process queue)', () => {
     expect(smtp.mailsTo(email)).toHaveLength(1);
   });
 
-  it('mails an order placed with an e-mail and its status facts, and nothing for an order without one', async () => {
+  it('mails an order placed with an e-mail and its status facts once care confirmed it, and nothing for an order without one', async () => {
     const store = server.app.get(EventStore);
     const email = `buyer.${randomUUID().slice(0, 8)}@example.com`;
     const orderId = `T${Date.now()}`;
@@ -115,7 +115,9 @@ describe('mail without Redis (in-process queue)', () => {
     expect(placed.text).toContain('Rickshaw Art Tee (size M) × 2 — ৳1100.00');
     expect(placed.text).toContain('Total: ৳1160.00');
 
-    await store.append(`order-${orderId}`, 1, [{ type: 'OrderShipped', data: { orderId, at: new Date().toISOString(), courier: 'Pathao', trackingCode: 'PX-1' } }], systemMetadata('test'));
+    await store.append(`order-${orderId}`, 1, [{ type: 'OrderConfirmed', data: { orderId, at: new Date().toISOString() } }], systemMetadata('test'));
+    await smtp.waitFor((m) => m.to.includes(email) && /is confirmed/.test(m.subject));
+    await store.append(`order-${orderId}`, 2, [{ type: 'OrderShipped', data: { orderId, at: new Date().toISOString(), courier: 'Pathao', trackingCode: 'PX-1' } }], systemMetadata('test'));
     const shipped = await smtp.waitFor((m) => m.to.includes(email) && /on its way/.test(m.subject));
     expect(shipped.text).toContain('Courier: Pathao, tracking code PX-1.');
 
@@ -129,7 +131,29 @@ describe('mail without Redis (in-process queue)', () => {
     );
     expect(rows.rows[0].n).toBe(0);
   });
+
+  it('gives an address typed into unconfirmed orders one "order received" mail, and no mail of their cancellation (issue 14)', async () => {
+    const store = server.app.get(EventStore);
+    const email = `victim.${randomUUID().slice(0, 8)}@example.com`;
+    const first = `V${Date.now()}`;
+    await store.append(`order-${first}`, 'no-stream', [orderPlaced(first, email)], systemMetadata('test'));
+    await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes(first));
+    // The read model has the first order as pending before the next ones are placed (checkout writes it inline).
+    await waitUntil(async () => (await withDatabase(server.databaseUrl, (db) => db.query(`SELECT 1 FROM order_details WHERE order_id = $1`, [first]))).rowCount === 1);
+    const more = [`W${Date.now()}`, `X${Date.now()}`];
+    for (const id of more) await store.append(`order-${id}`, 'no-stream', [orderPlaced(id, email.toUpperCase())], systemMetadata('test'));
+    await store.append(`order-${first}`, 1, [{ type: 'OrderCancelled', data: { orderId: first, at: new Date().toISOString(), reason: 'fake' } }], systemMetadata('test'));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(smtp.mailsTo(email)).toHaveLength(1);
+  });
 });
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    if (await check()) return;
+  }
+  throw new Error('condition not met in time');
+}
 
 describe('mail without SMTP_URL', () => {
   let server: TestServer;

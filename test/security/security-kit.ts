@@ -115,7 +115,8 @@ function paramValue(params: Record<string, string>, name: string): string {
 
 /** Text that must never reach a client: stack traces, SQL errors, file paths of the server. */
 const LEAKS: Array<[string, RegExp]> = [
-  ['a stack line', /\bat [\w$.<>[\] ]+ \(|\n\s+at \S/],
+  // `at fn (file:line:col)`; not a sentence such as "at most two decimals (paisa)".
+  ['a stack line', /\bat [\w$.<>[\] ]+ \([^()]*:\d+:\d+\)|\n\s+at \S/],
   ['a file path of the server', /\/server\/|node_modules|\/work\/|\.ts:\d+/],
   ['an SQL error', /QueryFailedError|syntax error at|relation "|violates \w+ constraint|invalid input syntax|duplicate key value/i],
   ['an internal error name', /\b(TypeError|ReferenceError|RangeError|SyntaxError|EntityNotFound|ZodError)\b/],

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findFreePort } from '../../server/config/embedded-postgres';
 import { newestMtime, withBuildLock } from './build-lock';
+import { CHECKOUT_LIMITS_OFF } from './checkout-limits';
 import { TEST_STATE_DIR } from './test-state';
 
 const REPO_ROOT = resolve(__dirname, '../..');
@@ -55,6 +56,7 @@ export async function startStoreProcess(options: StoreProcessOptions): Promise<S
     LOG_LEVEL: 'warn',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     SEED_DEMO: 'true',
+    ...CHECKOUT_LIMITS_OFF,
     ...options.env,
     DATABASE_URL: options.databaseUrl,
     DATA_DIR: dataDir,

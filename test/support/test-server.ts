@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createApp } from '../../server/app';
 import { parseEnv } from '../../server/config/env';
 import { prepareRuntime } from '../../server/config/runtime';
+import { CHECKOUT_LIMITS_OFF } from './checkout-limits';
 import { createTestDatabase } from './test-database';
 import { TEST_STATE_DIR } from './test-state';
 
@@ -35,6 +36,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Quiet among the test results: only errors, unless the run sets LOG_LEVEL (or the test passes its own).
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    ...CHECKOUT_LIMITS_OFF,
     // The tests call from 127.0.0.1 and play the proxy in front of the store: they choose each request's client
     // address with X-Forwarded-For. A test of the default (no proxy trusted) passes TRUST_PROXY: 'none'.
     TRUST_PROXY: 'loopback',

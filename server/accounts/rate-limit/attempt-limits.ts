@@ -48,7 +48,7 @@ export const ATTEMPT_POLICIES = {
   login: {
     failsWith: [401],
     rules: [
-      { by: 'email@ip', max: 10, windowSeconds: MINUTES_15, over: 'refuse' },
+      { by: 'email@ip', max: 20, windowSeconds: MINUTES_15, over: 'refuse' },
       { by: 'ip', max: 60, windowSeconds: MINUTES_15, over: 'refuse' },
       { by: 'email', max: 50, windowSeconds: MINUTES_15, over: 'slow', delayMs: 3_000 },
     ],
@@ -56,8 +56,8 @@ export const ATTEMPT_POLICIES = {
   tracking: {
     failsWith: [404],
     rules: [
-      { by: 'orderId@ip', max: 10, windowSeconds: MINUTES_15, over: 'refuse' },
-      { by: 'phone@ip', max: 20, windowSeconds: MINUTES_15, over: 'refuse' },
+      { by: 'orderId@ip', max: 20, windowSeconds: MINUTES_15, over: 'refuse' },
+      { by: 'phone@ip', max: 30, windowSeconds: MINUTES_15, over: 'refuse' },
       { by: 'ip', max: 60, windowSeconds: MINUTES_15, over: 'refuse' },
       { by: 'orderId', max: 100, windowSeconds: MINUTES_15, over: 'slow', delayMs: 2_000 },
       { by: 'phone', max: 200, windowSeconds: MINUTES_15, over: 'slow', delayMs: 2_000 },

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { StaffMember } from '../../../contracts/catalog-admin';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/domain-error';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
-import { PasswordHasher } from '../password-hasher';
+import { DUMMY_PASSWORD_HASH } from '../users/dummy-password-hash';
 import { issueToken, storeToken } from '../tokens/one-time-tokens';
 import { CommandPath } from '../../event-store/command-path/command-path';
 import { CLOCK, type Clock } from '../../common/clock';
@@ -43,7 +43,8 @@ export class StaffAccounts {
     private readonly commands: CommandPath,
     private readonly envelopes: MailEnvelopes,
     private readonly origins: LinkOrigins,
-    private readonly hasher: PasswordHasher,
+    /** A hash of a random secret thrown away at start: no password verifies against it until the member sets one. */
+    @Inject(DUMMY_PASSWORD_HASH) private readonly unusableHash: string,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -72,7 +73,7 @@ export class StaffAccounts {
     if (await findUserByEmail(this.dataSource.manager, input.email)) throw emailTaken();
     const userId = randomUUID();
     const now = this.clock.now();
-    const passwordHash = await this.hasher.hash(randomBytes(24).toString('base64url'));
+    const passwordHash = this.unusableHash;
     const token = issueToken('password-reset', now);
     token.expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_MS);
     const origin = this.origins.resolve(host);

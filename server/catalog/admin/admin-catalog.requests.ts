@@ -18,7 +18,7 @@ const taka = (label: string) =>
       .number({ error: `The ${label} must be an amount in Taka, such as 650 or 650.50.` })
       .positive(`The ${label} must be more than 0.`)
       .max(999_999, `The ${label} must be below ৳1,000,000.`)
-      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `The ${label} may have at most two decimals (paisa).`),
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `The ${label} may have at most two decimals, such as 650.50.`),
   );
 
 const id = (label: string) =>

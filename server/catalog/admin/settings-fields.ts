@@ -32,6 +32,17 @@ const count = (label: string, max: number) =>
     z.number({ error: `The ${label} must be a whole number.` }).int(`The ${label} must be a whole number.`).min(0, `The ${label} must be 0 or more.`).max(max, `The ${label} must be at most ${max}.`),
   );
 
+/** A number setting between min and max, whole unless said (hours may be fractions). */
+const bounded = (label: string, min: number, max: number, whole = true) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ error: `The ${label} must be a number.` })
+      .min(min, `The ${label} must be ${min} or more.`)
+      .max(max, `The ${label} must be at most ${max}.`)
+      .refine((value) => !whole || Number.isInteger(value), `The ${label} must be a whole number.`),
+  );
+
 export const SETTINGS_FIELDS: SettingsField[] = [
   { api: 'name', column: 'name', kind: 'text', schema: text('store name', 100).min(1, 'The store name field is required.') },
   { api: 'description', column: 'description', kind: 'text', schema: text('description', 2_000) },
@@ -50,6 +61,12 @@ export const SETTINGS_FIELDS: SettingsField[] = [
   { api: 'delivery_time_outside_dhaka', column: 'delivery_time_outside_dhaka', kind: 'text', schema: text('delivery time outside Dhaka', 40) },
   { api: 'return_days', column: 'return_days', kind: 'count', schema: count('return period in days', 365) },
   { api: 'low_stock_threshold', column: 'low_stock_threshold', kind: 'count', schema: count('low-stock threshold', 1000) },
+  // Cash on delivery defences (issue 14); environment variables of the same names in capitals override them.
+  { api: 'cod_open_orders_per_phone', column: 'cod_open_orders_per_phone', kind: 'count', schema: bounded('open COD orders per phone (0 = no limit)', 0, 1_000) },
+  { api: 'checkout_limit_per_ip_hour', column: 'checkout_limit_per_ip_hour', kind: 'count', schema: bounded('checkouts per address and hour (0 = no limit)', 0, 1_000_000) },
+  { api: 'max_units_per_line', column: 'max_units_per_line', kind: 'count', schema: bounded('units of one item per order', 1, 1_000) },
+  { api: 'max_units_per_order', column: 'max_units_per_order', kind: 'count', schema: bounded('units per order', 1, 10_000) },
+  { api: 'pending_order_expiry_hours', column: 'pending_order_expiry_hours', kind: 'count', schema: bounded('hours a pending order lives', 0.1, 24 * 60, false) },
 ];
 
 /** Every field optional (a PUT may send the whole form or a part), plus the version the form was loaded at. */

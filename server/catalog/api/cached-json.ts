@@ -8,9 +8,9 @@ import type { CachedAnswer } from '../read-cache/read-model-cache';
  */
 export const CACHE_POLICY = {
   /** Settings, categories, info pages. */
-  structure: 'public, no-cache',
+  structure: 'public, max-age=0, must-revalidate',
   /** Product lists and pages: prices and sold-out sizes move. */
-  products: 'public, no-cache',
+  products: 'public, max-age=0, must-revalidate',
 } as const;
 
 /** Sends a prepared JSON answer; express answers 304 itself when the request's ETag matches. */

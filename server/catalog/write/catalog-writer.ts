@@ -8,6 +8,7 @@ import { compareCheckpoints } from '../../event-store/checkpoint';
 import { ConcurrencyError } from '../../event-store/concurrency-error';
 import type { EventMetadata, RecordedEvent } from '../../event-store/event-store.types';
 import { readCheckpoint } from '../../event-store/projection-checkpoints';
+import { ReadModelCache } from '../read-cache/read-model-cache';
 import { CATALOG_READ_MODEL } from '../read-cache/read-model-tags';
 import { reservationStreamId, type NameReserved } from '../domain/catalog.events';
 
@@ -55,6 +56,7 @@ export class CatalogWriter {
   constructor(
     private readonly commands: CommandPath,
     private readonly dataSource: DataSource,
+    private readonly cache: ReadModelCache,
   ) {}
 
   async write<TCommand, TState, TEvent>(request: WriteRequest<TCommand, TState, TEvent>): Promise<WriteResult<TState>> {
@@ -97,7 +99,12 @@ export class CatalogWriter {
     const deadline = Date.now() + READ_MODEL_WAIT_MS;
     while (Date.now() < deadline) {
       const checkpoint = await readCheckpoint(this.dataSource.manager, CATALOG_READ_MODEL);
-      if (compareCheckpoints(checkpoint, target) >= 0) return;
+      if (compareCheckpoints(checkpoint, target) >= 0) {
+        // The projection's NOTIFY reaches this process's listener a moment after the commit: drop the cached
+        // answers now, so the admin's very next call (and a shopper's on this process) reads the change.
+        this.cache.invalidate(CATALOG_READ_MODEL);
+        return;
+      }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }

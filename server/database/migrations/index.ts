@@ -11,6 +11,7 @@ import { CatalogEvents1763800000301 } from './1763800000301-catalog-events';
 import { ShopperTrustSettings1763800000416 } from './1763800000416-shopper-trust-settings';
 import { LuckyDraw1763800000501 } from './1763800000501-lucky-draw';
 import { MailParts1763800000502 } from './1763800000502-mail-parts';
+import { CashOnDelivery1763800001401 } from './1763800001401-cash-on-delivery';
 
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
@@ -31,4 +32,5 @@ export const migrations: Function[] = [
   ShopperTrustSettings1763800000416,
   LuckyDraw1763800000501,
   MailParts1763800000502,
+  CashOnDelivery1763800001401,
 ];

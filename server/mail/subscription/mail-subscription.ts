@@ -34,20 +34,39 @@ export class MailSubscriptionProjection implements Projection {
 const STATUS_TYPES: readonly string[] = ORDER_STATUS_MAIL_EVENTS;
 
 /**
- * Order status facts only for orders placed with an e-mail; placed orders only with one. A held draw: one job
- * per winner (the composer skips a winner whose order has no e-mail).
+ * Mail to an address typed into a checkout is mail to someone nobody has checked yet (issue 14): an order's
+ * e-mail gets its one "order received" mail, and only while no other order of that address is still waiting
+ * for care's call; status mails only once care has confirmed the order (the confirmation itself included).
+ * A held draw: one job per winner (the composer skips a winner whose order has no e-mail).
  */
 async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Promise<MailJobData[]> {
   const statusStreams = [...new Set(events.filter((event) => STATUS_TYPES.includes(event.type)).map((event) => event.streamId))];
-  const withEmail = new Set<string>();
+  const confirmedWithEmail = new Set<string>();
   if (statusStreams.length > 0) {
     const rows: Array<{ stream_id: string }> = await manager.query(
-      `SELECT DISTINCT stream_id FROM events
-        WHERE stream_id = ANY($1::text[]) AND type IN ('OrderPlaced', 'InstantOrderPlaced')
-          AND coalesce(data->'customer'->>'email', '') LIKE '%@%'`,
+      `SELECT DISTINCT p.stream_id FROM events p
+        WHERE p.stream_id = ANY($1::text[]) AND p.type IN ('OrderPlaced', 'InstantOrderPlaced')
+          AND coalesce(p.data->'customer'->>'email', '') LIKE '%@%'
+          AND EXISTS (SELECT 1 FROM events c WHERE c.stream_id = p.stream_id AND c.type = 'OrderConfirmed')`,
       [statusStreams],
     );
-    for (const row of rows) withEmail.add(row.stream_id);
+    for (const row of rows) confirmedWithEmail.add(row.stream_id);
+  }
+  const placed = events.filter((event) => event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced');
+  const emailOf = (event: RecordedEvent): string | null => {
+    const email = (event.data as { customer?: { email?: unknown } }).customer?.email;
+    return typeof email === 'string' && email.includes('@') ? email.trim().toLowerCase() : null;
+  };
+  const busy = new Set<string>();
+  const emails = [...new Set(placed.map(emailOf).filter((email): email is string => email !== null))];
+  if (emails.length > 0) {
+    // Addresses with an earlier order still pending: that order's mail was (or is being) their one mail.
+    const rows: Array<{ email: string }> = await manager.query(
+      `SELECT DISTINCT lower(d.email) AS email FROM order_details d
+        WHERE lower(d.email) = ANY($1::text[]) AND d.status = 'pending' AND NOT (d.order_id = ANY($2::text[]))`,
+      [emails, placed.map((event) => event.streamId.replace(/^order-/, ''))],
+    );
+    for (const row of rows) busy.add(row.email);
   }
   const winnerJobs = events
     .filter((event) => event.type === 'DrawHeld')
@@ -62,10 +81,12 @@ async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Prom
   const single = events
     .filter((event) => {
       if (event.type === 'DrawHeld') return false;
-      if (STATUS_TYPES.includes(event.type)) return withEmail.has(event.streamId);
+      if (STATUS_TYPES.includes(event.type)) return confirmedWithEmail.has(event.streamId);
       if (event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced') {
-        const email = (event.data as { customer?: { email?: unknown } }).customer?.email;
-        return typeof email === 'string' && email.includes('@');
+        const email = emailOf(event);
+        if (!email || busy.has(email)) return false;
+        busy.add(email); // a second order of the batch for the same address gets no mail either
+        return true;
       }
       return true;
     })

@@ -32,7 +32,19 @@ import {
 } from '../../catalog/admin/admin-catalog.requests';
 import { settingsRequest } from '../../catalog/admin/settings-fields';
 import { addStaffRequest } from '../../accounts/staff/staff-accounts';
-import { instantOrderRequest, noteRequest, reasonRequest, shipRequest, stepRequest } from '../../ordering/api/dto/admin-orders.requests';
+import {
+  addLineRequest,
+  callRequest,
+  changeLineRequest,
+  instantOrderRequest,
+  noteRequest,
+  reasonRequest,
+  removeLineRequest,
+  shipRequest,
+  shippingChangeRequest,
+  stepRequest,
+} from '../../ordering/api/dto/admin-orders.requests';
+import { packingSlipsRequest } from '../../ordering/paperwork/packing-slips.controller';
 import { confirmOrderRequest } from '../../ordering/api/dto/confirm-order.request';
 import { changeOfferSchema, createOfferSchema } from '../../promotions/api/dto/offer.requests';
 import { couponCodeParameter, createCouponRequest, disableCouponRequest } from '../../promotions/api/admin-coupons.requests';
@@ -128,6 +140,11 @@ export const API_ROUTES: ApiRoute[] = [
       },
     },
   },
+  {
+    method: 'post', path: '/api/public/cancel-order', tag: ORDERS, summary: 'The shopper cancels their own pending order: the order id with its phone, or the owner\'s token', access: 'optional-customer', rateLimited: true,
+    body: z.object({ orderId: z.string().describe('The order id'), phone: z.string().optional().describe('The phone the order was placed with (not needed with the owner\'s token)') }),
+    example: { body: { orderId: '7KQ2M9XA', phone: '01711111111' } },
+  },
   { method: 'get', path: '/api/public/getOrderInformation', tag: ORDERS, summary: 'Track an order by its id and phone', access: 'public', rateLimited: true, query: trackingQuery, example: { query: { orderId: '7KQ2M9XA', phone: '01711111111' } } },
   { method: 'get', path: '/api/public/verify/:orderId/:phone', tag: ORDERS, summary: 'The order-placed screen: the same as tracking', access: 'public', rateLimited: true, params: { ...orderIdParam, phone: z.string().describe('The phone number the order was placed with') }, example: { params: { orderId: '7KQ2M9XA', phone: '01711111111' } } },
   { method: 'get', path: '/api/public/getOrders', tag: ORDERS, summary: 'An order summary with its lines, by id and phone (or as its signed-in owner)', access: 'optional-customer', rateLimited: true, query: trackingQuery, example: { query: { orderId: '7KQ2M9XA', phone: '01711111111' } } },
@@ -165,6 +182,16 @@ export const API_ROUTES: ApiRoute[] = [
   { method: 'post', path: '/api/admin/orders/:orderId/return', tag: STAFF_ORDERS, summary: 'Record a returned order; its units go back to stock', access: 'care', params: orderIdParam, body: reasonRequest, example: { ...orderExample, body: { reason: 'wrong size' } } },
   { method: 'post', path: '/api/admin/orders/:orderId/verify-bkash', tag: STAFF_ORDERS, summary: 'Mark a bKash payment as seen', access: 'care', params: orderIdParam, body: stepRequest, example: { ...orderExample, body: { note: 'seen in the app' } } },
   { method: 'post', path: '/api/admin/orders/:orderId/notes', tag: STAFF_ORDERS, summary: 'Add a care note to an order', access: 'care', params: orderIdParam, body: noteRequest, example: { ...orderExample, body: { note: 'prefers evening calls' } } },
+  { method: 'post', path: '/api/admin/orders/:orderId/call', tag: STAFF_ORDERS, summary: 'Record how the confirmation call went (reached, not_reached, confirmed, refused)', access: 'care', params: orderIdParam, body: callRequest, example: { ...orderExample, body: { outcome: 'reached', note: 'will confirm tonight' } } },
+  { method: 'post', path: '/api/admin/orders/:orderId/shipping', tag: STAFF_ORDERS, summary: 'Change where a pending or confirmed order goes (address, shipping phone), with a reason', access: 'care', params: orderIdParam, body: shippingChangeRequest, example: { ...orderExample, body: { address: 'House 4, Road 2, Banani', reason: 'customer moved' } } },
+  { method: 'post', path: '/api/admin/orders/:orderId/lines', tag: STAFF_ORDERS, summary: 'Add a line to a pending or confirmed order (stock reserved, totals recomputed)', access: 'care', params: orderIdParam, body: addLineRequest, example: { ...orderExample, body: { id: 1, size: 'M', qty: 1, reason: 'customer asked' } } },
+  { method: 'post', path: '/api/admin/orders/:orderId/lines/:productId/:size', tag: STAFF_ORDERS, summary: 'Change a line\'s size or quantity (stock moved, totals recomputed)', access: 'care', params: { ...orderIdParam, productId: z.string().describe('The line\'s product id'), size: z.string().describe('The line\'s size') }, body: changeLineRequest, example: { params: { orderId: '7KQ2M9XA', productId: '1', size: 'M' }, body: { size: 'L', reason: 'too small' } } },
+  { method: 'post', path: '/api/admin/orders/:orderId/lines/:productId/:size/remove', tag: STAFF_ORDERS, summary: 'Remove a line (its units released, totals recomputed)', access: 'care', params: { ...orderIdParam, productId: z.string().describe('The line\'s product id'), size: z.string().describe('The line\'s size') }, body: removeLineRequest, example: { params: { orderId: '7KQ2M9XA', productId: '1', size: 'M' }, body: { reason: 'changed mind' } } },
+  { method: 'get', path: '/api/admin/orders/:orderId/packing-slip', tag: STAFF_ORDERS, summary: 'Printable invoice / packing slip with the cash to collect', access: 'care', params: orderIdParam, produces: 'text/html', example: orderExample },
+  { method: 'get', path: '/api/admin/packing-slips', tag: STAFF_ORDERS, summary: 'Every slip of the orders confirmed on a day (Dhaka), for one print run', access: 'care', query: packingSlipsRequest, produces: 'text/html', example: { query: { date: '2026-03-31' } } },
+  { method: 'get', path: '/api/admin/phones/:phone', tag: STAFF_ORDERS, summary: 'A phone number\'s record: orders placed, delivered, returned, cancelled, expired; block', access: 'care', params: { phone: z.string().describe('An 11-digit mobile number') }, example: { params: { phone: '01711111111' } } },
+  { method: 'post', path: '/api/admin/phones/:phone/block', tag: STAFF_ORDERS, summary: 'Refuse new orders for a phone number, with a reason', access: 'admin', params: { phone: z.string() }, body: reasonRequest, example: { params: { phone: '01711111111' }, body: { reason: 'refused three parcels' } } },
+  { method: 'post', path: '/api/admin/phones/:phone/unblock', tag: STAFF_ORDERS, summary: 'Take orders for a blocked phone number again, with a reason', access: 'admin', params: { phone: z.string() }, body: reasonRequest, example: { params: { phone: '01711111111' }, body: { reason: 'paid the courier' } } },
   { method: 'get', path: '/api/admin/orders', tag: STAFF_ORDERS, summary: 'Orders, newest first, filtered', access: 'care', query: listOrdersRequest, example: { query: { page: '1', status: 'pending', payment: 'cash', from: '2026-01-01', to: '2026-12-31' } } },
   { method: 'get', path: '/api/admin/dashboard', tag: STAFF_ORDERS, summary: 'Sales and order counts over the last days', access: 'care', query: dashboardRequest, example: { query: { days: '30' } } },
 

@@ -35,7 +35,7 @@ const day = (name: string) =>
 
 export const listOrdersRequest = z.object({
   page: pageParameter,
-  status: z.preprocess(absentAsUndefined, z.enum(['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'returned'], { error: 'Unknown status.' }).optional()),
+  status: z.preprocess(absentAsUndefined, z.enum(['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'returned', 'expired'], { error: 'Unknown status.' }).optional()),
   payment: z.preprocess(absentAsUndefined, z.enum(['cash', 'bkash'], { error: 'The payment must be cash or bkash.' }).optional()),
   from: day('from'),
   to: day('to'),

@@ -4,6 +4,7 @@ import type { OrderListRow } from '../../../contracts/orders';
 import { paginated, Paginated } from '../../common/paginated';
 import { paisaToTaka } from '../../common/money';
 import { STATUS_NAMES, type OrderStatus } from '../../ordering/domain/order-status';
+import { riskBadge } from '../../ordering/phone-risk/phone-risk.read-model';
 
 export interface OrderFilter {
   status?: OrderStatus;
@@ -47,14 +48,14 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
     if (filter.payment) add((p) => `payment_method = ${p}`, filter.payment);
     if (filter.from) add((p) => `placed_at >= (${p}::date::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}')`, filter.from);
     if (filter.to) add((p) => `placed_at < ((${p}::date + 1)::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}')`, filter.to);
-    if (filter.phone) add((p) => `(phone LIKE '%' || ${p} OR shipping_phone LIKE '%' || ${p})`, filter.phone);
+    if (filter.phone) add((p) => `(d.phone LIKE '%' || ${p} OR d.shipping_phone LIKE '%' || ${p})`, filter.phone);
     if (filter.orderId) add((p) => `order_id LIKE ${p} || '%'`, filter.orderId.toUpperCase());
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM order_details ${where}`, parameters);
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM order_details d ${where}`, parameters);
     const rows: Array<Record<string, any>> = await this.dataSource.query(
-      `SELECT order_id, order_type, status, customer_name, phone, payment_method, bkash_verified,
-              grand_total_paisa, amount_paisa, placed_at
-         FROM order_details ${where}
+      `SELECT order_id, order_type, status, customer_name, d.phone, payment_method, bkash_verified,
+              grand_total_paisa, amount_paisa, placed_at, r.placed AS risk_placed, r.returned AS risk_returned, r.blocked AS risk_blocked
+         FROM order_details d LEFT JOIN phone_risk r ON r.phone = d.phone ${where}
         ORDER BY placed_at DESC, order_id
         LIMIT ${PER_PAGE} OFFSET ${(page - 1) * PER_PAGE}`,
       parameters,
@@ -72,6 +73,15 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
         grand_total: row.grand_total_paisa === null ? null : paisaToTaka(row.grand_total_paisa),
         amount: row.amount_paisa === null ? null : paisaToTaka(row.amount_paisa),
         placed_at: (row.placed_at as Date).toISOString(),
+        phone_risk:
+          row.risk_placed === null
+            ? null
+            : {
+                badge: riskBadge({ placed: row.risk_placed, returned: row.risk_returned, blocked: row.risk_blocked }),
+                placed: row.risk_placed,
+                returned: row.risk_returned,
+                blocked: row.risk_blocked,
+              },
       }) satisfies OrderListRow),
       page,
       total,

@@ -12,13 +12,23 @@ import {
   ConfirmOrderCommand,
   DeliverOrderCommand,
   MarkBkashPaymentVerifiedCommand,
+  RecordCallOutcomeCommand,
   ReturnOrderCommand,
   ShipOrderCommand,
   StartProcessingCommand,
 } from '../change-order/order-steps.commands';
 import { STATUS_NAMES } from '../domain/order-status';
 import { PlaceInstantOrderCommand } from '../place-instant-order/place-instant-order.command';
-import { instantOrderRequest, noteRequest, reasonRequest, shipRequest, stepRequest } from './dto/admin-orders.requests';
+import { AmendOrderCommand, type AmendOrderResult } from '../amend-order/amend-order';
+import { paisaToTaka } from '../../common/money';
+import {
+  addLineRequest,
+  changeLineRequest,
+  lineParameters,
+  removeLineRequest,
+  shippingChangeRequest,
+} from './dto/admin-orders.requests';
+import { callRequest, instantOrderRequest, noteRequest, reasonRequest, shipRequest, stepRequest } from './dto/admin-orders.requests';
 
 const answer = (result: OrderChangeResult): OrderChangeResponse => ({
   success: true,
@@ -26,6 +36,13 @@ const answer = (result: OrderChangeResult): OrderChangeResponse => ({
   status: result.status,
   order_status_name: STATUS_NAMES[result.status],
   message: `Order ${result.orderId} is ${STATUS_NAMES[result.status].toLowerCase()}.`,
+});
+
+const amended = (result: AmendOrderResult) => ({
+  success: true,
+  orderId: result.orderId,
+  grand_total: result.grandTotalPaisa === null ? null : paisaToTaka(result.grandTotalPaisa),
+  message: `Order ${result.orderId} is changed.`,
 });
 
 /** Care and admin: an order's full view and timeline, each status step, notes and instant (phone) orders. */
@@ -89,6 +106,47 @@ export class AdminOrdersController {
   @HttpCode(200)
   async verifyBkash(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
     return answer(await this.commands.execute(new MarkBkashPaymentVerifiedCommand(orderId, meta, parseOrThrow(stepRequest, body).note ?? null)));
+  }
+
+  /** Amendments (issue 14): shipping details, a line added, a line's size or quantity changed, a line removed. */
+  @Post(':orderId/shipping')
+  @HttpCode(200)
+  async changeShipping(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    const { address, shipping_phone, reason } = parseOrThrow(shippingChangeRequest, body);
+    return amended(await this.commands.execute(new AmendOrderCommand(orderId, { kind: 'shipping', address, shippingPhone: shipping_phone }, reason, meta)));
+  }
+
+  @Post(':orderId/lines')
+  @HttpCode(200)
+  async addLine(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    const { id, size, qty, reason } = parseOrThrow(addLineRequest, body);
+    return amended(await this.commands.execute(new AmendOrderCommand(orderId, { kind: 'add-line', productId: id, size, quantity: qty }, reason, meta)));
+  }
+
+  @Post(':orderId/lines/:productId/:size')
+  @HttpCode(200)
+  async changeLine(@Param() params: unknown, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    const { orderId, productId, size } = parseOrThrow(lineParameters, params);
+    const change = parseOrThrow(changeLineRequest, body);
+    return amended(
+      await this.commands.execute(new AmendOrderCommand(orderId, { kind: 'change-line', productId, size, newSize: change.size, quantity: change.qty }, change.reason, meta)),
+    );
+  }
+
+  @Post(':orderId/lines/:productId/:size/remove')
+  @HttpCode(200)
+  async removeLine(@Param() params: unknown, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    const { orderId, productId, size } = parseOrThrow(lineParameters, params);
+    const { reason } = parseOrThrow(removeLineRequest, body);
+    return amended(await this.commands.execute(new AmendOrderCommand(orderId, { kind: 'remove-line', productId, size }, reason, meta)));
+  }
+
+  /** How the confirmation call went: `{outcome: reached|not_reached|confirmed|refused, note?}` (issue 14). */
+  @Post(':orderId/call')
+  @HttpCode(200)
+  async recordCall(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
+    const { outcome, note } = parseOrThrow(callRequest, body);
+    return answer(await this.commands.execute(new RecordCallOutcomeCommand(orderId, meta, note ?? null, outcome)));
   }
 
   @Post(':orderId/notes')

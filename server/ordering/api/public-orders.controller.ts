@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
+import { rateLimitSubject } from '../../accounts/rate-limit/rate-limit.policies';
+import { CheckoutLimitsService } from '../place-order/checkout-limits.service';
 import { OptionalJwtAuthGuard } from '../../common/auth/optional-jwt-auth.guard';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { AttemptLimit, markAttemptFailed } from '../../accounts/rate-limit/attempt-limit.interceptor';
@@ -8,6 +10,8 @@ import { BadRequestError } from '../../common/errors/domain-error';
 import type { AuthenticatedUser } from '../../common/request/authenticated-user';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { PlaceOrderCommand } from '../place-order/place-order.command';
+import { CancelOwnOrderCommand } from '../cancel-own-order/cancel-own-order';
+import { STATUS_NAMES } from '../domain/order-status';
 import { GetOrderInformationQuery } from '../track-order/get-order-information.query';
 import { GetOrderSummaryQuery } from '../track-order/get-order-summary.query';
 import { parseConfirmOrder } from './dto/confirm-order.request';
@@ -20,9 +24,14 @@ export class PublicOrdersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly limits: CheckoutLimitsService,
   ) {}
 
-  /** 201 with a new order; 200 with the same order when the Idempotency-Key was seen before. */
+  /**
+   * 201 with a new order; 200 with the same order when the Idempotency-Key was seen before. Every checkout
+   * counts against its address's hourly limit (CHECKOUT_LIMIT_PER_IP_HOUR); the other limits are rules of
+   * the checkout decider (issue 14).
+   */
   @Post('confirm-order')
   @UseGuards(OptionalJwtAuthGuard)
   async confirmOrder(
@@ -31,12 +40,28 @@ export class PublicOrdersController {
     @CurrentUser() user: AuthenticatedUser | undefined,
     @RequestMeta() meta: RequestMetadata,
     @Res({ passthrough: true }) response: Response,
+    @Req() request: Request,
   ) {
+    await this.limits.countCheckoutFrom(rateLimitSubject(request, 'ip') ?? 'unknown');
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new BadRequestError('The Idempotency-Key header must be 8 to 100 letters, digits or ._:-');
     const checkout = parseConfirmOrder(body, user?.role === 'customer' ? user.id : null);
     const result = await this.commands.execute(new PlaceOrderCommand(checkout, key ?? null, meta));
     response.status(result.replayed ? 200 : 201);
     return { success: true, order_id: result.orderId, message: 'Your order has been placed. Our customer care team will call you to confirm it.' };
+  }
+
+  /**
+   * The shopper cancels their own pending order (issue 14): `{orderId, phone}`, or `{orderId}` with the
+   * owner's token. Limited like tracking, and answers "not found" alike for a wrong id or phone.
+   */
+  @Post('cancel-order')
+  @HttpCode(200)
+  @UseGuards(OptionalJwtAuthGuard)
+  @AttemptLimit('tracking')
+  async cancelOrder(@Body() body: unknown, @CurrentUser() user: AuthenticatedUser | undefined, @RequestMeta() meta: RequestMetadata) {
+    const { orderId, phone } = (typeof body === 'object' && body !== null ? body : {}) as { orderId?: unknown; phone?: unknown };
+    const result = await this.commands.execute(new CancelOwnOrderCommand(orderId, phone, user, meta));
+    return { success: true, orderId: result.orderId, order_status_name: STATUS_NAMES[result.status], message: 'Your order is cancelled.' };
   }
 
   /** Tracking: a wrong order id or phone counts against the guesser, never against the order's owner (ADR 024). */

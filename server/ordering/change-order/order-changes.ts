@@ -12,6 +12,9 @@ import { UnknownOrder } from '../domain/order.errors';
 import type { OrderStatus } from '../domain/order-status';
 import { writeOrderTracking } from '../projections/order-tracking.writer';
 
+/** The order's lines changed between reading what a step touches and locking it: read again. */
+class LinesChangedMeanwhile extends Error {}
+
 export interface OrderChangeResult {
   orderId: string;
   status: OrderStatus;
@@ -31,12 +34,24 @@ export class OrderChanges {
     if (!orderId) throw new UnknownOrder(String(command.data.orderId));
     const normalized = { ...command, data: { ...command.data, orderId } } as OrderCommand;
     const orderStream = orderStreamId(orderId);
-    // Lines and coupon never change after placement, so what the step touches is known before locking.
-    const touched = orderChangeStreams(normalized, orderStateOf(await this.writer.read([orderStream]), orderStream));
+    // What the step touches is read before locking; an amendment may change the lines meanwhile, then read again.
+    for (let round = 1; ; round++) {
+      const touched = orderChangeStreams(normalized, orderStateOf(await this.writer.read([orderStream]), orderStream));
+      try {
+        return await this.applyOn(normalized, orderStream, touched, metadata);
+      } catch (error) {
+        if (!(error instanceof LinesChangedMeanwhile) || round >= 3) throw error;
+      }
+    }
+  }
+
+  private applyOn(normalized: OrderCommand, orderStream: string, touched: { skus: string[]; coupon: string | null }, metadata: EventMetadata): Promise<OrderChangeResult> {
+    const orderId = normalized.data.orderId;
     const others = touched.coupon ? [...touched.skus, touched.coupon] : touched.skus;
     return this.writer.write([orderStream, ...others], async (attempt) => {
       const loaded = await attempt.load([orderStream, ...others]);
       const order = orderStateOf(loaded, orderStream);
+      if (orderChangeStreams(normalized, order).skus.some((sku) => !others.includes(sku))) throw new LinesChangedMeanwhile();
       const streams = decideOrderChange(normalized, { order, skus: skuStatesOf(loaded, orderId), coupon: couponStateOf(loaded, touched.coupon) });
       await attempt.append(streams, metadata, (manager, result) =>
         writeOrderTracking(manager, quoteIdentifier, result.events.filter((event) => event.streamId === orderStream)),

@@ -1,5 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { RequestMetadata } from '../../common/request/request-metadata';
+import type { CallOutcome } from '../domain/order.events';
 import type { OrderChangeResult } from './order-changes';
 
 /** What every staff step carries: the order, who asks (request metadata) and an optional note for the timeline. */
@@ -50,5 +51,12 @@ export class MarkBkashPaymentVerifiedCommand extends OrderStep {}
 export class AddOrderNoteCommand extends OrderStep {
   constructor(orderId: string, meta: RequestMetadata, readonly text: string) {
     super(orderId, meta, text);
+  }
+}
+
+/** How care's confirmation call went (reached / not reached / confirmed / refused), on the timeline. */
+export class RecordCallOutcomeCommand extends OrderStep {
+  constructor(orderId: string, meta: RequestMetadata, note: string | null, readonly outcome: CallOutcome) {
+    super(orderId, meta, note);
   }
 }

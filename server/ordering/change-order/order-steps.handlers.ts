@@ -11,6 +11,7 @@ import {
   DeliverOrderCommand,
   MarkBkashPaymentVerifiedCommand,
   OrderStep,
+  RecordCallOutcomeCommand,
   ReturnOrderCommand,
   ShipOrderCommand,
   StartProcessingCommand,
@@ -87,7 +88,15 @@ export class AddOrderNoteHandler extends OrderStepHandler<AddOrderNoteCommand> {
   }
 }
 
+@CommandHandler(RecordCallOutcomeCommand)
+export class RecordCallOutcomeHandler extends OrderStepHandler<RecordCallOutcomeCommand> {
+  protected toDomain({ orderId, outcome }: RecordCallOutcomeCommand, now: Date): OrderCommand {
+    return { type: 'RecordCallOutcome', data: { orderId, now, outcome } };
+  }
+}
+
 export const ORDER_STEP_HANDLERS = [
+  RecordCallOutcomeHandler,
   ConfirmOrderHandler,
   StartProcessingHandler,
   ShipOrderHandler,

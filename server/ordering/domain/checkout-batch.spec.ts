@@ -5,6 +5,8 @@ import { ProductOutOfStock } from './order.errors';
 import { CouponRejected } from '../../promotions/domain/coupon.errors';
 import type { PlaceOrder } from './checkout';
 import { decideCheckoutBatch } from './checkout-batch';
+import { DEFAULT_CHECKOUT_LIMITS, NO_PHONE_STANDING } from './checkout-limits';
+import { TooManyOpenOrders } from './order.errors';
 
 const now = new Date('2026-03-10T10:00:00.000Z');
 const products = new Map([[1, { id: 1, name: 'Tiger Tee', slug: 'tiger', thumbnail: '/t.svg', pricePaisa: 65000, sizes: ['M'] }]]);
@@ -29,6 +31,8 @@ describe('a batch of checkouts', () => {
       delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
       skus: new Map([['sku-1-M', fold(skuDecider, [{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 3 } }])]]),
       coupons: new Map(),
+      limits: DEFAULT_CHECKOUT_LIMITS,
+      phones: NO_PHONE_STANDING,
     });
     expect(outcomes.map((outcome) => outcome.accepted)).toEqual([true, true, true, false]);
     expect(outcomes[3]).toMatchObject({ error: expect.any(ProductOutOfStock) });
@@ -46,7 +50,25 @@ describe('a batch of checkouts', () => {
       delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
       skus: new Map([['sku-1-M', fold(skuDecider, [{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 10 } }])]]),
       coupons: new Map([['coupon-EID', coupon]]),
+      limits: DEFAULT_CHECKOUT_LIMITS,
+      phones: NO_PHONE_STANDING,
     });
     expect(outcomes.map((outcome) => (outcome.accepted ? 'ok' : (outcome.error as CouponRejected).reason))).toEqual(['ok', 'used-by-phone', 'ok', 'used-up']);
+  });
+
+  it('counts the open COD orders of earlier checkouts in the batch against the per-phone limit', () => {
+    const { outcomes } = decideCheckoutBatch(
+      [order('A', '01711111111'), order('B', '01711111111'), order('C', '01722222222'), order('D', '01711111111')],
+      {
+        products,
+        delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
+        skus: new Map([['sku-1-M', fold(skuDecider, [{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 10 } }])]]),
+        coupons: new Map(),
+        limits: DEFAULT_CHECKOUT_LIMITS,
+        phones: { openCodOrders: new Map([['01711111111', 1]]), blocked: new Set() },
+      },
+    );
+    expect(outcomes.map((outcome) => outcome.accepted)).toEqual([true, true, true, false]);
+    expect(outcomes[3]).toMatchObject({ error: expect.any(TooManyOpenOrders) });
   });
 });

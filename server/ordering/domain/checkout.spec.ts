@@ -7,7 +7,8 @@ import { couponDecider } from '../../promotions/domain/coupon';
 import type { CouponEvent } from '../../promotions/domain/coupon.events';
 import { checkoutStreams, decideCheckout, type CatalogProduct, type CheckoutStates, type PlaceOrder } from './checkout';
 import type { OrderPlaced } from './order.events';
-import { OrderRuleViolation, ProductOutOfStock } from './order.errors';
+import { OrderRuleViolation, PhoneBlocked, ProductOutOfStock, TooManyOpenOrders } from './order.errors';
+import { DEFAULT_CHECKOUT_LIMITS, NO_PHONE_STANDING, type PhoneStanding } from './checkout-limits';
 import { decideOrderChange } from './order-change';
 import { orderDecider } from './order';
 
@@ -37,12 +38,14 @@ function placeOrder(overrides: Partial<PlaceOrder['data']> = {}): PlaceOrder {
 }
 
 /** given (stock per SKU, coupon stream) / when (a checkout) / then (events per stream, or a refusal). */
-function given(stock: Record<string, SkuEvent[]>, couponEvents: CouponEvent[] | null = null) {
+function given(stock: Record<string, SkuEvent[]>, couponEvents: CouponEvent[] | null = null, phones: PhoneStanding = NO_PHONE_STANDING) {
   const states: CheckoutStates = {
     products: new Map([[1, tiger], [2, polo]]),
     delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
     skus: new Map(Object.entries(stock).map(([id, events]) => [id, fold(skuDecider, events)])),
     coupon: couponEvents ? fold(couponDecider, couponEvents) : null,
+    limits: DEFAULT_CHECKOUT_LIMITS,
+    phones,
   };
   return decisionSpec((command: PlaceOrder, checkoutStates: CheckoutStates) => decideCheckout(command, checkoutStates)).given(states);
 }
@@ -132,6 +135,44 @@ describe('checkout decider', () => {
       ['sku-1-M', ['StockReleased']],
       ['coupon-EID10', ['CouponRedemptionReleased']],
     ]);
+  });
+
+  describe('limits against fake cash-on-delivery orders', () => {
+    const stock = { 'sku-1-M': [received(1, 'M', 100)], 'sku-1-L': [received(1, 'L', 100)] };
+
+    it('refuses an 11th unit of one item, counting lines of the same size together, and names the line', () => {
+      const refusal = given(stock).when(placeOrder({ cart: [{ productId: 1, size: 'm', quantity: 6 }, { productId: 1, size: 'M', quantity: 5 }] }));
+      expect(refusal).toThrow(OrderRuleViolation);
+      expect(refusal).toThrow('You can order at most 10 of one item in one order.');
+      expect(given(stock).when(placeOrder({ cart: [{ productId: 1, size: 'M', quantity: 10 }] }))).not.toThrow();
+    });
+
+    it('refuses a 31st unit in one order', () => {
+      const cart = [
+        { productId: 1, size: 'M', quantity: 10 },
+        { productId: 1, size: 'L', quantity: 10 },
+        { productId: 1, size: 'S', quantity: 10 },
+        { productId: 2, size: 'M', quantity: 1 },
+      ];
+      expect(given({ ...stock, 'sku-1-S': [received(1, 'S', 100)], 'sku-2-M': [received(2, 'M', 100)] }).when(placeOrder({ cart }))).toThrow(
+        'You can order at most 30 items in one order.',
+      );
+    });
+
+    it('refuses a COD order when the contact or the shipping phone already has 3 open COD orders, but not a bKash one', () => {
+      const busy = { openCodOrders: new Map([['01799999999', 3]]), blocked: new Set<string>() };
+      const customer = { name: 'Rahim', email: null, phone: '01711111111', address: 'Mirpur', shippingPhone: '01799999999', userId: null };
+      expect(given(stock, null, busy).when(placeOrder({ customer }))).toThrow(TooManyOpenOrders);
+      const bkash = { method: 'bkash' as const, bkashNumber: '01711111111', transactionId: 'TX12345' };
+      expect(given(stock, null, busy).when(placeOrder({ customer, payment: bkash }))).not.toThrow();
+      expect(given(stock, null, { ...busy, openCodOrders: new Map([['01799999999', 2]]) }).when(placeOrder({ customer }))).not.toThrow();
+    });
+
+    it('refuses any order for a blocked phone with its own message', () => {
+      const blocked = { openCodOrders: new Map<string, number>(), blocked: new Set(['01711111111']) };
+      expect(given(stock, null, blocked).when(placeOrder())).toThrow(PhoneBlocked);
+      expect(given(stock, null, blocked).when(placeOrder())).toThrow('We cannot take orders for this phone number. Please call our customer care.');
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { SkuState } from '../../inventory/domain/sku';
 import { skuStreamId } from '../../inventory/domain/sku-stream';
 import { priceLines, reserveStock, type CartLine, type CatalogProduct } from './checkout';
+import { checkPhones, checkUnitCaps, orderPhones, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import type { Paisa } from './money';
 import type { InstantOrderPlaced, OrderCustomer } from './order.events';
 import { OrderRuleViolation } from './order.errors';
@@ -37,12 +38,22 @@ export function instantOrderStreams(lines: readonly CartLine[]): string[] {
   return [...ids].sort();
 }
 
-/** Rules of an instant order: amounts are whole paisa, discount within the amount, advance within what is owed. */
+/**
+ * Rules of an instant order: amounts are whole paisa, discount within the amount, advance within what is
+ * owed; the unit caps and a blocked phone apply as at checkout (staff take it, so the open-order limit does not).
+ */
 export function decideInstantOrder(
   command: PlaceInstantOrder,
-  states: { products: ReadonlyMap<number, CatalogProduct>; skus: ReadonlyMap<string, SkuState> },
+  states: {
+    products: ReadonlyMap<number, CatalogProduct>;
+    skus: ReadonlyMap<string, SkuState>;
+    limits: Pick<CheckoutLimits, 'maxUnitsPerLine' | 'maxUnitsPerOrder'>;
+    phones: PhoneStanding;
+  },
 ): StreamEvents[] {
   const { orderId, now, customer, paymentType, amountPaisa, discountPaisa, advancePaisa } = command.data;
+  checkUnitCaps(command.data.lines, states.limits, 'lines');
+  checkPhones(orderPhones(customer), false, states.phones, { openOrdersPerPhone: 0 });
   for (const [field, value] of [['amount', amountPaisa], ['discount', discountPaisa], ['advance', advancePaisa]] as const) {
     if (!Number.isInteger(value) || value < 0) throw new OrderRuleViolation(field, `The ${field} must be zero or more.`);
   }

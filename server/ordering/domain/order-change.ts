@@ -12,14 +12,17 @@ export interface OrderChangeStates {
   coupon: CouponState | null;
 }
 
+/** Steps that give units back: cancel and expiry also give the coupon use back, a return only the units. */
+const RELEASING = new Set<OrderCommand['type']>(['CancelOrder', 'WithdrawOrder', 'ReturnOrder', 'ExpireOrder']);
+
 /**
- * The streams a staff step touches besides the order's: a cancel gives back every line's units and the
+ * The streams a staff step touches besides the order's: a cancel or an expiry gives back every line's units and the
  * coupon's use; a return puts the units back into stock (the coupon stays used: the sale happened).
  */
 export function orderChangeStreams(command: OrderCommand, order: OrderState): { skus: string[]; coupon: string | null } {
-  if (order.status === 'none' || (command.type !== 'CancelOrder' && command.type !== 'ReturnOrder')) return { skus: [], coupon: null };
+  if (order.status === 'none' || !RELEASING.has(command.type)) return { skus: [], coupon: null };
   const skus = [...new Set(order.lines.map((line) => skuStreamId(line.productId, line.size)))].sort();
-  const coupon = command.type === 'CancelOrder' && order.couponCode ? couponStreamId(order.couponCode) : null;
+  const coupon = command.type !== 'ReturnOrder' && order.couponCode ? couponStreamId(order.couponCode) : null;
   return { skus, coupon };
 }
 
@@ -29,9 +32,16 @@ export function decideOrderChange(command: OrderCommand, states: OrderChangeStat
   const order = states.order;
   if (order.status === 'none') return [];
   const result: StreamEvents[] = [{ streamId: orderStreamId(order.orderId), events: orderEvents }];
-  if (command.type !== 'CancelOrder' && command.type !== 'ReturnOrder') return result;
+  if (!RELEASING.has(command.type)) return result;
 
-  const reason = command.type === 'CancelOrder' ? `order cancelled: ${command.data.reason.trim()}` : `order returned: ${command.data.reason.trim()}`;
+  const reason =
+    command.type === 'CancelOrder'
+      ? `order cancelled: ${command.data.reason.trim()}`
+      : command.type === 'WithdrawOrder'
+        ? 'order cancelled by the customer'
+      : command.type === 'ReturnOrder'
+        ? `order returned: ${command.data.reason.trim()}`
+        : 'order expired: not confirmed in time';
   for (const line of order.lines) {
     const streamId = skuStreamId(line.productId, line.size);
     const state = states.skus.get(streamId);
@@ -42,7 +52,7 @@ export function decideOrderChange(command: OrderCommand, states: OrderChangeStat
     );
     result.push({ streamId, events });
   }
-  if (command.type === 'CancelOrder' && order.couponCode && states.coupon) {
+  if (command.type !== 'ReturnOrder' && order.couponCode && states.coupon) {
     const events = couponDecider.decide({ type: 'ReleaseCouponRedemption', data: { code: order.couponCode, orderId: order.orderId, reason } }, states.coupon);
     result.push({ streamId: couponStreamId(order.couponCode), events });
   }

@@ -2,9 +2,9 @@
  * The order status state machine (docs/decisions/013). A status is where the last status event left the
  * order; the table says which step may follow which. Anything not listed is refused.
  */
-export type OrderStatus = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'returned';
+export type OrderStatus = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'returned' | 'expired';
 
-export type StatusStep = 'confirm' | 'startProcessing' | 'ship' | 'deliver' | 'cancel' | 'return';
+export type StatusStep = 'confirm' | 'startProcessing' | 'ship' | 'deliver' | 'cancel' | 'return' | 'expire' | 'withdraw';
 
 export const TRANSITIONS: Record<StatusStep, { from: readonly OrderStatus[]; to: OrderStatus }> = {
   confirm: { from: ['pending'], to: 'confirmed' },
@@ -13,6 +13,10 @@ export const TRANSITIONS: Record<StatusStep, { from: readonly OrderStatus[]; to:
   deliver: { from: ['shipped'], to: 'delivered' },
   cancel: { from: ['pending', 'confirmed', 'processing'], to: 'cancelled' },
   return: { from: ['delivered'], to: 'returned' },
+  /** Nobody confirmed it in time (issue 14); only a pending order expires, so never twice. */
+  expire: { from: ['pending'], to: 'expired' },
+  /** The shopper cancels their own order, only before care confirmed it (issue 14). */
+  withdraw: { from: ['pending'], to: 'cancelled' },
 };
 
 /** Names shown to shoppers (spec §4: the style class is the lowercased name with dashes). */
@@ -24,4 +28,5 @@ export const STATUS_NAMES: Record<OrderStatus, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   returned: 'Returned',
+  expired: 'Expired',
 };

@@ -113,8 +113,62 @@ export type OrderCancelled = { type: 'OrderCancelled'; data: { orderId: string; 
  */
 export type OrderReturned = { type: 'OrderReturned'; data: { orderId: string; at: string; reason: string } };
 
+/**
+ * Nobody confirmed the order within the store's pending-order lifetime (`pendingHours`, a setting): it
+ * expires on its own. Fires from `ExpireOrder` (a delayed job per order and a sweep over the read model), in
+ * the same append as the `StockReleased` of every line and the coupon's `CouponRedemptionReleased`, like a
+ * cancellation. Consumed by read models, timeline and the per-phone risk record.
+ */
+export type OrderExpired = { type: 'OrderExpired'; data: { orderId: string; at: string; pendingHours: number } };
+
 /** Care checked the bKash transfer against the statement. Fires from `MarkBkashPaymentVerified`. Consumed by read models, timeline. */
 export type BkashPaymentVerified = { type: 'BkashPaymentVerified'; data: { orderId: string; at: string; transactionId: string } };
+
+export interface OrderTotals {
+  subtotalPaisa: Paisa;
+  discountPaisa: Paisa;
+  deliveryChargePaisa: Paisa;
+  grandTotalPaisa: Paisa;
+}
+
+/** A line as an amendment names it: which product, which size, how many. */
+export interface LineKey {
+  productId: number;
+  size: string;
+  quantity: number;
+}
+
+/**
+ * Care added a line on the customer's request (issue 14). Fires from `AmendOrder` in the same append as the
+ * line's `StockReserved`. `lines` and `totals` are the order's after the change, recomputed by the server
+ * from the catalog (the coupon's percent applies to the new subtotal). Consumed by read models and timeline.
+ */
+export type OrderLineAdded = { type: 'OrderLineAdded'; data: { orderId: string; at: string; line: OrderLine; lines: OrderLine[]; totals: OrderTotals } };
+
+/**
+ * Care changed a line's size or quantity. Fires from `AmendOrder` with the `StockReleased` / `StockReserved`
+ * that move the units in the same append. Consumed by read models and timeline.
+ */
+export type OrderLineChanged = {
+  type: 'OrderLineChanged';
+  data: { orderId: string; at: string; from: LineKey; to: LineKey; lines: OrderLine[]; totals: OrderTotals };
+};
+
+/** Care removed a line; its units are released in the same append. Consumed by read models and timeline. */
+export type OrderLineRemoved = { type: 'OrderLineRemoved'; data: { orderId: string; at: string; line: LineKey; lines: OrderLine[]; totals: OrderTotals } };
+
+/** Care changed where the parcel goes: the shipping address and phone. Consumed by read models and timeline. */
+export type ShippingDetailsChanged = { type: 'ShippingDetailsChanged'; data: { orderId: string; at: string; address: string; shippingPhone: string } };
+
+export type CallOutcome = 'reached' | 'not_reached' | 'confirmed' | 'refused';
+export const CALL_OUTCOMES: readonly CallOutcome[] = ['reached', 'not_reached', 'confirmed', 'refused'];
+
+/**
+ * Care called the customer to confirm the order and says how the call went: reached, not reached, the
+ * customer confirmed, the customer refused. Fires from `RecordCallOutcome` (a note may say more). Consumed by
+ * the care timeline; the order's status moves only by its own steps.
+ */
+export type ConfirmationCallRecorded = { type: 'ConfirmationCallRecorded'; data: { orderId: string; at: string; outcome: CallOutcome } };
 
 /** A staff member wrote a note on the order. Fires from `AddOrderNote`. Consumed by the care timeline. */
 export type OrderNoteAdded = { type: 'OrderNoteAdded'; data: { orderId: string; at: string; note: string } };
@@ -128,7 +182,13 @@ export type OrderEvent =
   | OrderDelivered
   | OrderCancelled
   | OrderReturned
+  | OrderExpired
   | BkashPaymentVerified
+  | ConfirmationCallRecorded
+  | OrderLineAdded
+  | OrderLineChanged
+  | OrderLineRemoved
+  | ShippingDetailsChanged
   | OrderNoteAdded;
 
 export const ORDER_EVENT_TYPES: ReadonlyArray<OrderEvent['type']> = [
@@ -140,7 +200,13 @@ export const ORDER_EVENT_TYPES: ReadonlyArray<OrderEvent['type']> = [
   'OrderDelivered',
   'OrderCancelled',
   'OrderReturned',
+  'OrderExpired',
   'BkashPaymentVerified',
+  'ConfirmationCallRecorded',
+  'OrderLineAdded',
+  'OrderLineChanged',
+  'OrderLineRemoved',
+  'ShippingDetailsChanged',
   'OrderNoteAdded',
 ];
 

@@ -1,5 +1,5 @@
 import type { OrderEvent, OrderPlaced } from './order.events';
-import { OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
+import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { deciderSpec } from '../../../test/support/decider-spec';
 import { fold } from '../../event-store/command-path/decider';
 import { orderDecider, type OrderCommand } from './order';
@@ -52,6 +52,7 @@ const stepEvents: Record<OrderStatus, OrderEvent[]> = {
     { type: 'OrderDelivered', data: { orderId, at } },
     { type: 'OrderReturned', data: { orderId, at, reason: 'too small' } },
   ],
+  expired: [{ type: 'OrderExpired', data: { orderId, at, pendingHours: 24 } }],
 };
 
 const { given } = deciderSpec(orderDecider);
@@ -63,6 +64,9 @@ const commands: Record<keyof typeof TRANSITIONS, OrderCommand> = {
   deliver: { type: 'DeliverOrder', data: { orderId, now } },
   cancel: { type: 'CancelOrder', data: { orderId, now, reason: 'customer asked' } },
   return: { type: 'ReturnOrder', data: { orderId, now, reason: 'wrong size' } },
+  // Placed 26 hours before `now`: due with a 24-hour lifetime.
+  expire: { type: 'ExpireOrder', data: { orderId, now, pendingHours: 24 } },
+  withdraw: { type: 'WithdrawOrder', data: { orderId, now } },
 };
 
 describe('order status decider', () => {
@@ -118,5 +122,33 @@ describe('order status decider', () => {
       .when({ type: 'AddOrderNote', data: { orderId, now, note: 'Customer happy' } })
       .then({ type: 'OrderNoteAdded', data: { orderId, at, note: 'Customer happy' } });
     given(placedOrder()).when({ type: 'AddOrderNote', data: { orderId, now, note: '' } }).thenThrows(OrderRuleViolation);
+  });
+
+  describe('ExpireOrder', () => {
+    it('expires a pending order once its lifetime is over, and never one that is not pending', () => {
+      given(placedOrder()).when(commands.expire).then({ type: 'OrderExpired', data: { orderId, at, pendingHours: 24 } });
+      given(placedOrder(), ...stepEvents.expired).when(commands.expire).thenThrows(TransitionNotAllowed);
+      given(placedOrder(), ...stepEvents.confirmed).when(commands.expire).thenThrows(TransitionNotAllowed);
+    });
+
+    it('refuses an expiry before the deadline (the lifetime grew since it was scheduled)', () => {
+      given(placedOrder()).when({ type: 'ExpireOrder', data: { orderId, now, pendingHours: 48 } }).thenThrows(OrderNotDueToExpire);
+    });
+  });
+
+  describe('RecordCallOutcome', () => {
+    it('records how the confirmation call went on a pending or confirmed order', () => {
+      given(placedOrder())
+        .when({ type: 'RecordCallOutcome', data: { orderId, now, outcome: 'not_reached' } })
+        .then({ type: 'ConfirmationCallRecorded', data: { orderId, at, outcome: 'not_reached' } });
+      given(placedOrder(), ...stepEvents.confirmed)
+        .when({ type: 'RecordCallOutcome', data: { orderId, now, outcome: 'confirmed' } })
+        .then({ type: 'ConfirmationCallRecorded', data: { orderId, at, outcome: 'confirmed' } });
+    });
+
+    it('refuses an unknown outcome and a call on a shipped order', () => {
+      given(placedOrder()).when({ type: 'RecordCallOutcome', data: { orderId, now, outcome: 'maybe' as never } }).thenThrows(OrderRuleViolation);
+      given(placedOrder(), ...stepEvents.shipped).when({ type: 'RecordCallOutcome', data: { orderId, now, outcome: 'reached' } }).thenThrows(OrderRuleViolation);
+    });
   });
 });

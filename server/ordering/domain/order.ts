@@ -1,6 +1,6 @@
 import type { Decider } from '../../event-store/command-path/decider';
-import type { OrderEvent, OrderType, PaymentMethod } from './order.events';
-import { OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
+import { CALL_OUTCOMES, type CallOutcome, type OrderEvent, type OrderLine, type OrderType, type PaymentMethod } from './order.events';
+import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { TRANSITIONS, type OrderStatus, type StatusStep } from './order-status';
 
 /** What the rules of one order need from its stream; the read models hold the rest. */
@@ -14,8 +14,13 @@ export type OrderState =
       paymentMethod: PaymentMethod | null;
       transactionId: string | null;
       bkashVerified: boolean;
-      lines: ReadonlyArray<{ productId: number; size: string; quantity: number }>;
+      lines: readonly OrderLine[];
       couponCode: string | null;
+      couponPercent: number;
+      deliveryChargePaisa: number;
+      address: string;
+      shippingPhone: string;
+      placedAt: string;
     };
 
 const initialOrderState = (): OrderState => ({ status: 'none' });
@@ -30,6 +35,12 @@ export type CancelOrder = Step<'CancelOrder', { reason: string }>;
 export type ReturnOrder = Step<'ReturnOrder', { reason: string }>;
 export type MarkBkashPaymentVerified = Step<'MarkBkashPaymentVerified'>;
 export type AddOrderNote = Step<'AddOrderNote', { note: string }>;
+/** The system, when an order's pending lifetime (`pendingHours`, the setting as it is now) is over. */
+export type ExpireOrder = Step<'ExpireOrder', { pendingHours: number }>;
+export type RecordCallOutcome = Step<'RecordCallOutcome', { outcome: CallOutcome }>;
+/** The shopper cancels their own pending order (tracking page or order details). */
+export type WithdrawOrder = Step<'WithdrawOrder'>;
+export const CUSTOMER_CANCEL_REASON = 'Cancelled by the customer';
 
 /** Every staff step on an existing order. Placing an order is decided in `checkout.ts` / `instant-order.ts`. */
 export type OrderCommand =
@@ -40,7 +51,10 @@ export type OrderCommand =
   | CancelOrder
   | ReturnOrder
   | MarkBkashPaymentVerified
-  | AddOrderNote;
+  | AddOrderNote
+  | ExpireOrder
+  | RecordCallOutcome
+  | WithdrawOrder;
 
 const STEP_OF: Partial<Record<OrderCommand['type'], StatusStep>> = {
   ConfirmOrder: 'confirm',
@@ -49,6 +63,8 @@ const STEP_OF: Partial<Record<OrderCommand['type'], StatusStep>> = {
   DeliverOrder: 'deliver',
   CancelOrder: 'cancel',
   ReturnOrder: 'return',
+  ExpireOrder: 'expire',
+  WithdrawOrder: 'withdraw',
 };
 
 function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
@@ -62,8 +78,13 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         paymentMethod: event.data.payment.method,
         transactionId: event.data.payment.transactionId,
         bkashVerified: false,
-        lines: event.data.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+        lines: event.data.lines,
         couponCode: event.data.coupon?.code ?? null,
+        couponPercent: event.data.coupon?.percent ?? 0,
+        deliveryChargePaisa: event.data.totals.deliveryChargePaisa,
+        address: event.data.customer.address,
+        shippingPhone: event.data.customer.shippingPhone,
+        placedAt: event.data.placedAt,
       };
     case 'InstantOrderPlaced':
       return {
@@ -74,8 +95,13 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         paymentMethod: null,
         transactionId: null,
         bkashVerified: false,
-        lines: event.data.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+        lines: event.data.lines,
         couponCode: null,
+        couponPercent: 0,
+        deliveryChargePaisa: 0,
+        address: event.data.customer.address,
+        shippingPhone: event.data.customer.shippingPhone,
+        placedAt: event.data.placedAt,
       };
     case 'OrderConfirmed':
       return withStatus(state, 'confirmed');
@@ -89,10 +115,19 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return withStatus(state, 'cancelled');
     case 'OrderReturned':
       return withStatus(state, 'returned');
+    case 'OrderExpired':
+      return withStatus(state, 'expired');
     case 'BkashPaymentVerified':
       return state.status === 'none' ? state : { ...state, bkashVerified: true };
     case 'OrderNoteAdded':
+    case 'ConfirmationCallRecorded':
       return state;
+    case 'OrderLineAdded':
+    case 'OrderLineChanged':
+    case 'OrderLineRemoved':
+      return state.status === 'none' ? state : { ...state, lines: event.data.lines };
+    case 'ShippingDetailsChanged':
+      return state.status === 'none' ? state : { ...state, address: event.data.address, shippingPhone: event.data.shippingPhone };
   }
 }
 
@@ -132,10 +167,26 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'MarkBkashPaymentVerified': {
       if (state.paymentMethod !== 'bkash' || !state.transactionId) throw new OrderRuleViolation('paymentMethod', 'This order is not paid by bKash.');
       if (state.bkashVerified) throw new OrderRuleViolation('paymentMethod', 'The bKash payment of this order is already verified.');
-      if (state.status === 'cancelled' || state.status === 'returned') {
+      if (state.status === 'cancelled' || state.status === 'returned' || state.status === 'expired') {
         throw new OrderRuleViolation('status', `A ${state.status} order's payment cannot be verified.`);
       }
       return [{ type: 'BkashPaymentVerified', data: { orderId, at, transactionId: state.transactionId } }];
+    }
+    case 'ExpireOrder': {
+      const due = new Date(state.placedAt).getTime() + command.data.pendingHours * 60 * 60 * 1000;
+      if (command.data.now.getTime() < due) throw new OrderNotDueToExpire(orderId);
+      return [{ type: 'OrderExpired', data: { orderId, at, pendingHours: command.data.pendingHours } }];
+    }
+    case 'WithdrawOrder':
+      return [{ type: 'OrderCancelled', data: { orderId, at, reason: CUSTOMER_CANCEL_REASON } }];
+    case 'RecordCallOutcome': {
+      if (!CALL_OUTCOMES.includes(command.data.outcome)) {
+        throw new OrderRuleViolation('outcome', 'The outcome must be reached, not_reached, confirmed or refused.');
+      }
+      if (state.status !== 'pending' && state.status !== 'confirmed') {
+        throw new OrderRuleViolation('outcome', `A confirmation call is recorded on a pending or confirmed order, not a ${state.status} one.`);
+      }
+      return [{ type: 'ConfirmationCallRecorded', data: { orderId, at, outcome: command.data.outcome } }];
     }
     case 'AddOrderNote':
       return [{ type: 'OrderNoteAdded', data: { orderId, at, note: requiredText(command.data.note, 'note', 'A note cannot be empty.', 2000) } }];

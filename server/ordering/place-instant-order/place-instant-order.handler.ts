@@ -4,6 +4,7 @@ import { CommandPath } from '../../event-store/command-path/command-path';
 import { quoteIdentifier } from '../../event-store/projection';
 import { Inject } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../common/clock';
+import { orderPhones } from '../domain/checkout-limits';
 import { skuStatesOf } from '../domain/loaded-states';
 import { decideInstantOrder, instantOrderStreams, type PlaceInstantOrder } from '../domain/instant-order';
 import { newOrderId, orderStreamId } from '../domain/order-id';
@@ -20,11 +21,11 @@ export class PlaceInstantOrderHandler implements ICommandHandler<PlaceInstantOrd
   ) {}
 
   async execute({ order, meta }: PlaceInstantOrderCommand): Promise<{ orderId: string }> {
-    const { products } = await this.catalog.forProducts(order.lines.map((line) => line.productId));
+    const { products, limits, phones } = await this.catalog.forProducts(order.lines.map((line) => line.productId), orderPhones(order.customer));
     const skuIds = instantOrderStreams(order.lines);
     return this.writer.write(skuIds, async (attempt) => {
       const command: PlaceInstantOrder = { type: 'PlaceInstantOrder', data: { ...order, orderId: newOrderId(), now: this.clock.now() } };
-      const streams = decideInstantOrder(command, { products, skus: skuStatesOf(await attempt.load(skuIds)) });
+      const streams = decideInstantOrder(command, { products, limits, phones, skus: skuStatesOf(await attempt.load(skuIds)) });
       const orderStream = orderStreamId(command.data.orderId);
       await attempt.append(streams, eventMetadata(meta), (manager, result) =>
         writeOrderTracking(manager, quoteIdentifier, result.events.filter((event) => event.streamId === orderStream)),

@@ -10,9 +10,11 @@ import type { EventMetadata } from '../../event-store/event-store.types';
 import { quoteIdentifier } from '../../event-store/projection';
 import { checkoutStreams, type PlaceOrder } from '../domain/checkout';
 import { decideCheckoutBatch, type CheckoutOutcome } from '../domain/checkout-batch';
+import { orderPhones } from '../domain/checkout-limits';
 import { couponStatesOf, skuStatesOf } from '../domain/loaded-states';
 import { newOrderId } from '../domain/order-id';
 import { writeOrderTracking } from '../projections/order-tracking.writer';
+import { OrderExpiry } from '../expiry/order-expiry';
 import { CatalogLookup } from './catalog-lookup';
 import { CheckoutIdempotency, DuplicateCheckout, IdempotencyKeyReused } from './checkout-idempotency';
 import type { CheckoutInput, PlaceOrderResult } from './place-order.command';
@@ -41,7 +43,7 @@ const GATHER_MS = 4;
 
 /**
  * Group commit for checkouts (ADR 017). Checkouts queue here; a loop takes every checkout waiting (up to 64)
- * and writes them as one append: one catalog read, one idempotency read, one state load, one transaction and
+ * and writes them as one append: one catalog read (with the limits and the phones' open COD orders), one idempotency read, one state load, one transaction and
  * one fsync for the lot. Alone, a checkout is a batch of one and writes exactly as before. Each checkout is
  * decided on the state the ones before it left, so a hot SKU is sold to exactly as many buyers as it has
  * units, and one refusal never fails the others.
@@ -57,6 +59,7 @@ export class CheckoutBatcher {
     private readonly catalog: CatalogLookup,
     private readonly idempotency: CheckoutIdempotency,
     private readonly writer: CommandPath,
+    private readonly expiry: OrderExpiry,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -142,7 +145,10 @@ export class CheckoutBatcher {
     // Independent reads, side by side: which keys already made an order, and the catalog for every cart.
     const [recorded, catalog] = await Promise.all([
       this.idempotency.recorded(batch.flatMap((pending) => (pending.key ? [pending.key] : []))),
-      this.catalog.forProducts(batch.flatMap((pending) => pending.checkout.cart.map((line) => line.productId))),
+      this.catalog.forProducts(
+        batch.flatMap((pending) => pending.checkout.cart.map((line) => line.productId)),
+        batch.flatMap((pending) => orderPhones(pending.checkout.customer)),
+      ),
     ]);
     const fresh = batch.filter((pending) => {
       const record = pending.key ? recorded.get(pending.key) : undefined;
@@ -188,6 +194,8 @@ export class CheckoutBatcher {
       if (outcome.accepted) pending.resolve({ orderId: commands[index].data.orderId, replayed: false });
       else pending.reject(outcome.error);
     });
+    const placed = commands.filter((_, index) => outcomes[index].accepted).map((command) => command.data.orderId);
+    if (placed.length > 0) void this.expiry.schedule(placed, commands[0].data.now, catalog.limits.pendingExpiryHours).catch(() => undefined);
     if (fresh.length > 1) this.logger.debug(`batch of ${fresh.length}: ${outcomes.filter((outcome) => outcome.accepted).length} placed`);
   }
 }

@@ -54,7 +54,44 @@ describe('order tracking fold', () => {
       recorded(5, { type: 'OrderNoteAdded', data: { orderId: 'K7M2P9QX', at, note: 'refund sent' } }),
     ]);
     expect(inserts).toEqual([]);
-    expect(updates).toEqual([{ order_id: 'K7M2P9QX', status: 'cancelled', bkash_verified: true, version: 5, updated_at: expect.any(String) }]);
+    expect(updates).toEqual([
+      {
+        order_id: 'K7M2P9QX',
+        status: 'cancelled',
+        bkash_verified: true,
+        version: 5,
+        updated_at: expect.any(String),
+        address: null,
+        shipping_phone: null,
+        subtotal_paisa: null,
+        discount_paisa: null,
+        grand_total_paisa: null,
+      },
+    ]);
+  });
+});
+
+describe('order tracking fold of amendments (issue 14)', () => {
+  const changedLines = [{ productId: 1, size: 'L', name: 'Tee', slug: 'tee', thumbnail: '/t.svg', quantity: 2, unitPricePaisa: 70000 }];
+  const totals = { subtotalPaisa: 140000, discountPaisa: 14000, deliveryChargePaisa: 6000, grandTotalPaisa: 132000 };
+  const changed: OrderEvent = {
+    type: 'OrderLineChanged',
+    data: { orderId: 'K7M2P9QX', at, from: { productId: 1, size: 'M', quantity: 2 }, to: { productId: 1, size: 'L', quantity: 2 }, lines: changedLines, totals },
+  };
+
+  it('replaces the lines and totals of a stored order at the amendment\'s version', () => {
+    const { updates, lineSets } = foldOrderTracking([recorded(2, changed), recorded(3, { type: 'ShippingDetailsChanged', data: { orderId: 'K7M2P9QX', at, address: 'Banani', shippingPhone: '01899999999' } })]);
+    expect(updates).toEqual([
+      expect.objectContaining({ version: 3, subtotal_paisa: 140000, discount_paisa: 14000, grand_total_paisa: 132000, address: 'Banani', shipping_phone: '01899999999', status: null }),
+    ]);
+    expect(lineSets).toEqual([{ order_id: 'K7M2P9QX', version: 3, lines: [expect.objectContaining({ line_no: 1, size: 'L', quantity: 2, unit_price_paisa: 70000 })] }]);
+  });
+
+  it('inserts an order placed and amended in one batch as it is after the amendment', () => {
+    const { inserts, lines, lineSets } = foldOrderTracking([recorded(1, placed), recorded(2, changed)]);
+    expect(inserts).toEqual([expect.objectContaining({ version: 2, grand_total_paisa: 132000 })]);
+    expect(lines).toEqual([expect.objectContaining({ size: 'L', unit_price_paisa: 70000 })]);
+    expect(lineSets).toEqual([]);
   });
 });
 

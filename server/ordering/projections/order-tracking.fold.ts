@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../event-store/event-store.types';
-import { ORDER_EVENT_TYPES, type OrderEvent } from '../domain/order.events';
+import { ORDER_EVENT_TYPES, type OrderEvent, type OrderLine } from '../domain/order.events';
 import type { OrderStatus } from '../domain/order-status';
 
 /** A row of `order_details` as written (snake_case: it goes to jsonb_to_recordset as is). */
@@ -46,19 +46,26 @@ export interface OrderLineRow {
   unit_price_paisa: number;
 }
 
-/** What later events change on an order already stored. */
+/** What later events change on an order already stored (null: unchanged). */
 export interface OrderUpdateRow {
   order_id: string;
   status: OrderStatus | null;
   bkash_verified: boolean;
   version: number;
   updated_at: string;
+  address: string | null;
+  shipping_phone: string | null;
+  subtotal_paisa: number | null;
+  discount_paisa: number | null;
+  grand_total_paisa: number | null;
 }
 
 export interface OrderTrackingChanges {
   inserts: OrderDetailsRow[];
   lines: OrderLineRow[];
   updates: OrderUpdateRow[];
+  /** Orders already stored whose lines an amendment replaced: their whole new set, at the update's version. */
+  lineSets: Array<{ order_id: string; version: number; lines: OrderLineRow[] }>;
 }
 
 const STATUS_AFTER: Partial<Record<OrderEvent['type'], OrderStatus>> = {
@@ -68,6 +75,7 @@ const STATUS_AFTER: Partial<Record<OrderEvent['type'], OrderStatus>> = {
   OrderDelivered: 'delivered',
   OrderCancelled: 'cancelled',
   OrderReturned: 'returned',
+  OrderExpired: 'expired',
 };
 
 const orderEventTypes = new Set<string>(ORDER_EVENT_TYPES);
@@ -82,8 +90,9 @@ export function isOrderEvent(event: RecordedEvent): event is RecordedEvent<Order
  */
 export function foldOrderTracking(events: readonly RecordedEvent[]): OrderTrackingChanges {
   const inserts = new Map<string, OrderDetailsRow>();
-  const lines: OrderLineRow[] = [];
+  const placedLines = new Map<string, OrderLineRow[]>();
   const updates = new Map<string, OrderUpdateRow>();
+  const lineSets = new Map<string, OrderLineRow[]>();
   const ordered = inStreamOrder(events.filter(isOrderEvent));
 
   for (const recorded of ordered) {
@@ -92,42 +101,95 @@ export function foldOrderTracking(events: readonly RecordedEvent[]): OrderTracki
     if (event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced') {
       const row = placedRow(event, recorded.streamPosition, at);
       inserts.set(row.order_id, row);
-      event.data.lines.forEach((line, index) =>
-        lines.push({
-          order_id: row.order_id,
-          line_no: index + 1,
-          product_id: line.productId,
-          size: line.size,
-          name: line.name,
-          slug: line.slug,
-          thumbnail: line.thumbnail,
-          quantity: line.quantity,
-          unit_price_paisa: line.unitPricePaisa,
-        }),
-      );
+      placedLines.set(row.order_id, lineRows(row.order_id, event.data.lines));
       continue;
     }
     const orderId = event.data.orderId;
     const status = STATUS_AFTER[event.type] ?? null;
     const verified = event.type === 'BkashPaymentVerified';
+    const amended = amendmentOf(event);
     const inserted = inserts.get(orderId);
     if (inserted) {
       inserted.status = status ?? inserted.status;
       inserted.bkash_verified ||= verified;
       inserted.version = recorded.streamPosition;
       inserted.updated_at = at;
+      if (amended) {
+        Object.assign(inserted, withoutNulls(amended.columns));
+        if (amended.lines) placedLines.set(orderId, lineRows(orderId, amended.lines));
+      }
       continue;
     }
-    const update = updates.get(orderId) ?? { order_id: orderId, status: null, bkash_verified: false, version: 0, updated_at: at };
-    updates.set(orderId, {
+    const update = updates.get(orderId) ?? {
       order_id: orderId,
+      status: null,
+      bkash_verified: false,
+      version: 0,
+      updated_at: at,
+      address: null,
+      shipping_phone: null,
+      subtotal_paisa: null,
+      discount_paisa: null,
+      grand_total_paisa: null,
+    };
+    updates.set(orderId, {
+      ...update,
+      ...(amended ? withoutNulls(amended.columns) : {}),
       status: status ?? update.status,
       bkash_verified: update.bkash_verified || verified,
       version: Math.max(update.version, recorded.streamPosition),
       updated_at: at,
     });
+    if (amended?.lines) lineSets.set(orderId, lineRows(orderId, amended.lines));
   }
-  return { inserts: [...inserts.values()], lines, updates: [...updates.values()] };
+  return {
+    inserts: [...inserts.values()],
+    lines: [...placedLines.values()].flat(),
+    updates: [...updates.values()],
+    lineSets: [...lineSets].map(([orderId, rows]) => ({ order_id: orderId, version: updates.get(orderId)!.version, lines: rows })),
+  };
+}
+
+function lineRows(orderId: string, lines: readonly OrderLine[]): OrderLineRow[] {
+  return lines.map((line, index) => ({
+    order_id: orderId,
+    line_no: index + 1,
+    product_id: line.productId,
+    size: line.size,
+    name: line.name,
+    slug: line.slug,
+    thumbnail: line.thumbnail,
+    quantity: line.quantity,
+    unit_price_paisa: line.unitPricePaisa,
+  }));
+}
+
+type AmendedColumns = Pick<OrderUpdateRow, 'address' | 'shipping_phone' | 'subtotal_paisa' | 'discount_paisa' | 'grand_total_paisa'>;
+
+/** What an amendment (issue 14) changes in the row, and the order's new lines when they changed. */
+function amendmentOf(event: OrderEvent): { columns: AmendedColumns; lines: OrderLine[] | null } | null {
+  switch (event.type) {
+    case 'ShippingDetailsChanged':
+      return {
+        columns: { address: event.data.address, shipping_phone: event.data.shippingPhone, subtotal_paisa: null, discount_paisa: null, grand_total_paisa: null },
+        lines: null,
+      };
+    case 'OrderLineAdded':
+    case 'OrderLineChanged':
+    case 'OrderLineRemoved': {
+      const { totals } = event.data;
+      return {
+        columns: { address: null, shipping_phone: null, subtotal_paisa: totals.subtotalPaisa, discount_paisa: totals.discountPaisa, grand_total_paisa: totals.grandTotalPaisa },
+        lines: event.data.lines,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+function withoutNulls<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null)) as Partial<T>;
 }
 
 function placedRow(event: Extract<OrderEvent, { type: 'OrderPlaced' | 'InstantOrderPlaced' }>, version: number, recordedAt: string): OrderDetailsRow {

@@ -6,6 +6,7 @@ import { Loader } from '../../components/ui/spinner';
 import { useOrderInformation } from '../../features/orders/api/get-order-information';
 import { TrackingForm } from '../../features/orders/components/tracking-form';
 import { TrackingResult } from '../../features/orders/components/tracking-result';
+import { CancelOrderButton } from '../../features/orders/components/cancel-order-button';
 import { ContactCare } from '../layout/contact-care';
 
 const NOT_FOUND = 'Order not found or invalid information.';
@@ -28,7 +29,13 @@ export function OrderTrackingRoute() {
       <TrackingForm initialOrderId={params.get('orderId') ?? ''} onSubmit={(orderId, phone) => (query?.orderId === orderId && query.phone === phone ? void result.refetch() : setQuery({ orderId, phone }))} busy={result.isFetching} />
       <div className="tracking-output" aria-live="polite">
         {query && result.isError && <p className="notice notice--error">{NOT_FOUND}</p>}
-        {query && result.data && <TrackingResult data={result.data} help={<ContactCare />} />}
+        {query && result.data && (
+          <TrackingResult
+            data={result.data}
+            help={<ContactCare />}
+            actions={<CancelOrderButton orderId={result.data.orderId} phone={query.phone} statusName={result.data.order_status_name} />}
+          />
+        )}
       </div>
     </div>
   );
@@ -42,7 +49,7 @@ export function VerifyOrderRoute() {
     <div className="container page narrow">
       <title>Order verification</title>
       <h1 className="page__title">Order verification</h1>
-      {result.isPending ? <Loader label="Looking up your order…" /> : result.isError || !result.data ? <p className="notice notice--error">{NOT_FOUND}</p> : <TrackingResult data={result.data} help={<ContactCare />} />}
+      {result.isPending ? <Loader label="Looking up your order…" /> : result.isError || !result.data ? <p className="notice notice--error">{NOT_FOUND}</p> : <TrackingResult data={result.data} help={<ContactCare />} actions={<CancelOrderButton orderId={result.data.orderId} phone={phone} statusName={result.data.order_status_name} />} />}
     </div>
   );
 }

@@ -29,7 +29,7 @@ export function allowedSteps(status: string | null | undefined): StepInfo[] {
     .map(({ from: _from, ...info }) => info);
 }
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
+export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'returned', 'expired'] as const;
 
 export function statusLabel(code: string): string {
   return code ? code.charAt(0).toUpperCase() + code.slice(1) : code;
@@ -47,6 +47,12 @@ const EVENT_LABELS: Record<string, string> = {
   OrderReturned: 'Returned',
   BkashPaymentVerified: 'bKash payment verified',
   OrderNoteAdded: 'Note',
+  OrderExpired: 'Expired (not confirmed in time)',
+  ConfirmationCallRecorded: 'Confirmation call',
+  OrderLineAdded: 'Line added',
+  OrderLineChanged: 'Line changed',
+  OrderLineRemoved: 'Line removed',
+  ShippingDetailsChanged: 'Shipping details changed',
 };
 
 export function eventLabel(type: string): string {

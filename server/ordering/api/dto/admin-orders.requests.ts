@@ -18,6 +18,28 @@ export const shipRequest = z.object({
   tracking_code: requiredText(SHIP_MESSAGES.trackingCodeRequired, 100),
 });
 export const reasonRequest = z.object({ reason: requiredText('A reason is required.', 500) });
+const reason = requiredText('A reason is required.', 500);
+const quantity = z.coerce.number({ error: M.quantityInvalid }).int(M.quantityInvalid).min(1, M.quantityInvalid).max(100, M.quantityTooLarge);
+
+/** Care's amendments (issue 14), each with the customer's reason. */
+export const shippingChangeRequest = z
+  .object({
+    address: optionalText(500),
+    shipping_phone: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim() : undefined), z.string().regex(BD_MOBILE, M.shippingPhoneInvalid).optional()),
+    reason,
+  })
+  .refine((body) => body.address !== undefined || body.shipping_phone !== undefined, { message: 'Give a new address or shipping phone.', path: ['address'] });
+export const addLineRequest = z.object({ id: z.coerce.number().int().positive(M.productInvalid), size: requiredText(M.sizeRequired, 10), qty: quantity, reason });
+export const changeLineRequest = z
+  .object({ size: optionalText(10), qty: quantity.optional(), reason })
+  .refine((body) => body.size !== undefined || body.qty !== undefined, { message: 'Give a new size or quantity.', path: ['size'] });
+export const removeLineRequest = z.object({ reason });
+export const lineParameters = z.object({ orderId: z.string(), productId: z.coerce.number().int().positive(M.productInvalid), size: z.string().trim().min(1).max(10) });
+
+export const callRequest = z.object({
+  outcome: z.enum(['reached', 'not_reached', 'confirmed', 'refused'], { error: 'The outcome must be reached, not_reached, confirmed or refused.' }),
+  note: optionalText(1000),
+});
 export const noteRequest = z.object({ note: requiredText('A note cannot be empty.', 2000) });
 
 const money = (field: string) =>

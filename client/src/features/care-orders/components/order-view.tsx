@@ -5,6 +5,7 @@ import { Card, Facts } from '../../console-kit/card';
 import { ListTable, type Column } from '../../console-kit/list-table';
 import { QueryView } from '../../console-kit/query-state';
 import { useOrder, type TimelineWait } from '../api/get-order';
+import { CodPanel, expiresIn, RiskBadge } from './cod-panel';
 import { OrderActions } from './order-actions';
 import { OrderTimeline } from './order-timeline';
 
@@ -57,10 +58,18 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
       </div>
       <p className="muted">
         Placed {formatDateTime(order.order_date)} · {instant ? 'Phone (instant) order' : 'Online order'}
+        {view.expires_at ? ` · ${expiresIn(view.expires_at)}` : ''}
+        {view.phone_risk?.[0] && (
+          <>
+            {' · '}
+            <RiskBadge risk={view.phone_risk[0]} />
+          </>
+        )}
       </p>
       <div className="admin-order-grid">
         <div className="admin-order-grid__main">
           <OrderActions orderId={order.orderId} statusName={status} bkashPending={bkash && !bkashVerified && open} onChanged={onChanged} />
+          <CodPanel view={view} onChanged={onChanged} />
           <Card id="timeline" title="Timeline">
             <OrderTimeline entries={view.timeline} />
           </Card>

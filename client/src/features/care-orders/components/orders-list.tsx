@@ -3,8 +3,10 @@ import type { OrderListRow } from '../../../../../contracts/orders';
 import { formatDateTime, formatTaka } from '../../console-kit/format';
 import { FilterForm, ListPager, ListTable, useListParams, type Column, type FilterField } from '../../console-kit/list-table';
 import { QueryView } from '../../console-kit/query-state';
+import { printPackingSlip } from '../api/get-packing-slip';
 import { useOrders, type OrderFilters } from '../api/get-orders';
 import { ORDER_STATUSES, statusLabel } from '../order-steps';
+import { RiskBadge } from './cod-panel';
 
 const FILTERS: FilterField[] = [
   { name: 'phone', label: 'Phone', type: 'tel' },
@@ -37,7 +39,14 @@ const COLUMNS: Array<Column<OrderListRow>> = [
   },
   { header: 'Placed', cell: (order) => formatDateTime(order.placed_at) },
   { header: 'Customer', cell: (order) => order.customer_name },
-  { header: 'Phone', cell: (order) => order.phone },
+  {
+    header: 'Phone',
+    cell: (order) => (
+      <>
+        {order.phone} {order.phone_risk && <RiskBadge risk={order.phone_risk} />}
+      </>
+    ),
+  },
   {
     header: 'Payment',
     cell: (order) => (
@@ -61,6 +70,9 @@ export function OrdersList() {
   return (
     <>
       <FilterForm label="Filter orders" fields={FILTERS} list={list} />
+      <button type="button" className="btn" onClick={() => void printPackingSlip(null)}>
+        Print today's confirmed orders
+      </button>
       <QueryView query={orders} loading="Loading orders…" what="Orders" empty={{ when: (answer) => answer.data.length === 0, text: 'No orders match these filters.' }}>
         {(answer) => (
           <div aria-busy={orders.isFetching}>

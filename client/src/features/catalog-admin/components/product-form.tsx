@@ -136,7 +136,7 @@ export function ProductEditor({ product }: { product: AdminProduct }) {
             </a>
           )}{' '}
           <span className="muted">
-            SKU {product.sku} · version {product.version}
+            SKU {product.sku}
             {product.updated_at && ` · changed ${formatDateTime(product.updated_at)}${product.updated_by ? ` by ${product.updated_by}` : ''}`}
           </span>
         </p>

@@ -1,0 +1,176 @@
+import { OutOfStock } from '../../inventory/domain/sku.errors';
+import { skuDecider, type SkuState } from '../../inventory/domain/sku';
+import { normalizeSize, skuStreamId } from '../../inventory/domain/sku-stream';
+import { ConflictError } from '../../common/errors/domain-error';
+import type { StreamEvents } from '../../event-store/command-path/decider';
+import type { CatalogProduct } from './checkout';
+import { checkPhones, checkUnitCaps, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
+import { percentOf } from './money';
+import type { LineKey, OrderEvent, OrderLine, OrderTotals } from './order.events';
+import { OrderRuleViolation, ProductOutOfStock, UnknownOrder } from './order.errors';
+import type { OrderState } from './order';
+import { orderStreamId } from './order-id';
+
+/** What care may change on the customer's request (issue 14). */
+export type Amendment =
+  | { kind: 'shipping'; address?: string | null; shippingPhone?: string | null }
+  | { kind: 'add-line'; productId: number; size: string; quantity: number }
+  | { kind: 'change-line'; productId: number; size: string; newSize?: string | null; quantity?: number | null }
+  | { kind: 'remove-line'; productId: number; size: string };
+
+export type AmendOrder = { type: 'AmendOrder'; data: { orderId: string; now: Date; reason: string; change: Amendment } };
+
+export interface AmendmentStates {
+  order: OrderState;
+  /** The SKU streams the amendment touches, with what this order holds on each. */
+  skus: ReadonlyMap<string, SkuState>;
+  products: ReadonlyMap<number, CatalogProduct>;
+  limits: Pick<CheckoutLimits, 'maxUnitsPerLine' | 'maxUnitsPerOrder'>;
+  phones: PhoneStanding;
+}
+
+/** A pending or confirmed order can be changed; later the parcel is being packed or is gone. */
+export class OrderNotAmendable extends ConflictError {
+  constructor(status: string) {
+    super(`A ${status} order cannot be changed any more; only a pending or confirmed one.`);
+  }
+}
+
+/** The SKU streams an amendment reserves on or releases from, known from the command alone. */
+export function amendmentStreams(change: Amendment): string[] {
+  if (change.kind === 'shipping') return [];
+  const ids = new Set<string>();
+  try {
+    ids.add(skuStreamId(change.productId, change.size));
+    if (change.kind === 'change-line' && change.newSize) ids.add(skuStreamId(change.productId, change.newSize));
+  } catch {
+    // an impossible product or size: decideAmendment refuses it with a field error
+  }
+  return [...ids].sort();
+}
+
+/**
+ * Every rule of an amendment: the order is pending or confirmed, online (instant orders' money was agreed by
+ * staff), a reason is given; the new lines keep the unit caps, every new size is offered and priced from the
+ * catalog, units are reserved (never more than the SKU has) and released in the same decision; the totals are
+ * recomputed (the coupon's percent on the new subtotal, no new redemption). Pure.
+ */
+export function decideAmendment(command: AmendOrder, states: AmendmentStates): StreamEvents[] {
+  const { order } = states;
+  if (order.status === 'none') throw new UnknownOrder(command.data.orderId);
+  if (order.status !== 'pending' && order.status !== 'confirmed') throw new OrderNotAmendable(order.status);
+  const reason = typeof command.data.reason === 'string' ? command.data.reason.trim() : '';
+  if (!reason) throw new OrderRuleViolation('reason', 'A reason is required.');
+  const { orderId } = order;
+  const at = command.data.now.toISOString();
+  const change = command.data.change;
+
+  if (change.kind === 'shipping') {
+    const address = change.address?.trim() || order.address;
+    const shippingPhone = change.shippingPhone?.trim() || order.shippingPhone;
+    if (address.length > 500) throw new OrderRuleViolation('address', 'Address must be at most 500 characters.');
+    if (address === order.address && shippingPhone === order.shippingPhone) throw new OrderRuleViolation('address', 'Nothing to change: the address and phone are the same.');
+    if (shippingPhone !== order.shippingPhone) checkPhones([shippingPhone], false, states.phones, { openOrdersPerPhone: 0 });
+    return [{ streamId: orderStreamId(orderId), events: [{ type: 'ShippingDetailsChanged', data: { orderId, at, address, shippingPhone } }] }];
+  }
+  if (order.orderType !== 1) throw new OrderRuleViolation('line', "An instant order's lines cannot be changed: its amount was agreed on the phone.");
+
+  const size = normalizeSize(String(change.size));
+  const index = order.lines.findIndex((line) => line.productId === change.productId && line.size === size);
+  const lines = order.lines.map((line) => ({ ...line }));
+  const moves: Array<{ sku: LineKey; delta: number }> = [];
+  let event: OrderEvent;
+  switch (change.kind) {
+    case 'add-line': {
+      const added = catalogLine(change.productId, size, change.quantity, states.products);
+      if (index >= 0) lines[index].quantity += added.quantity;
+      else lines.push(added);
+      moves.push({ sku: { productId: added.productId, size, quantity: added.quantity }, delta: added.quantity });
+      event = { type: 'OrderLineAdded', data: { orderId, at, line: added, lines, totals: totalsOf(lines, order) } };
+      break;
+    }
+    case 'remove-line': {
+      if (index < 0) throw new OrderRuleViolation('line', 'This order has no such line.');
+      if (lines.length === 1) throw new OrderRuleViolation('line', 'An order needs at least one line: cancel the order instead.');
+      const [removed] = lines.splice(index, 1);
+      moves.push({ sku: { productId: removed.productId, size, quantity: removed.quantity }, delta: -removed.quantity });
+      event = { type: 'OrderLineRemoved', data: { orderId, at, line: key(removed), lines, totals: totalsOf(lines, order) } };
+      break;
+    }
+    case 'change-line': {
+      if (index < 0) throw new OrderRuleViolation('line', 'This order has no such line.');
+      const from = lines[index];
+      const newSize = change.newSize ? normalizeSize(String(change.newSize)) : size;
+      const quantity = change.quantity ?? from.quantity;
+      if (!Number.isInteger(quantity) || quantity < 1) throw new OrderRuleViolation('qty', 'Quantity must be at least 1.');
+      if (newSize === size && quantity === from.quantity) throw new OrderRuleViolation('size', 'Nothing to change: the size and quantity are the same.');
+      if (newSize === size) {
+        lines[index] = { ...from, quantity };
+        moves.push({ sku: { productId: from.productId, size, quantity }, delta: quantity - from.quantity });
+      } else {
+        const to = catalogLine(from.productId, newSize, quantity, states.products);
+        lines.splice(index, 1);
+        const existing = lines.findIndex((line) => line.productId === to.productId && line.size === newSize);
+        if (existing >= 0) lines[existing] = { ...lines[existing], quantity: lines[existing].quantity + quantity };
+        else lines.splice(index, 0, to);
+        moves.push({ sku: { productId: from.productId, size, quantity: from.quantity }, delta: -from.quantity });
+        moves.push({ sku: { productId: from.productId, size: newSize, quantity }, delta: quantity });
+      }
+      event = {
+        type: 'OrderLineChanged',
+        data: { orderId, at, from: key(from), to: { productId: from.productId, size: newSize, quantity }, lines, totals: totalsOf(lines, order) },
+      };
+      break;
+    }
+  }
+  checkUnitCaps(lines, states.limits, 'lines');
+  return [{ streamId: orderStreamId(orderId), events: [event] }, ...moveStock(moves, orderId, reason, states.skus, lines)];
+}
+
+function catalogLine(productId: number, size: string, quantity: number, products: ReadonlyMap<number, CatalogProduct>): OrderLine {
+  const product = products.get(productId);
+  if (!product) throw new OrderRuleViolation('id', 'This product is no longer available.');
+  if (!product.sizes.includes(size)) throw new OrderRuleViolation('size', `Size ${size} is not available for ${product.name}.`);
+  if (!Number.isInteger(quantity) || quantity < 1) throw new OrderRuleViolation('qty', 'Quantity must be at least 1.');
+  return { productId, size, name: product.name, slug: product.slug, thumbnail: product.thumbnail, quantity, unitPricePaisa: product.pricePaisa };
+}
+
+const key = (line: LineKey): LineKey => ({ productId: line.productId, size: line.size, quantity: line.quantity });
+
+/** Totals as at checkout: the coupon's percent of the subtotal off, the delivery charge chosen at checkout on top. */
+export function totalsOf(lines: readonly OrderLine[], order: { couponPercent: number; deliveryChargePaisa: number }): OrderTotals {
+  const subtotalPaisa = lines.reduce((sum, line) => sum + line.quantity * line.unitPricePaisa, 0);
+  const discountPaisa = percentOf(subtotalPaisa, order.couponPercent);
+  return { subtotalPaisa, discountPaisa, deliveryChargePaisa: order.deliveryChargePaisa, grandTotalPaisa: subtotalPaisa - discountPaisa + order.deliveryChargePaisa };
+}
+
+/** Net units per SKU, reserved (more) or released (fewer) by the SKU decider: never more than a SKU has. */
+function moveStock(moves: ReadonlyArray<{ sku: LineKey; delta: number }>, orderId: string, reason: string, skus: ReadonlyMap<string, SkuState>, lines: readonly OrderLine[]): StreamEvents[] {
+  const net = new Map<string, { productId: number; size: string; delta: number }>();
+  for (const { sku, delta } of moves) {
+    const streamId = skuStreamId(sku.productId, sku.size);
+    const entry = net.get(streamId) ?? { productId: sku.productId, size: sku.size, delta: 0 };
+    entry.delta += delta;
+    net.set(streamId, entry);
+  }
+  const streams: StreamEvents[] = [];
+  for (const [streamId, { productId, size, delta }] of net) {
+    if (delta === 0) continue;
+    const state = skus.get(streamId);
+    if (!state) throw new Error(`SKU stream ${streamId} was not loaded`);
+    try {
+      const events =
+        delta > 0
+          ? skuDecider.decide({ type: 'ReserveStock', data: { productId, size, quantity: delta, orderId } }, state)
+          : skuDecider.decide({ type: 'ReleaseStock', data: { productId, size, quantity: -delta, orderId, reason: `order changed: ${reason}` } }, state);
+      streams.push({ streamId, events });
+    } catch (error) {
+      if (error instanceof OutOfStock) {
+        const name = lines.find((line) => line.productId === productId)?.name ?? `Product ${productId}`;
+        throw new ProductOutOfStock(name, size, error.available, 'qty');
+      }
+      throw error;
+    }
+  }
+  return streams;
+}

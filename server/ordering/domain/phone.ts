@@ -1,0 +1,52 @@
+import { ConflictError } from '../../common/errors/domain-error';
+import type { Decider } from '../../event-store/command-path/decider';
+import type { PhoneEvent } from './phone.events';
+import { OrderRuleViolation } from './order.errors';
+
+/** Bangladeshi mobile numbers as the checkout stores them: 11 digits, 01 then an operator digit 3-9. */
+const BD_MOBILE = /^01[3-9]\d{8}$/;
+
+export const phoneStreamId = (phone: string) => `phone-${phone}`;
+
+/** The number as typed, without spaces, dashes or the country code; null when it is no mobile number. */
+export function normalizePhoneNumber(input: unknown): string | null {
+  if (typeof input !== 'string') return null;
+  const compact = input.trim().replace(/[\s\-.()]/g, '').replace(/^\+?88(?=01)/, '');
+  return BD_MOBILE.test(compact) ? compact : null;
+}
+
+export type PhoneState = { blocked: boolean };
+
+export  const initialPhoneState = (): PhoneState => ({ blocked: false });
+
+export function evolvePhone(state: PhoneState, event: PhoneEvent): PhoneState {
+  switch (event.type) {
+    case 'PhoneBlocked':
+      return { blocked: true };
+    case 'PhoneUnblocked':
+      return { blocked: false };
+  }
+}
+
+type PhoneStep<T extends string> = { type: T; data: { phone: string; now: Date; reason: string } };
+export type BlockPhone = PhoneStep<'BlockPhone'>;
+export type UnblockPhone = PhoneStep<'UnblockPhone'>;
+export type PhoneCommand = BlockPhone | UnblockPhone;
+
+/** Blocking needs a reason and an unblocked phone; unblocking a blocked one. */
+export function decidePhone(command: PhoneCommand, state: PhoneState): PhoneEvent[] {
+  const reason = typeof command.data.reason === 'string' ? command.data.reason.trim() : '';
+  if (!reason) throw new OrderRuleViolation('reason', 'A reason is required.');
+  if (reason.length > 500) throw new OrderRuleViolation('reason', 'At most 500 characters.');
+  const { phone } = command.data;
+  const at = command.data.now.toISOString();
+  if (command.type === 'BlockPhone') {
+    if (state.blocked) throw new ConflictError(`The phone ${phone} is already blocked.`);
+    return [{ type: 'PhoneBlocked', data: { phone, at, reason } }];
+  }
+  if (!state.blocked) throw new ConflictError(`The phone ${phone} is not blocked.`);
+  return [{ type: 'PhoneUnblocked', data: { phone, at, reason } }];
+}
+
+/** The phone aggregate's one face (ADR 041); the command path folds `phone-` streams with it. */
+export const phoneDecider: Decider<PhoneCommand, PhoneEvent, PhoneState> = { decide: decidePhone, evolve: evolvePhone, initialState: initialPhoneState };
