@@ -185,6 +185,20 @@ describe('staff operations API', () => {
       expect(JSON.stringify(body.errors)).toContain('This product is no longer available.');
     });
 
+    it('answers 422, not 500, when an amendment names a product id beyond what the store can hold', async () => {
+      const placed = await call('POST', '/api/admin/orders/instant', tokens.care, {
+        name: 'Nusrat Jahan', phone: '01911000335', address: 'Uttara, Dhaka', payment_type: 'Cash', amount: 1200,
+      });
+      expect(placed.status).toBe(201);
+      const orderId = placed.body.order_id;
+      const add = await call('POST', `/api/admin/orders/${orderId}/lines`, tokens.care, { id: 99999999999, size: 'M', qty: 1, reason: 'The shopper called' });
+      expect(add.status).toBe(422);
+      const change = await call('POST', `/api/admin/orders/${orderId}/lines/99999999999/M`, tokens.care, { size: 'L', qty: 1, reason: 'The shopper called' });
+      expect(change.status).toBe(422);
+      const remove = await call('POST', `/api/admin/orders/${orderId}/lines/99999999999/M/remove`, tokens.care, { reason: 'The shopper called' });
+      expect(remove.status).toBe(422);
+    });
+
     it('records an instant phone order with the care member as actor', async () => {
       const { status, body } = await call('POST', '/api/admin/orders/instant', tokens.care, {
         name: 'Nusrat Jahan', phone: '01911000333', address: 'Uttara, Dhaka', payment_type: 'Cash', amount: 1200, discount: 100, advance: 200,
