@@ -105,6 +105,12 @@ describe('pending orders expire', () => {
         { event_type: 'OrderPlaced', actor_role: 'guest' },
         { event_type: 'OrderExpired', actor_role: 'system' },
       ]);
+      // The tracking page's steps end where the order stopped: placed, then expired.
+      const steps = (await (await fetch(`${store.server.baseUrl}/api/public/getOrderInformation?orderId=${orderId}&phone=01912000001`)).json()) as Json;
+      expect(steps.data.steps.map((step: { step: string; name: string }) => [step.step, step.name])).toEqual([
+        ['placed', 'Order placed'],
+        ['expired', 'Expired'],
+      ]);
       // The coupon's one use is free again: another phone may use it.
       await placeOrder(store.server, product, size, '01912000003', store.insideTaka, 'ONEUSE14');
     });
