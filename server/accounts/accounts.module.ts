@@ -22,6 +22,7 @@ import { UpdateProfileHandler } from './profile/update-profile.handler';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ConfirmEmailHandler } from './recovery/confirm-email.handler';
 import { FindAccountHandler } from './recovery/find-account.handler';
+import { MailBudget } from './recovery/mail-budget';
 import { RequestEmailVerificationHandler } from './recovery/request-email-verification.handler';
 import { RequestPasswordResetHandler } from './recovery/request-password-reset.handler';
 import { ResetPasswordHandler } from './recovery/reset-password.handler';
@@ -72,6 +73,7 @@ import { findUserById } from './users/user-account';
     UpdateProfileHandler,
     ChangePasswordHandler,
     RequestPasswordResetHandler,
+    MailBudget,
     ResetPasswordHandler,
     FindAccountHandler,
     RequestEmailVerificationHandler,

@@ -126,7 +126,7 @@ describe('account recovery API', () => {
 
   it('never lets a foreign host into a mail link', async () => {
     const account = await t.register();
-    // Three requests: the fourth within the hour would meet the per-e-mail limit.
+    // Three requests: the mailbox's budget is three recovery mails an hour.
     for (const host of ['https://evil.example.net', 'https://shop.example.com.evil.net', 'javascript:alert(1)']) {
       expect((await t.call('public/send-verifymail-forgetpassword', { email: account.email, host })).status).toBe(200);
     }
@@ -287,22 +287,71 @@ describe('account recovery API', () => {
       expect(last).toBe(429);
     });
 
-    it('limits find-account, send-verifymail and forgot-password per phone or e-mail', async () => {
+    it('limits find-account, send-verifymail and forgot-password per phone or e-mail at one address', async () => {
+      const ip = t.newIp();
       const phone = newPhone();
       const statuses = [];
-      for (let i = 0; i < 6; i += 1) statuses.push((await t.call('public/find-account', { phone })).status);
+      for (let i = 0; i < 6; i += 1) statuses.push((await t.call('public/find-account', { phone }, { ip })).status);
       expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
 
       const account = await t.register(newPhone());
       const forgot = [];
-      for (let i = 0; i < 4; i += 1) forgot.push((await t.call('public/send-verifymail-forgetpassword', { email: account.email })).status);
+      for (let i = 0; i < 4; i += 1) forgot.push((await t.call('public/send-verifymail-forgetpassword', { email: account.email }, { ip })).status);
       expect(forgot).toEqual([200, 200, 200, 429]);
 
       const other = newPhone();
       const verify = [];
-      for (let i = 0; i < 4; i += 1) verify.push((await t.call('public/send-verifymail', { email: 'x@example.com', phone: other })).status);
+      for (let i = 0; i < 4; i += 1) verify.push((await t.call('public/send-verifymail', { email: 'x@example.com', phone: other }, { ip })).status);
       expect(verify).toEqual([404, 404, 404, 429]);
     });
+
+    const tokensOf = (userId: string, purpose: string) =>
+      t.database(async (db) => Number((await db.query(`SELECT count(*) AS n FROM account_tokens WHERE user_id = $1 AND purpose = $2`, [userId, purpose])).rows[0].n));
+
+    it('strangers asking from other addresses cannot block password recovery, nor flood the mailbox (ADR 024)', async () => {
+      const account = await t.register();
+      // The reviewer's attack: more requests for the e-mail than the old per-e-mail budget (3 an hour), each from another address.
+      for (let i = 0; i < 6; i += 1) {
+        const stranger = await t.call('public/send-verifymail-forgetpassword', { email: account.email, host: DEFAULT_ORIGIN });
+        expect(stranger.status).toBe(200);
+      }
+      // Same answer as always, but the mailbox gets at most three links an hour.
+      const owner = await t.call('public/send-verifymail-forgetpassword', { email: account.email, host: DEFAULT_ORIGIN });
+      expect(owner.status).toBe(200);
+      expect(owner.body).toEqual({ success: true, message: 'If an account uses this email, a password reset link is on its way. It is valid for 30 minutes.' });
+      await t.smtp().waitFor(() => t.smtp().mailsTo(account.email).length === 3);
+      expect(await tokensOf(account.id, 'password-reset')).toBe(3);
+      // The links the strangers' requests sent are the owner's: the newest one resets the password.
+      const newest = t.smtp().mailsTo(account.email).at(-1)!;
+      const reset = await t.call('public/restPassword', { password: 'after-the-attack-7', password_confirmation: 'after-the-attack-7', id: linkIn(newest, 'forget-password-recover-email').token }, { multipart: true });
+      expect(reset.status).toBe(200);
+      expect((await t.call('auth/userLogin', { email: account.email, password: 'after-the-attack-7' })).status).toBe(200);
+      // Using a link ends the others: with no working link left, the owner's next request is mailed even over the budget.
+      const again = await t.call('public/send-verifymail-forgetpassword', { email: account.email, host: DEFAULT_ORIGIN });
+      expect(again.status).toBe(200);
+      await t.smtp().waitFor(() => t.smtp().mailsTo(account.email).filter((m) => /Reset your/.test(m.subject)).length === 4);
+      // ...and only that one: a link works again, so the budget holds.
+      expect((await t.call('public/send-verifymail-forgetpassword', { email: account.email, host: DEFAULT_ORIGIN })).status).toBe(200);
+      expect(await tokensOf(account.id, 'password-reset')).toBe(4);
+    }, 120_000);
+
+    it('strangers asking from other addresses cannot block recovery by phone, nor flood the mailbox (ADR 024)', async () => {
+      const phone = newPhone();
+      const account = await t.register(phone);
+      const before = await tokensOf(account.id, 'email-verification');
+      for (let i = 0; i < 6; i += 1) {
+        expect((await t.call('public/find-account', { phone })).status).toBe(200);
+        expect((await t.call('public/send-verifymail', { email: 'stranger@example.com', phone, host: DEFAULT_ORIGIN })).status).toBe(200);
+      }
+      const ownerIp = t.newIp();
+      expect((await t.call('public/find-account', { phone }, { ip: ownerIp })).body).toEqual({ success: true, message: 'Account found!' });
+      const owner = await t.call('public/send-verifymail', { email: account.email, phone, host: DEFAULT_ORIGIN }, { ip: ownerIp });
+      expect(owner.status).toBe(200);
+      expect(owner.body.success).toBe(true);
+      await t.smtp().waitFor(() => t.smtp().mailsTo(account.email).filter((m) => /Verify your e-mail/.test(m.subject)).length >= 3);
+      expect((await tokensOf(account.id, 'email-verification')) - before).toBe(3);
+      expect(t.smtp().mailsTo('stranger@example.com')).toHaveLength(0);
+    }, 120_000);
 
     it('limits find-account per IP whatever the phone', async () => {
       const ip = t.newIp();

@@ -52,7 +52,9 @@ function freshSubjects(): Subjects {
 }
 
 const cases = (Object.keys(ROUTES) as RateLimitPolicyName[]).flatMap((policy) =>
-  ROUTES[policy].flatMap((route) => (RATE_LIMIT_POLICIES[policy] as RateLimitRule[]).map((rule) => [`${policy} by ${rule.by} (max ${rule.max})`, route.label, policy, rule.by] as const)),
+  ROUTES[policy].flatMap((route) =>
+    (RATE_LIMIT_POLICIES[policy] as RateLimitRule[]).map((rule) => [`${policy} by ${rule.by}${rule.atAddress ? ' at one address' : ''} (max ${rule.max})`, route.label, policy, rule.by] as const),
+  ),
 );
 
 describe('rate limits', () => {
@@ -88,7 +90,8 @@ describe('rate limits', () => {
       const keep = (key: RateLimitKey) => key === by;
       return [
         { email: keep('email') ? fixed.email : other.email, phone: keep('phone') ? fixed.phone : other.phone, orderId: keep('orderId') ? fixed.orderId : other.orderId },
-        keep('ip') ? fixedIp : store.nextIp(),
+        // A rule that counts a subject at one address counts only that address's requests.
+        keep('ip') || rule.atAddress ? fixedIp : store.nextIp(),
       ];
     };
     for (let i = 1; i <= rule.max; i++) {
@@ -101,6 +104,12 @@ describe('rate limits', () => {
     expect((await send(route, ...request())).status).toBe(429);
     const other = await send(route, freshSubjects(), store.nextIp());
     expect(other.status).not.toBe(429);
+    // ADR 024: the same e-mail or phone from another address (its owner) is not refused.
+    if (rule.atAddress) {
+      const elsewhere = freshSubjects();
+      const owner = await send(route, { ...elsewhere, [by]: fixed[by as keyof Subjects] }, store.nextIp());
+      expect(owner.status).not.toBe(429);
+    }
   });
 
   it("counts the right-most X-Forwarded-For address a loopback proxy appended, not what the client wrote before it", async () => {

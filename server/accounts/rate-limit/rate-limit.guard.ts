@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { TooManyRequestsError } from '../../common/errors/domain-error';
-import { RATE_LIMIT_POLICIES, RateLimitPolicyName, RateLimitRule, rateLimitSubject } from './rate-limit.policies';
+import { RATE_LIMIT_POLICIES, RateLimitPolicyName, RateLimitRule, rateLimitCounterKey } from './rate-limit.policies';
 import { RateLimiter } from './rate-limiter';
 
 export const RATE_LIMIT_KEY = 'accounts:rate-limit';
@@ -29,9 +29,9 @@ export class RateLimitGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     let retryAfter = 0;
     for (const rule of policy.rules) {
-      const subject = rateLimitSubject(request, rule.by);
-      if (subject === undefined) continue;
-      const outcome = await this.limiter.hit(`${policy.name}:${rule.by}:${subject}`, rule.max, rule.windowSeconds);
+      const key = rateLimitCounterKey(policy.name, rule, request);
+      if (key === undefined) continue;
+      const outcome = await this.limiter.hit(key, rule.max, rule.windowSeconds);
       if (!outcome.allowed) retryAfter = Math.max(retryAfter, outcome.retryAfterSeconds);
     }
     if (retryAfter > 0) throw new TooManyRequestsError(tooManyMessage(retryAfter), retryAfter);

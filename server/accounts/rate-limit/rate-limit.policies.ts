@@ -7,6 +7,11 @@ export type RateLimitKey = 'ip' | 'email' | 'phone' | 'orderId';
 
 export interface RateLimitRule {
   by: RateLimitKey;
+  /**
+   * Count the subject per client address (e-mail *at* an address), not across all addresses: a limit per
+   * subject from anywhere is a switch any stranger who knows the e-mail or phone can turn off for its owner.
+   */
+  atAddress?: true;
   max: number;
   windowSeconds: number;
 }
@@ -16,28 +21,38 @@ export interface RateLimitRule {
  * created, a mail sent, a coupon code checked): every request counts. Guessing (login, order tracking) is
  * limited by failures instead, so strangers cannot lock an owner out: `ATTEMPT_POLICIES` in attempt-limits.ts.
  * Per IP they are generous: mobile carriers in Bangladesh put many customers behind one
- * address (CGNAT). Per account, phone or order they are tight: that is what a guesser targets.
+ * address (CGNAT). Per e-mail or phone they count at one address only (ADR 024): requests from anywhere
+ * else never refuse the owner. What protects a mailbox from a flood across addresses is the mail budget
+ * (`MailBudget`, server/accounts/recovery/mail-budget.ts), which answers the same and sends fewer mails.
  */
 export const RATE_LIMIT_POLICIES = {
   register: [{ by: 'ip', max: 10, windowSeconds: 60 * 60 }],
   'find-account': [
     { by: 'ip', max: 20, windowSeconds: 60 * 60 },
-    { by: 'phone', max: 5, windowSeconds: 60 * 60 },
+    { by: 'phone', atAddress: true, max: 5, windowSeconds: 60 * 60 },
   ],
   'send-verifymail': [
     { by: 'ip', max: 10, windowSeconds: 60 * 60 },
-    { by: 'phone', max: 3, windowSeconds: 60 * 60 },
-    { by: 'email', max: 3, windowSeconds: 60 * 60 },
+    { by: 'phone', atAddress: true, max: 3, windowSeconds: 60 * 60 },
+    { by: 'email', atAddress: true, max: 3, windowSeconds: 60 * 60 },
   ],
   'forgot-password': [
     { by: 'ip', max: 10, windowSeconds: 60 * 60 },
-    { by: 'email', max: 3, windowSeconds: 60 * 60 },
+    { by: 'email', atAddress: true, max: 3, windowSeconds: 60 * 60 },
   ],
   /** Checking a coupon code tells whether it exists: limited so codes cannot be guessed by the thousand. */
   coupon: [{ by: 'ip', max: 60, windowSeconds: 15 * 60 }],
 } satisfies Record<string, RateLimitRule[]>;
 
 export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES;
+
+/** The counter's key for a rule and a request, or undefined when the request has no value to count by. */
+export function rateLimitCounterKey(policyName: string, rule: RateLimitRule, request: Request): string | undefined {
+  const subject = rateLimitSubject(request, rule.by);
+  if (subject === undefined) return undefined;
+  if (!rule.atAddress || rule.by === 'ip') return `${policyName}:${rule.by}:${subject}`;
+  return `${policyName}:${rule.by}@ip:${subject}@${rateLimitSubject(request, 'ip')}`;
+}
 
 /**
  * The value a rule counts by, from the body first (not on GET), then the path's parameters, then the query string. The

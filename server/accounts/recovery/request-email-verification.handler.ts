@@ -10,6 +10,7 @@ import { LinkOrigins } from '../users/link-origins';
 import { findUserByPhone, recordAccountEvents } from '../users/user-account';
 import { emailVerificationRequest } from './email-verification';
 import { ACCOUNT_NOT_FOUND } from './find-account.handler';
+import { MailBudget } from './mail-budget';
 import { RequestEmailVerification } from './recovery.commands';
 
 @CommandHandler(RequestEmailVerification)
@@ -19,12 +20,15 @@ export class RequestEmailVerificationHandler implements ICommandHandler<RequestE
     private readonly commands: CommandPath,
     private readonly envelopes: MailEnvelopes,
     private readonly origins: LinkOrigins,
+    private readonly budget: MailBudget,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ phone, host, meta }: RequestEmailVerification): Promise<void> {
     const user = await findUserByPhone(this.dataSource.manager, phone);
     if (!user) throw new NotFoundError(ACCOUNT_NOT_FOUND);
+    // Over the mailbox's budget the owner is answered as usual and a link sent before is what they use.
+    if (!(await this.budget.allows('email-verification', user.id))) return;
     // The link goes to the address the account already has: knowing a phone number proves nothing.
     const request = emailVerificationRequest(user, user.email, this.origins.resolve(host), 'phone-recovery', this.clock.now(), this.envelopes);
     await recordAccountEvents(this.commands, user, [request.event], eventMetadata(meta), (tx) => request.write(tx));

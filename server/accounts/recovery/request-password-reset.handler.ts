@@ -9,6 +9,7 @@ import { CommandPath } from '../../event-store/command-path/command-path';
 import { CLOCK, Clock } from '../../common/clock';
 import { LinkOrigins } from '../users/link-origins';
 import { findUserByEmail, recordAccountEvents } from '../users/user-account';
+import { MailBudget } from './mail-budget';
 import { RequestPasswordReset } from './recovery.commands';
 
 @CommandHandler(RequestPasswordReset)
@@ -18,12 +19,14 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     private readonly commands: CommandPath,
     private readonly envelopes: MailEnvelopes,
     private readonly origins: LinkOrigins,
+    private readonly budget: MailBudget,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ email, host, meta }: RequestPasswordReset): Promise<void> {
     const user = await findUserByEmail(this.dataSource.manager, email);
-    if (!user) return;
+    // Either way the caller hears the same: no account, or the mailbox has had its recovery mails this hour.
+    if (!user || !(await this.budget.allows('password-reset', user.id))) return;
     const token = issueToken('password-reset', this.clock.now());
     const eventId = randomUUID();
     await recordAccountEvents(

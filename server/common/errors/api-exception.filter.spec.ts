@@ -19,8 +19,13 @@ function setup() {
   const request = { method: 'POST', originalUrl: '/api/public/confirm-order' };
   const host = { switchToHttp: () => ({ getResponse: () => response, getRequest: () => request }) } as unknown as ArgumentsHost;
   const filter = new ApiExceptionFilter();
-  (filter as unknown as { logger: { warn(): void; error(): void; debug(): void } }).logger = { warn: () => undefined, error: () => undefined, debug: () => undefined };
-  return { answer, catchError: (error: unknown) => filter.catch(error, host) };
+  const logged = { warn: [] as string[], error: [] as string[], debug: [] as string[] };
+  (filter as unknown as { logger: Record<keyof typeof logged, (line: string) => void> }).logger = {
+    warn: (line) => logged.warn.push(line),
+    error: (line) => logged.error.push(line),
+    debug: (line) => logged.debug.push(line),
+  };
+  return { answer, logged, catchError: (error: unknown) => filter.catch(error, host) };
 }
 
 describe('ApiExceptionFilter', () => {
@@ -74,6 +79,49 @@ describe('ApiExceptionFilter', () => {
     catchError(error);
     expect(answer.status).toBe(409);
     expect(answer.body).toEqual({ success: false, message: 'This was changed at the same time by another request. Please try again.' });
+  });
+
+  /** A unique violation as node-postgres reports it: the message names the constraint, the detail the row's values. */
+  function uniqueViolation(constraint: string, table: string): QueryFailedError {
+    return new QueryFailedError(
+      `INSERT INTO ${table} (id, email) VALUES ($1, $2)`,
+      ['5b0e3a52', 'nusrat@example.com'],
+      Object.assign(new Error(`duplicate key value violates unique constraint "${constraint}"`), {
+        code: '23505',
+        constraint,
+        table,
+        detail: 'Key (email)=(nusrat@example.com) already exists.',
+      }),
+    );
+  }
+
+  it('logs a unique violation that is not an event-stream race at warn, with its constraint and no values', () => {
+    const { answer, logged, catchError } = setup();
+    catchError(uniqueViolation('users_email_key', 'users'));
+    expect(answer.status).toBe(409);
+    expect(logged.debug).toEqual([]);
+    expect(logged.warn).toEqual(['POST /api/public/confirm-order answered 409 on a database collision: SQLSTATE 23505 on constraint users_email_key (table users)']);
+    expect(logged.warn.join('\n')).not.toMatch(/nusrat|5b0e3a52|INSERT/);
+  });
+
+  it.each([
+    ['serialisation failure', '40001'],
+    ['deadlock', '40P01'],
+  ])('logs a %s at warn with its SQLSTATE', (_, code) => {
+    const { answer, logged, catchError } = setup();
+    catchError(new QueryFailedError('UPDATE stock SET n = $1', [3], Object.assign(new Error('boom'), { code })));
+    expect(answer.status).toBe(409);
+    expect(logged.warn).toEqual([`POST /api/public/confirm-order answered 409 on a database collision: SQLSTATE ${code}`]);
+  });
+
+  it("keeps the event store's own races (stream position, expected version) at debug", () => {
+    const { answer, logged, catchError } = setup();
+    catchError(uniqueViolation('events_stream_position_key', 'events'));
+    catchError(new ConcurrencyError('user-1', 3, 4));
+    expect(answer.status).toBe(409);
+    expect(logged.warn).toEqual([]);
+    expect(logged.debug).toHaveLength(2);
+    expect(logged.debug[0]).not.toMatch(/nusrat|5b0e3a52/);
   });
 
   it('keeps the detail of a concurrency error for the log', () => {

@@ -75,9 +75,24 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private toAnswer(exception: unknown, request: Request): { status: number; body: ErrorBody } {
-    if (exception instanceof ConcurrentChangeError || isConcurrentChangeInDatabase(exception)) {
-      // The detail (stream, versions, constraint, SQL) is for the log only.
-      this.logger.debug(`${request.method} ${loggableUrl(request.originalUrl)} lost a race: ${exception instanceof Error ? exception.message : String(exception)}`);
+    if (exception instanceof ConcurrentChangeError) {
+      // The detail (stream, versions) is for the log only: a lost race on a stream is expected traffic.
+      this.logger.debug(`${request.method} ${loggableUrl(request.originalUrl)} lost a race: ${exception.message}`);
+      return { status: HttpStatus.CONFLICT, body: { success: false, message: CONCURRENT_CHANGE_MESSAGE } };
+    }
+    const collision = databaseCollision(exception);
+    if (collision) {
+      const where = `${request.method} ${loggableUrl(request.originalUrl)}`;
+      if (collision.constraint === EVENT_STREAM_POSITION_CONSTRAINT) {
+        this.logger.debug(`${where} lost a race on an event stream (${collision.code})`);
+      } else {
+        // Not the event store's expected race: a duplicate a pre-check should have caught, or a hot row, is
+        // answered 409 all the same, but must show. The code and constraint only: the message and detail
+        // carry the row's values (an e-mail, a phone), the query its text.
+        this.logger.warn(
+          `${where} answered 409 on a database collision: SQLSTATE ${collision.code}${collision.constraint ? ` on constraint ${collision.constraint}` : ''}${collision.table ? ` (table ${collision.table})` : ''}`,
+        );
+      }
       return { status: HttpStatus.CONFLICT, body: { success: false, message: CONCURRENT_CHANGE_MESSAGE } };
     }
     if (exception instanceof DomainError) {
@@ -110,11 +125,25 @@ export class ApiExceptionFilter implements ExceptionFilter {
  */
 const CONCURRENT_CHANGE_SQLSTATES = new Set(['23505', '40001', '40P01']);
 
-function isConcurrentChangeInDatabase(exception: unknown): boolean {
-  if (typeof exception !== 'object' || exception === null) return false;
-  const driverError = (exception as { driverError?: { code?: unknown } }).driverError;
-  const code = (driverError ?? (exception as { code?: unknown })).code;
-  return exception instanceof Error && exception.name === 'QueryFailedError' && typeof code === 'string' && CONCURRENT_CHANGE_SQLSTATES.has(code);
+/** The events table's unique (stream_id, stream_position): two appends to one stream racing. */
+export const EVENT_STREAM_POSITION_CONSTRAINT = 'events_stream_position_key';
+
+interface DatabaseCollision {
+  code: string;
+  constraint?: string;
+  table?: string;
+}
+
+function databaseCollision(exception: unknown): DatabaseCollision | undefined {
+  if (!(exception instanceof Error) || exception.name !== 'QueryFailedError') return undefined;
+  const driverError = (exception as { driverError?: { code?: unknown; constraint?: unknown; table?: unknown } }).driverError;
+  const source = (driverError ?? exception) as { code?: unknown; constraint?: unknown; table?: unknown };
+  if (typeof source.code !== 'string' || !CONCURRENT_CHANGE_SQLSTATES.has(source.code)) return undefined;
+  return {
+    code: source.code,
+    ...(typeof source.constraint === 'string' ? { constraint: source.constraint } : {}),
+    ...(typeof source.table === 'string' ? { table: source.table } : {}),
+  };
 }
 
 /** Status of Nest's own exceptions and of body-parser errors (which carry `status` / `type`). */
