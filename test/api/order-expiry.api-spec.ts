@@ -3,16 +3,7 @@ import IORedis from 'ioredis';
 import { systemClock } from '../../server/common/clock';
 import { ConfirmOrderCommand } from '../../server/ordering/change-order/order-steps.commands';
 import { OrderExpiry } from '../../server/ordering/expiry/order-expiry';
-import {
-  availableStock,
-  catalogProducts,
-  createCoupon,
-  deliveryCharges,
-  openStoreFixture,
-  setAvailableStock,
-  type FixtureProduct,
-  type StoreFixture,
-} from '../support/store-fixture';
+import { availableStock, catalogProducts, createCoupon, deliveryCharges, openStoreFixture, setAvailableStock, type FixtureProduct, type StoreFixture } from '../support/store-fixture';
 import { useApiStore } from '../support/api-store';
 import { provideRedis, type TestRedis } from '../support/redis';
 import { startTestServer, type TestServer } from '../support/test-server';
