@@ -26,6 +26,14 @@ describe('normalizePhone', () => {
     expect(mobilePhoneOf('+1 415 555 0100')).toBeNull();
   });
 
+  it.each(['01712345678abc', '017O2345678', 'O1712345678', '01712345678 ext', '0171234567#8', '01712_345678', '+880+1712345678', '01712345678+'])(
+    'refuses %s: letters and other signs are not separators',
+    (typed) => {
+      expect(mobilePhoneOf(typed)).toBeNull();
+      expect(isMobilePhone(normalizePhone(typed))).toBe(false);
+    },
+  );
+
   it('reads non-text as empty and numbers as their digits', () => {
     expect(normalizePhone(undefined)).toBe('');
     expect(normalizePhone(null)).toBe('');

@@ -20,11 +20,16 @@ export function asciiDigits(value: string): string {
 /**
  * The 11-digit `01…` form of a typed number, or its bare digits when it is not a Bangladeshi mobile number
  * (so a validator can still say what is wrong). Country code 880 (with `+` or `00` before it, or not) is
- * dropped; spaces, dashes, dots and brackets are ignored. Non-strings read as empty.
+ * dropped; spaces, dashes, dots and brackets are ignored. Anything else (a letter, another sign) is not read
+ * as a separator: the text comes back without its separators and is no valid number. Non-strings read as empty.
  */
 export function normalizePhone(value: unknown): string {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
-  let digits = asciiDigits(text).replace(/\D/g, '');
+  const compact = asciiDigits(text).replace(/[\s\-.()[\]]/g, '');
+  // Only a leading + may stand before the digits; a letter or any other sign makes it no phone number at all
+  // (`017O2345678` is a typo, not 0172345678), so it is handed back as it is, for the validator to refuse.
+  if (!/^\+?\d*$/.test(compact)) return compact;
+  let digits = compact.replace(/^\+/, '');
   if (digits.startsWith('00880')) digits = digits.slice(2);
   // 880 1712345678 and 88 01712345678 are the same 13 digits.
   if (digits.length === 13 && digits.startsWith('8801')) return `0${digits.slice(3)}`;

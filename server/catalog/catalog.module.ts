@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { StreamFolds } from '../event-store/command-path/stream-folds';
 import { ProjectionRegistry } from '../event-store/projection-registry';
 import { brandDecider } from './domain/brand';
+import { categoryTreeFold, CATEGORY_TREE_STREAM, nameHolderFold } from './domain/catalog.events';
 import { categoryDecider } from './domain/category';
 import { postDecider } from './domain/post';
 import { productDecider } from './domain/product';
@@ -63,7 +64,12 @@ export class CatalogModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.projections.register(new CatalogProjection());
-    // Name reservations (product-slug-…, product-sku-…, category-slug-…) are appended at version 0, never folded.
+    // Name reservations (product-slug-…, product-sku-…, category-slug-…): folded to their holder. Registered
+    // before `product-` and `category-`, whose prefixes they share (the first registered prefix that fits wins).
+    this.folds.register('product-slug-', nameHolderFold);
+    this.folds.register('product-sku-', nameHolderFold);
+    this.folds.register('category-slug-', nameHolderFold);
+    this.folds.register(CATEGORY_TREE_STREAM, categoryTreeFold);
     this.folds.register('product-', productDecider);
     this.folds.register('category-', categoryDecider);
     this.folds.register('settings', settingsDecider);

@@ -31,7 +31,7 @@ export class ObservabilityModule {
       controllers: [MetricsController, OpenApiController],
       providers: [
         { provide: StoreMetrics, useFactory: () => new StoreMetrics() },
-        { provide: MetricsAccess, inject: [APP_CONFIG], useFactory: (app: AppConfig) => new MetricsAccess(app.metrics) },
+        { provide: MetricsAccess, inject: [APP_CONFIG], useFactory: (app: AppConfig) => new MetricsAccess({ ...app.metrics, trustProxy: app.trustProxy !== false }) },
         MetricsCollector,
         ShutdownState,
         { provide: ROOT_LOGGER, useValue: root },

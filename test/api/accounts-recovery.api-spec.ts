@@ -10,18 +10,27 @@ import { startTestServer, TestServer } from '../support/test-server';
 const DEFAULT_ORIGIN = 'https://shop.example.com';
 const OTHER_ORIGIN = 'http://localhost:5173';
 
+/** A pino JSON line of the server (`{"level":"info","time":...}`). */
+function isServerLogLine(chunk: string): boolean {
+  return /^\{"level":"[a-z]+","time":/.test(chunk);
+}
+
 function setup() {
   let server: TestServer;
   let smtp: SmtpCapture;
   let ipCounter = 0;
   const output: string[] = [];
+  const printed: string[] = [];
   const writes = { stdout: process.stdout.write.bind(process.stdout), stderr: process.stderr.write.bind(process.stderr) };
 
   beforeAll(async () => {
-    // Every log line of the server (at the most verbose level) is kept, to prove no token is ever logged.
+    // Every log line of the server (at the most verbose level) is kept, to prove no token is ever logged. The
+    // server's lines are not printed among the test results unless LOG_LEVEL is set for the run.
     for (const stream of ['stdout', 'stderr'] as const) {
       (process[stream] as { write: unknown }).write = (chunk: unknown, ...rest: unknown[]) => {
         output.push(String(chunk));
+        if (isServerLogLine(String(chunk)) && !process.env.LOG_LEVEL) return true;
+        printed.push(String(chunk));
         return (writes[stream] as (...args: unknown[]) => boolean)(chunk, ...rest);
       };
     }
@@ -71,7 +80,7 @@ function setup() {
       await db.end();
     }
   }
-  return { server: () => server, smtp: () => smtp, call, register, database, output, newIp };
+  return { server: () => server, smtp: () => smtp, call, register, database, output, printed, newIp };
 }
 
 /** The link in a mail, and the token at its end; text and HTML must agree. */
@@ -360,5 +369,10 @@ describe('account recovery API', () => {
       expect(statuses[19]).toBe(404);
       expect(statuses[20]).toBe(429);
     });
+  });
+
+  it('keeps the server\'s log lines out of the test results unless LOG_LEVEL is set for the run', () => {
+    expect(t.output.filter(isServerLogLine).length).toBeGreaterThan(10); // the log was captured...
+    if (!process.env.LOG_LEVEL) expect(t.printed.filter(isServerLogLine)).toEqual([]); // ...and not printed
   });
 });

@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import sharp from 'sharp';
+import { randomUUID } from 'node:crypto';
+import { recordExistingNames } from '../../server/database/migrations/1763800000301-catalog-events';
+import { EventStore } from '../../server/event-store/event-store';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller, type Json } from '../support/api-caller';
 import { startTestServer, TestServer } from '../support/test-server';
@@ -194,6 +197,85 @@ describe('store administration API', () => {
     });
   });
 
+  describe('unique names on a store upgraded from the state-stored catalog', () => {
+    const systemMeta = () => ({ correlationId: randomUUID(), causationId: null, actor: { id: 'test', role: 'system' as const } });
+    const waitFor = async (check: () => Promise<boolean>) => {
+      for (const until = Date.now() + 5_000; Date.now() < until; ) {
+        if (await check()) return true;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return false;
+    };
+    const shopPrice = async (id: number) => (await db.query('SELECT price_paisa FROM products WHERE id = $1', [id])).rows[0]?.price_paisa ?? null;
+
+    it('gives a product named like a pre-upgrade one a free slug, refuses its SKU and category slug, and the shop keeps receiving changes', async () => {
+      // Rows as the previous release left them: in the shop's tables, with no reservation; then the migration's names step.
+      const categoryRow = (await db.query(`SELECT nextval('catalog_category_ids')::int AS id`)).rows[0].id;
+      await db.query(`INSERT INTO categories (id, name, slug, parent_id, position) VALUES ($1, 'Heritage', 'heritage-prints', NULL, 50)`, [categoryRow]);
+      const productRow = (await db.query(`SELECT nextval('catalog_product_ids')::int AS id`)).rows[0].id;
+      await db.query(
+        `INSERT INTO products (id, slug, name, fullname, sku, price_paisa, category_id, thumbnail) VALUES ($1, 'nakshi-kantha-tee', 'Nakshi Kantha Tee', 'Nakshi Kantha Tee', 'OLD-NK-1', 90000, $2, '/x.webp')`,
+        [productRow, categoryId],
+      );
+      await recordExistingNames({ query: (sql: string) => db.query(sql) });
+
+      const twin = await newProduct({ name: 'Nakshi Kantha Tee', publish: true });
+      expect(twin.slug).toBe('nakshi-kantha-tee-2');
+      expect(twin.status).toBe('published');
+      const sameSku = await call('POST', '/api/admin/products', tokens.admin, { name: 'Another Kantha', sku: 'OLD-NK-1', category_id: categoryId, price: 500, sizes: ['M'] });
+      expect(sameSku.status).toBe(422);
+      expect(sameSku.body.errors.sku[0]).toMatch(/already taken/);
+      const sameSlug = await call('PATCH', `/api/admin/products/${twin.id}`, tokens.admin, { slug: 'nakshi-kantha-tee' });
+      expect(sameSlug.status).toBe(422);
+      const sameCategory = await call('POST', '/api/admin/categories', tokens.admin, { name: 'Heritage Prints' });
+      expect(sameCategory.status).toBe(422);
+      expect(sameCategory.body.errors.slug[0]).toMatch(/already taken/);
+
+      // The projection is healthy: the twin is in the shop, and a later change reaches it.
+      expect(await shopPrice(twin.id)).toBe(65000);
+      expect((await call('PATCH', `/api/admin/products/${twin.id}`, tokens.admin, { price: 610 })).status).toBe(200);
+      expect(await shopPrice(twin.id)).toBe(61000);
+      expect(await shopPrice(productRow)).toBe(90000);
+    });
+
+    it('never stops the catalog projection on a shop name another row holds, even one the write side never reserved', async () => {
+      const rogueId = (await db.query(`SELECT nextval('catalog_product_ids')::int AS id`)).rows[0].id;
+      const existing = await newProduct({ publish: true });
+      await server.app.get(EventStore).appendToStreams(
+        [
+          {
+            streamId: `product-${rogueId}`,
+            expectedVersion: 0,
+            events: [
+              {
+                type: 'ProductCreated',
+                data: { productId: rogueId, slug: existing.slug, sku: existing.sku, name: 'Rogue', fullname: 'Rogue', categoryId, descriptionHtml: '', badge: null, pricePaisa: 50000, oldPricePaisa: null, sizes: ['M'], images: [], createdAt: null },
+              },
+              { type: 'ProductPublished', data: { productId: rogueId } },
+            ],
+          },
+        ],
+        systemMeta(),
+      );
+      expect(await waitFor(async () => (await shopPrice(rogueId)) !== null)).toBe(true);
+      const rogue = (await db.query('SELECT slug, sku FROM products WHERE id = $1', [rogueId])).rows[0];
+      expect(rogue).toEqual({ slug: `${existing.slug}-${rogueId}`, sku: `${existing.sku}-${rogueId}` });
+      expect((await call('PATCH', `/api/admin/products/${existing.id}`, tokens.admin, { price: 640 })).status).toBe(200);
+      expect(await shopPrice(existing.id)).toBe(64000);
+    });
+
+    it('keeps a migrated brand\'s own creation time, as a rebuild does', async () => {
+      const brandId = (await db.query(`SELECT nextval('catalog_brand_ids')::int AS id`)).rows[0].id;
+      await server.app.get(EventStore).appendToStreams(
+        [{ streamId: `brand-${brandId}`, expectedVersion: 0, events: [{ type: 'BrandSaved', data: { brandId, name: 'Old Brand', description: '', status: 1, createdAt: '2024-03-01T10:00:00.123456+00:00' } }] }],
+        systemMeta(),
+      );
+      expect(await waitFor(async () => (await db.query('SELECT 1 FROM brands WHERE id = $1', [brandId])).rows.length > 0)).toBe(true);
+      const row = (await db.query(`SELECT created_at = '2024-03-01T10:00:00.123456+00:00'::timestamptz AS kept FROM brands WHERE id = $1`, [brandId])).rows[0];
+      expect(row.kept).toBe(true);
+    });
+  });
+
   describe('pictures', () => {
     it('stores a PNG in three sizes under content-hashed names, without its GPS EXIF block, with a year of immutable caching', async () => {
       const product = await newProduct();
@@ -257,6 +339,53 @@ describe('store administration API', () => {
       expect((await call('PATCH', `/api/admin/categories/${created.body.id}`, tokens.admin, { parent_id: created.body.id })).status).toBe(422);
       const [event] = await eventsOf(`category-${created.body.id}`);
       expect(event.metadata.actor.id).toBe(adminId);
+    });
+
+    it('lets a product and a category go back to their own earlier slug and SKU, but not take another\'s', async () => {
+      const product = await newProduct({ name: 'Round Trip Tee' });
+      const patch = (body: Json) => call('PATCH', `/api/admin/products/${product.id}`, tokens.admin, body);
+      expect((await patch({ slug: 'round-trip-b', sku: 'RT-B' })).status).toBe(200);
+      const back = await patch({ slug: 'round-trip-tee', sku: product.sku });
+      expect(back.status).toBe(200);
+      expect(back.body).toMatchObject({ slug: 'round-trip-tee', sku: product.sku });
+      expect((await patch({ slug: 'round-trip-b' })).status).toBe(200);
+      const other = await newProduct();
+      const taken = await call('PATCH', `/api/admin/products/${other.id}`, tokens.admin, { slug: 'round-trip-tee' });
+      expect(taken.status).toBe(422);
+      expect(taken.body.errors.slug[0]).toMatch(/already taken/);
+
+      const category = (await call('POST', '/api/admin/categories', tokens.admin, { name: 'Loop Tees' })).body;
+      expect((await call('PATCH', `/api/admin/categories/${category.id}`, tokens.admin, { slug: 'loop-b' })).status).toBe(200);
+      const categoryBack = await call('PATCH', `/api/admin/categories/${category.id}`, tokens.admin, { slug: 'loop-tees' });
+      expect(categoryBack.status).toBe(200);
+      expect(categoryBack.body.slug).toBe('loop-tees');
+    });
+
+    it('answers an unreadable If-Match with a 422 that says what to send, and changes nothing', async () => {
+      const product = await newProduct();
+      const answer = await fetch(`${server.baseUrl}/api/admin/products/${product.id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json', 'if-match': '"abc"' },
+        body: JSON.stringify({ price: 700 }),
+      });
+      expect(answer.status).toBe(422);
+      const body = await answer.json();
+      expect(body.errors['If-Match'][0]).toMatch(/version/);
+      expect((await call('GET', `/api/admin/products/${product.id}`, tokens.admin)).body.price).toBe(650);
+    });
+
+    it('decides two opposite moves at once one after the other, so the tree never gets a cycle', async () => {
+      const x = (await call('POST', '/api/admin/categories', tokens.admin, { name: 'Cycle X' })).body;
+      const y = (await call('POST', '/api/admin/categories', tokens.admin, { name: 'Cycle Y' })).body;
+      const answers = await Promise.all([
+        call('PATCH', `/api/admin/categories/${x.id}`, tokens.admin, { parent_id: y.id }),
+        call('PATCH', `/api/admin/categories/${y.id}`, tokens.admin, { parent_id: x.id }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
+      const refused = answers.find((answer) => answer.status === 422)!;
+      expect(refused.body.errors.parent_id[0]).toMatch(/top-level|sub-categories/);
+      const rows = (await db.query('SELECT id, parent_id FROM categories WHERE id = ANY($1::int[])', [[x.id, y.id]])).rows;
+      expect(rows.filter((row) => row.parent_id !== null)).toHaveLength(1);
     });
 
     it('changes the delivery charges and bKash number, which the shop shows at once', async () => {

@@ -46,6 +46,9 @@ describe('the store\'s log', () => {
       bkashNumber: '01855598765',
       transactionId: 'TXLOGTEST42',
       address: 'Flat 7B, Lake Road 9, Gulshan',
+      resetToken: 'Qk3vZr8TnW_pLxHyA9mJcE5sD7fGbNuVoKiRtYeXw2c',
+      verifyToken: 'mZ4q-Lr7XkPw9dTvBn2HcJ8sFy5GaEoUiRtWlQeNbVk',
+      shortToken: 'typedBySomeone',
     };
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`${store.baseUrl}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
@@ -80,6 +83,10 @@ describe('the store\'s log', () => {
     expect((await api('/api/public/find-account', { method: 'POST', body: JSON.stringify({ phone: secrets.phone }) })).status).toBe(200);
     expect((await api('/api/public/send-verifymail-forgetpassword', { method: 'POST', body: JSON.stringify({ email: secrets.email, host: 'http://localhost:3000' }) })).status).toBe(200);
     expect((await api(`/api/public/${encodeURIComponent(secrets.email)}`)).status).toBe(404);
+    // The storefront pages a reset or verification link opens carry the link's secret in their path.
+    await api(`/forget-password-recover-email/${secrets.resetToken}`);
+    await api(`/verify-email/${secrets.verifyToken}`);
+    await api(`/forget-password-recover-email/${secrets.shortToken}`);
     // The order mail and the reset mail are sent (written to files) and logged as sent.
     await until('the mails to be sent', async () => {
       const [{ sent }] = await fixture.dataSource.query(`SELECT count(*)::int AS sent FROM mail_deliveries WHERE status = 'sent'`);

@@ -57,6 +57,21 @@ describe('GET /api/metrics', () => {
     expect(await response.json()).toEqual({ success: false, message: 'Metrics are open to the monitoring system only.' });
   });
 
+  it('refuses a request from a same-host proxy that names the client only in X-Real-IP or another proxy header', async () => {
+    // nginx with only `proxy_set_header X-Real-IP`, or a proxy that passes X-Forwarded-Host/-Proto but no address.
+    for (const headers of [{ 'x-real-ip': '203.0.113.7' }, { 'x-forwarded-host': 'shop.example.com' }, { 'x-forwarded-proto': 'https' }, { forwarded: 'for=203.0.113.7' }] as Record<string, string>[]) {
+      const response = await scrape(headers);
+      expect({ headers, status: response.status }).toEqual({ headers, status: 403 });
+    }
+  });
+
+  it('with TRUST_PROXY set, lets in a relayed request only when the resolved client address is allowed', async () => {
+    // The test server trusts loopback (TRUST_PROXY=loopback): a proxy on this machine relaying a scraper on this machine.
+    expect((await scrape({ 'x-forwarded-for': '127.0.0.1' })).status).toBe(200);
+    expect((await scrape({ 'x-forwarded-for': '127.0.0.1, 203.0.113.7' })).status).toBe(403);
+    expect((await scrape({ 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '203.0.113.7' })).status).toBe(403);
+  });
+
   it('counts checkouts by outcome, events appended by type, and times requests by route template, never by raw path', async () => {
     const [product] = await catalogProducts(fixture);
     const size = product.sizes[0];
@@ -139,6 +154,22 @@ describe('GET /api/metrics with METRICS_TOKEN and no allowed address', () => {
     const allowed = await get({ authorization: 'Bearer scrape-token-0123456789abcdef', 'x-forwarded-for': '203.0.113.7' });
     expect(allowed.status).toBe(200);
     expect(await allowed.text()).toContain('# TYPE store_checkouts_total counter');
+  });
+});
+
+describe('GET /api/metrics with no proxy trusted (TRUST_PROXY=none)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SEED_DEMO: 'false', TRUST_PROXY: 'none' } });
+  });
+  afterAll(() => server?.stop());
+
+  it('answers a direct scraper on this machine and refuses anything a proxy relayed, whatever address it names', async () => {
+    const get = (headers: Record<string, string> = {}) => fetch(`${server.baseUrl}/api/metrics`, { headers });
+    expect((await get()).status).toBe(200);
+    for (const headers of [{ 'x-forwarded-for': '127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }, { 'x-forwarded-host': 'shop.example.com' }] as Record<string, string>[]) {
+      expect({ headers, status: (await get(headers)).status }).toEqual({ headers, status: 403 });
+    }
   });
 });
 

@@ -177,6 +177,28 @@ describe('staff operations API', () => {
       expect(event.metadata).toMatchObject({ actor: { id: staffIds.admin, role: 'admin' }, note: 'Customer changed their mind' });
     });
 
+    it('answers 422, not 500, for an instant order line whose product id is beyond what the store can hold', async () => {
+      const { status, body } = await call('POST', '/api/admin/orders/instant', tokens.care, {
+        name: 'Nusrat Jahan', phone: '01911000334', address: 'Uttara, Dhaka', payment_type: 'Cash', amount: 1200, lines: [{ id: 99999999999, size: 'M', qty: 1 }],
+      });
+      expect(status).toBe(422);
+      expect(JSON.stringify(body.errors)).toContain('This product is no longer available.');
+    });
+
+    it('answers 422, not 500, when an amendment names a product id beyond what the store can hold', async () => {
+      const placed = await call('POST', '/api/admin/orders/instant', tokens.care, {
+        name: 'Nusrat Jahan', phone: '01911000335', address: 'Uttara, Dhaka', payment_type: 'Cash', amount: 1200,
+      });
+      expect(placed.status).toBe(201);
+      const orderId = placed.body.order_id;
+      const add = await call('POST', `/api/admin/orders/${orderId}/lines`, tokens.care, { id: 99999999999, size: 'M', qty: 1, reason: 'The shopper called' });
+      expect(add.status).toBe(422);
+      const change = await call('POST', `/api/admin/orders/${orderId}/lines/99999999999/M`, tokens.care, { size: 'L', qty: 1, reason: 'The shopper called' });
+      expect(change.status).toBe(422);
+      const remove = await call('POST', `/api/admin/orders/${orderId}/lines/99999999999/M/remove`, tokens.care, { reason: 'The shopper called' });
+      expect(remove.status).toBe(422);
+    });
+
     it('records an instant phone order with the care member as actor', async () => {
       const { status, body } = await call('POST', '/api/admin/orders/instant', tokens.care, {
         name: 'Nusrat Jahan', phone: '01911000333', address: 'Uttara, Dhaka', payment_type: 'Cash', amount: 1200, discount: 100, advance: 200,
@@ -263,6 +285,15 @@ describe('staff operations API', () => {
     it('answers 404 for a size the product is not sold in', async () => {
       const { status } = await call('POST', '/api/admin/stock/receive', tokens.admin, { productId: 1, size: 'XXXL', quantity: 1 });
       expect(status).toBe(404);
+    });
+
+    it('answers 422, not 500, for a product id beyond what the store can hold', async () => {
+      const receive = await call('POST', '/api/admin/stock/receive', tokens.admin, { productId: 99999999999, size: 'M', quantity: 1 });
+      expect(receive.status).toBe(422);
+      expect(receive.body.errors.productId).toEqual(['The productId is not known.']);
+      const adjust = await call('POST', '/api/admin/stock/adjust', tokens.admin, { productId: '99999999999', size: 'M', delta: 1, reason: 'Counted again' });
+      expect(adjust.status).toBe(422);
+      expect(adjust.body.errors.productId).toEqual(['The productId is not known.']);
     });
 
     it('lists low-stock SKUs lowest first, and shows a SKU stream', async () => {

@@ -29,7 +29,8 @@ const STOCK_PER_SKU = sized(12, 70);
 const COUPON_LIMITS = sized([5, 10, 15], [30, 60, 90]);
 const THROUGHPUT_SECONDS = sized(2, 15);
 const THROUGHPUT_CLIENTS = sized(12, 48);
-const API_ENV = { PROJECTIONS: 'off', MAIL_WORKER: 'off', SHUTDOWN_DRAIN_DELAY: '2', LOG_LEVEL: 'warn' };
+// Behind the HAProxy of startHaproxy (option forwardfor): the client address comes from X-Forwarded-For.
+const API_ENV = { PROJECTIONS: 'off', MAIL_WORKER: 'off', SHUTDOWN_DRAIN_DELAY: '2', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' };
 
 const wait = (ms: number) => new Promise((resolveWait) => setTimeout(resolveWait, ms));
 

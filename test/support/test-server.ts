@@ -33,7 +33,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = mkdtempSync(join(TEST_STATE_DIR, 'server-'));
   const env = parseEnv({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'error',
+    // Quiet among the test results: only errors, unless the run sets LOG_LEVEL (or the test passes its own).
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     ...CHECKOUT_LIMITS_OFF,
     // The tests call from 127.0.0.1 and play the proxy in front of the store: they choose each request's client

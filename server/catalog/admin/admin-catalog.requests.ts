@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { absentAsUndefined, pageParameter } from '../../common/validation/query-parameters';
+import { ValidationFailedError } from '../../common/errors/domain-error';
 
 export const STORE_SIZES = ['S', 'M', 'L', 'XL', 'XXL'] as const;
 
@@ -133,9 +134,10 @@ export function slugify(text: string): string {
     .replace(/-+$/g, '');
 }
 
-/** `If-Match: "3"`, `W/"3"` or `3`: the version the client decided against; undefined when absent or unreadable. */
+/** `If-Match: "3"`, `W/"3"` or `3`: the version the client decided against; undefined when absent; a 422 when unreadable. */
 export function versionFromIfMatch(header: string | undefined): number | undefined {
-  if (!header) return undefined;
+  if (header === undefined || header.trim() === '' || header.trim() === '*') return undefined;
   const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header.trim());
-  return match ? Number(match[1]) : undefined;
+  if (!match) throw ValidationFailedError.field('If-Match', 'Send If-Match as the version you last saw, such as "3".');
+  return Number(match[1]);
 }

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/domain-error';
 import type { RequestMetadata } from '../../common/request/request-metadata';
-import { categoryStreamId } from '../domain/catalog.events';
+import { CATEGORY_TREE_STREAM, categoryStreamId, type CategoryPlaced } from '../domain/catalog.events';
+import type { WriteAttempt } from '../../event-store/command-path/command-path';
+import type { StreamEvents } from '../../event-store/command-path/decider';
 import { categoryDecider, type CategoryState, type ChangeCategory } from '../domain/category';
 import { CatalogWriter, type Reservation } from '../write/catalog-writer';
 import { slugify, type changeCategoryRequest, type createCategoryRequest } from './admin-catalog.requests';
@@ -12,8 +14,8 @@ import type { AdminCategory } from '../../../contracts/catalog-admin';
 export type AdminCategoryResponse = AdminCategory;
 
 /**
- * Categories: a two-level tree (a top category and its children), ordered by position. Moving a category
- * under another is checked against the tree as the read model has it.
+ * Categories: a two-level tree (a top category and its children), ordered by position. Placing a category
+ * under another is checked inside the write, one placement at a time (`placeInTree`).
  */
 @Injectable()
 export class CategoryAdmin {
@@ -36,7 +38,6 @@ export class CategoryAdmin {
 
   async create(input: z.output<typeof createCategoryRequest>, meta: RequestMetadata): Promise<AdminCategoryResponse> {
     const parentId = input.parent_id ?? null;
-    if (parentId !== null) await this.requireTopCategory(parentId, null);
     const categoryId = await this.writer.nextId('category');
     const slug = input.slug ?? slugify(input.name);
     if (!slug) throw ValidationFailedError.field('slug', 'Give the category a slug of letters and digits.');
@@ -48,17 +49,14 @@ export class CategoryAdmin {
       noun: 'category',
       meta,
       reserve,
+      guard: parentId === null ? undefined : (attempt) => this.placeInTree(attempt, categoryId, parentId, false),
       command: { type: 'CreateCategory', data: { categoryId, name: input.name, slug, parentId, position } },
     });
     return toResponse(result.state, result.version);
   }
 
   async change(id: number, input: z.output<typeof changeCategoryRequest>, expectedVersion: number | undefined, meta: RequestMetadata): Promise<AdminCategoryResponse> {
-    if (input.parent_id !== undefined && input.parent_id !== null) await this.requireTopCategory(input.parent_id, id);
-    if (input.parent_id !== undefined && input.parent_id !== null) {
-      const children = await this.dataSource.query(`SELECT 1 FROM categories WHERE parent_id = $1 LIMIT 1`, [id]);
-      if (children.length > 0) throw ValidationFailedError.field('parent_id', 'A category with sub-categories cannot be moved under another one.');
-    }
+    const parentId = input.parent_id;
     const reserve: Reservation[] = [];
     const result = await this.writer.write({
       streamId: categoryStreamId(id),
@@ -67,6 +65,7 @@ export class CategoryAdmin {
       meta,
       expectedVersion,
       reserve,
+      guard: parentId === undefined || parentId === null ? undefined : (attempt) => this.placeInTree(attempt, id, parentId, true),
       command: (state: CategoryState): ChangeCategory => {
         if (!state.exists) throw new NotFoundError('Category not found.');
         reserve.length = 0;
@@ -77,11 +76,31 @@ export class CategoryAdmin {
     return toResponse(result.state, result.version);
   }
 
-  private async requireTopCategory(parentId: number, self: number | null): Promise<void> {
-    if (parentId === self) throw ValidationFailedError.field('parent_id', 'A category cannot be its own parent.');
-    const rows: Array<{ parent_id: number | null }> = await this.dataSource.query(`SELECT parent_id FROM categories WHERE id = $1`, [parentId]);
-    if (rows.length === 0) throw ValidationFailedError.field('parent_id', 'Choose a parent category that exists.');
-    if (rows[0].parent_id !== null) throw ValidationFailedError.field('parent_id', 'Choose a top-level category as the parent (the tree has two levels).');
+  /**
+   * The tree rules, checked inside the write against the events (not the read model, which may lag): the
+   * parent exists and is a top category, and a moved category has no children. The placement is appended to
+   * the one `category-tree` stream at the version read, so two moves at once (X under Y, Y under X) are
+   * decided one after the other and the second sees the first.
+   */
+  private async placeInTree(attempt: WriteAttempt, categoryId: number, parentId: number, moving: boolean): Promise<StreamEvents[]> {
+    if (parentId === categoryId) throw ValidationFailedError.field('parent_id', 'A category cannot be its own parent.');
+    const loaded = await attempt.load([CATEGORY_TREE_STREAM, categoryStreamId(parentId)]);
+    const parent = loaded.get(categoryStreamId(parentId))!.state as CategoryState;
+    if (!parent.exists) throw ValidationFailedError.field('parent_id', 'Choose a parent category that exists.');
+    if (parent.parentId !== null) throw ValidationFailedError.field('parent_id', 'Choose a top-level category as the parent (the tree has two levels).');
+    if (moving) {
+      const children = await this.dataSource.query(
+        `SELECT 1 FROM (SELECT DISTINCT ON (stream_id) stream_id,
+                               CASE type WHEN 'CategoryCreated' THEN data->'parentId' ELSE data->'changes'->'parentId' END AS parent
+                          FROM events
+                         WHERE type IN ('CategoryCreated', 'CategoryChanged') AND (type = 'CategoryCreated' OR data->'changes' ? 'parentId')
+                         ORDER BY stream_id, stream_position DESC) AS placed
+          WHERE placed.parent = to_jsonb($1::int) LIMIT 1`,
+        [categoryId],
+      );
+      if (children.length > 0) throw ValidationFailedError.field('parent_id', 'A category with sub-categories cannot be moved under another one.');
+    }
+    return [{ streamId: CATEGORY_TREE_STREAM, events: [{ type: 'CategoryPlaced', data: { categoryId, parentId } satisfies CategoryPlaced['data'] }] }];
   }
 
   private async nextPosition(parentId: number | null): Promise<number> {

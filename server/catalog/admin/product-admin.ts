@@ -170,13 +170,17 @@ export class ProductAdmin {
     if (rows.length === 0) throw ValidationFailedError.field('category_id', 'Choose a category that exists.');
   }
 
-  /** The name's slug, or with -2, -3 ... when a product already has it. */
+  /** The name's slug, or with -2, -3 ... when a product already holds it (reserved, or in the console's list). */
   private async freeSlug(base: string): Promise<string> {
-    const rows: Array<{ stream_id: string }> = await this.dataSource.query(
-      `SELECT DISTINCT stream_id FROM events WHERE stream_id = $1 OR stream_id LIKE $2`,
-      [`product-slug-${base}`, `product-slug-${base.replace(/[\\%_]/g, (ch) => `\\${ch}`)}-%`],
+    const like = `${base.replace(/[\\%_]/g, (ch) => `\\${ch}`)}-%`;
+    const rows: Array<{ slug: string }> = await this.dataSource.query(
+      `SELECT substr(stream_id, length('product-slug-') + 1) AS slug FROM events
+        WHERE type = 'NameReserved' AND (stream_id = 'product-slug-' || $1 OR stream_id LIKE 'product-slug-' || $2)
+       UNION SELECT lower(slug) FROM catalog_products WHERE lower(slug) = $1 OR lower(slug) LIKE $2
+       UNION SELECT lower(slug) FROM products WHERE lower(slug) = $1 OR lower(slug) LIKE $2`,
+      [base, like],
     );
-    const taken = new Set(rows.map((row) => row.stream_id.slice('product-slug-'.length)));
+    const taken = new Set(rows.map((row) => row.slug));
     if (!taken.has(base)) return base;
     for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
   }

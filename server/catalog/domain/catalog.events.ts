@@ -109,7 +109,8 @@ export interface PostChanged {
 
 export interface BrandSaved {
   type: 'BrandSaved';
-  data: { brandId: number; name: string; description: string; status: 0 | 1 };
+  /** `createdAt`: only on a brand recorded by the catalog migration (its row's own creation time). */
+  data: { brandId: number; name: string; description: string; status: 0 | 1; createdAt?: string };
 }
 
 export interface BrandDeleted {
@@ -142,6 +143,32 @@ export interface NameReserved {
   type: 'NameReserved';
   data: { kind: 'product-slug' | 'product-sku' | 'category-slug'; value: string; ownerId: number };
 }
+
+/**
+ * A category was placed in the tree (created under a parent, or moved): recorded on the one `category-tree`
+ * stream, at the version read, so tree changes happen one at a time and each is checked against the last.
+ */
+export interface CategoryPlaced {
+  type: 'CategoryPlaced';
+  data: { categoryId: number; parentId: number | null };
+}
+
+export const CATEGORY_TREE_STREAM = 'category-tree';
+
+/** The `category-tree` stream is only ever appended at its version; its events carry no state to fold. */
+export const categoryTreeFold = { initialState: (): null => null, evolve: (state: null): null => state };
+
+/** A reservation stream's state: who holds the name (null while nobody does). */
+export interface NameHolder {
+  ownerId: number | null;
+}
+
+/** The fold of a reservation stream: the owner of its last reservation. */
+export const nameHolderFold = {
+  initialState: (): NameHolder => ({ ownerId: null }),
+  evolve: (state: NameHolder, event: { type: string; data: unknown }): NameHolder =>
+    event.type === 'NameReserved' ? { ownerId: (event.data as NameReserved['data']).ownerId } : state,
+};
 
 export const productStreamId = (id: number) => `product-${id}`;
 export const categoryStreamId = (id: number) => `category-${id}`;

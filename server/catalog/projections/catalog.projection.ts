@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import type { Projection, ProjectionContext } from '../../event-store/projection';
@@ -43,6 +44,8 @@ export class CatalogProjection implements Projection {
     if (brands.length > 0) await applyBrands(brands, context);
   }
 }
+
+const logger = new Logger('CatalogProjection');
 
 interface ProductRow {
   state: ProductState;
@@ -106,7 +109,7 @@ async function applyProducts(events: Array<RecordedEvent & ProductEvent>, { mana
        price_paisa = EXCLUDED.price_paisa, old_price_paisa = EXCLUDED.old_price_paisa, description_html = EXCLUDED.description_html,
        category_id = EXCLUDED.category_id, badge = EXCLUDED.badge, thumbnail = EXCLUDED.thumbnail, images = EXCLUDED.images,
        created_at = EXCLUDED.created_at`,
-    [JSON.stringify(published.map(toShopRecord))],
+    [JSON.stringify(await withFreeNames(manager, shop, published.map(toShopRecord), ['slug', 'sku']))],
   );
   await manager.query(
     `INSERT INTO ${sizesTable} (product_id, size_id)
@@ -226,8 +229,34 @@ async function applyCategories(events: Array<RecordedEvent & CategoryEvent>, { m
     `INSERT INTO ${target} AS t (id, name, slug, parent_id, position)
      SELECT id, name, slug, parent_id, position FROM jsonb_to_recordset($1::jsonb) AS x(id int, name text, slug text, parent_id int, position int)
      ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, slug = EXCLUDED.slug, parent_id = EXCLUDED.parent_id, position = EXCLUDED.position`,
-    [JSON.stringify(rows.map((row) => ({ id: row.categoryId, name: row.name, slug: row.slug, parent_id: row.parentId, position: row.position })))],
+    [JSON.stringify(await withFreeNames(manager, target, rows.map((row) => ({ id: row.categoryId, name: row.name, slug: row.slug, parent_id: row.parentId, position: row.position })), ['slug']))],
   );
+}
+
+/**
+ * The write side reserves every slug and SKU, but the shop's tables hold them unique too: a name another row
+ * holds (one the write side never saw, such as a row from before the catalog was event-sourced) must not stop
+ * the projection for good. Such a row gets its name with `-<id>` appended, the same way on every replay.
+ */
+async function withFreeNames<T extends { id: number }>(manager: EntityManager, target: string, records: T[], columns: Array<keyof T & string>): Promise<T[]> {
+  const ids = records.map((record) => record.id);
+  for (const column of columns) {
+    const held: Array<{ id: number; value: string }> = await manager.query(
+      `SELECT id, ${column} AS value FROM ${target} WHERE ${column} = ANY($1::text[]) AND id <> ALL($2::int[])`,
+      [records.map((record) => record[column]), ids],
+    );
+    const taken = new Set(held.map((row) => row.value));
+    for (const record of records) {
+      let value = record[column] as unknown as string;
+      if (taken.has(value)) {
+        logger.warn(`${target}.${column} "${value}" is held by another row; row ${record.id} gets "${value}-${record.id}"`);
+        while (taken.has(value)) value = `${value}-${record.id}`;
+        (record as Record<string, unknown>)[column] = value;
+      }
+      taken.add(value);
+    }
+  }
+  return records;
 }
 
 async function applySettings(event: RecordedEvent & SettingsChanged, { manager, table }: ProjectionContext): Promise<void> {
@@ -277,7 +306,10 @@ async function applyBrands(events: Array<RecordedEvent & BrandEvent>, { manager,
       deleted.add(id);
     } else {
       deleted.delete(id);
-      saved.set(id, { event, firstAt: saved.get(id)?.firstAt ?? event.recordedAt.toISOString() });
+      // A brand the migration recorded carries its row's creation time (as Postgres wrote it, to the
+      // microsecond), so live and rebuilt rows agree.
+      const createdAt = (event.data as { createdAt?: string }).createdAt;
+      saved.set(id, { event, firstAt: saved.get(id)?.firstAt ?? createdAt ?? event.recordedAt.toISOString() });
     }
   }
   if (deleted.size > 0) await manager.query(`DELETE FROM ${target} WHERE id = ANY($1::int[])`, [[...deleted]]);

@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ConflictError, ValidationFailedError } from '../../common/errors/domain-error';
-import { CommandPath } from '../../event-store/command-path/command-path';
+import { CommandPath, type WriteAttempt } from '../../event-store/command-path/command-path';
 import type { Decider, StreamEvents } from '../../event-store/command-path/decider';
 import { eventMetadata, type RequestMetadata } from '../../common/request/request-metadata';
 import { compareCheckpoints } from '../../event-store/checkpoint';
-import { ConcurrencyError } from '../../event-store/concurrency-error';
 import type { EventMetadata, RecordedEvent } from '../../event-store/event-store.types';
 import { readCheckpoint } from '../../event-store/projection-checkpoints';
 import { ReadModelCache } from '../read-cache/read-model-cache';
 import { CATALOG_READ_MODEL } from '../read-cache/read-model-tags';
-import { reservationStreamId, type NameReserved } from '../domain/catalog.events';
+import { reservationStreamId, type NameHolder, type NameReserved } from '../domain/catalog.events';
 
 export type { Decider };
 
@@ -31,6 +30,12 @@ export interface WriteRequest<TCommand, TState, TEvent> {
   expectedVersion?: number;
   /** Unique names claimed with the change (a new slug or SKU); may be filled by a command function. */
   reserve?: Reservation[];
+  /**
+   * Run inside the write, after the decision: reads what it must (through the attempt, so the append checks
+   * it has not changed meanwhile), may refuse, and returns more streams' events to append in the same
+   * transaction (a category move appends to the `category-tree` stream, so moves happen one at a time).
+   */
+  guard?: (attempt: WriteAttempt) => Promise<StreamEvents[]>;
   /** What to call the thing in a conflict message ("product", "category"). */
   noun: string;
 }
@@ -46,7 +51,7 @@ const READ_MODEL_WAIT_MS = 3_000;
 /**
  * The catalog's side of the one command path (server/event-store/command-path, ADR 041): the stream is
  * folded with the decider registered for its prefix, the command decided, and the events appended at the
- * version folded, together with any name reservations (a reservation stream must not exist yet). A
+ * version folded, together with any name reservations (a name nobody holds yet, or one the same entity holds). A
  * concurrent writer makes the path decide again, unless the client named the version it decided against:
  * then it is a 409 the person can act on. After the append it waits (briefly) until the catalog projection
  * has applied the events, so the admin who made the change, and every shopper, reads it on the next call.
@@ -70,21 +75,23 @@ export class CatalogWriter {
       const events = request.decider.decide(command, state);
       if (events.length === 0) return { state, version, events: [] };
       const streams: StreamEvents[] = [{ streamId: request.streamId, events: events as unknown as StreamEvents['events'] }];
-      for (const reservation of request.reserve ?? []) {
+      // Each name is claimed in this same append: a name nobody holds is reserved at the version read (a
+      // concurrent claim makes the path decide again), a name this entity holds already (its own earlier slug)
+      // is reused as it is, and a name another one holds is the client's to change.
+      const reserve = request.reserve ?? [];
+      const holders = await attempt.load(reserve.map((reservation) => reservationStreamId(reservation.kind, reservation.value)));
+      for (const reservation of reserve) {
+        const streamId = reservationStreamId(reservation.kind, reservation.value);
+        const { ownerId } = holders.get(streamId)!.state as NameHolder;
+        if (ownerId === reservation.ownerId) continue;
+        if (ownerId !== null) throw ValidationFailedError.field(reservation.field, `The ${reservation.field} "${reservation.value}" is already taken.`);
         streams.push({
-          streamId: reservationStreamId(reservation.kind, reservation.value),
+          streamId,
           events: [{ type: 'NameReserved', data: { kind: reservation.kind, value: reservation.value, ownerId: reservation.ownerId } }],
         });
       }
-      let appended;
-      try {
-        appended = await attempt.append(streams, metadata);
-      } catch (error) {
-        // A name taken meanwhile is the client's to change, not a conflict to decide again.
-        const reservation = error instanceof ConcurrencyError ? request.reserve?.find((r) => reservationStreamId(r.kind, r.value) === error.streamId) : undefined;
-        if (reservation) throw ValidationFailedError.field(reservation.field, `The ${reservation.field} "${reservation.value}" is already taken.`);
-        throw error;
-      }
+      if (request.guard) streams.push(...(await request.guard(attempt)));
+      const appended = await attempt.append(streams, metadata);
       for (const event of events) state = request.decider.evolve(state, event);
       return { state, version: appended.streams[0].version, events: appended.events.filter((event) => event.streamId === request.streamId) };
     });

@@ -98,6 +98,29 @@ async function recordExistingRows(queryRunner: QueryRunner): Promise<void> {
       FROM posts WHERE category_id IN (1, 2, 4, 5)`);
   await insert(`
     SELECT gen_random_uuid(), 'brand-' || id, 1, 'BrandSaved',
-           jsonb_build_object('brandId', id, 'name', name, 'description', description, 'status', status), ${METADATA}
+           jsonb_build_object('brandId', id, 'name', name, 'description', description, 'status', status,
+             'createdAt', to_jsonb(created_at)), ${METADATA}
       FROM brands ORDER BY id`);
+  await recordExistingNames(queryRunner);
+}
+
+/**
+ * The unique names the existing rows hold (product slugs and SKUs, category slugs) become reservations owned
+ * by their rows, as the seed and the console record them: a new product named like an old one then gets a
+ * free slug instead of one the shop's tables refuse. A name whose reservation stream exists already is kept.
+ */
+export async function recordExistingNames(queryRunner: { query(sql: string): Promise<unknown> }): Promise<void> {
+  for (const [kind, table, column] of [
+    ['product-slug', 'products', 'slug'],
+    ['product-sku', 'products', 'sku'],
+    ['category-slug', 'categories', 'slug'],
+  ]) {
+    await queryRunner.query(`
+      INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata)
+      SELECT gen_random_uuid(), stream_id, 1, 'NameReserved', jsonb_build_object('kind', '${kind}', 'value', value, 'ownerId', id), ${METADATA}
+        FROM (SELECT DISTINCT ON (lower(${column})) '${kind}-' || lower(${column}) AS stream_id, ${column} AS value, id
+                FROM ${table} ORDER BY lower(${column}), id) AS names
+       WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = names.stream_id)
+       ORDER BY id`);
+  }
 }

@@ -10,7 +10,9 @@ export const listStockRequest = z.object({
   low: z.preprocess((value) => absentAsUndefined(value) ?? 'false', z.enum(['true', 'false', '1', '0'], { error: 'The low filter must be true or false.' })).transform((value) => value === 'true' || value === '1'),
 });
 
-const productId = z.coerce.number({ error: 'The productId must be a whole number.' }).int('The productId must be a whole number.').positive('The productId must be a whole number.');
+const productId = z.coerce.number({ error: 'The productId must be a whole number.' }).int('The productId must be a whole number.').positive('The productId must be a whole number.')
+  // Product ids are PostgreSQL integers: a larger one is no product (and would fail in SQL with a 500).
+  .max(2_147_483_647, 'The productId is not known.');
 const size = z.string({ error: 'The size is required.' }).trim().min(1, 'The size is required.').max(10, 'The size may have at most 10 characters.');
 
 export const receiveStockRequest = z.object({

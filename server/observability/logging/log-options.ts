@@ -42,13 +42,29 @@ export function createRootLogger(options: { level: Env['LOG_LEVEL']; format: Env
   return pino(settings);
 }
 
+/** Storefront pages whose last segment is a secret: the links of the reset and verification mails (contracts/client-routes.ts). */
+const SECRET_SEGMENT_ROUTES = /^(\/(?:forget-password-recover-email|verify-email)\/)[^/]+/i;
+
+/** A path segment that looks like a random token: 16+ base64url characters mixing at least two of upper, lower and digits. */
+function looksLikeToken(segment: string): boolean {
+  if (!/^[A-Za-z0-9_-]{16,}$/.test(segment)) return false;
+  return [/[A-Z]/, /[a-z]/, /\d/].filter((kind) => kind.test(segment)).length >= 2;
+}
+
 /**
  * A URL fit for a log line: the path without the values of its query (a tracking query carries a phone) and
- * with long digit runs (phones in `/verify/{orderId}/{phone}`) and e-mail-like segments masked.
+ * with long digit runs (phones in `/verify/{orderId}/{phone}`), e-mail-like segments and secrets masked: the
+ * token of a reset or verification link, and any segment that looks like a random token.
  */
 export function loggableUrl(url: string): string {
   const [path, query] = url.split('?', 2);
-  const safePath = path.replace(/\d{6,}/g, '[digits]').replace(/[^/]*(@|%40)[^/]*/g, '[redacted]');
+  const safePath = path
+    .replace(SECRET_SEGMENT_ROUTES, '$1[token]')
+    .split('/')
+    .map((segment) => (looksLikeToken(segment) ? '[token]' : segment))
+    .join('/')
+    .replace(/\d{6,}/g, '[digits]')
+    .replace(/[^/]*(@|%40)[^/]*/g, '[redacted]');
   if (query === undefined) return safePath;
   const keys = query.split('&').map((pair) => pair.split('=', 1)[0]).filter(Boolean);
   return `${safePath}?${keys.map((key) => `${key.replace(/\d{6,}/g, '[digits]')}=…`).join('&')}`;

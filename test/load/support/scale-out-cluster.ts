@@ -110,6 +110,9 @@ defaults
   retries 3
   option redispatch 1
   option http-server-close
+  # The API processes run with TRUST_PROXY=loopback: the client's address reaches them in X-Forwarded-For, so
+  # per-address limits see shoppers rather than the balancer, and /api/metrics refuses what came through here.
+  option forwardfor
   log-format '{"server":"%s","status":%ST,"term":"%tsc","method":"%HM","path":"%HP","retries":"%rc","ms":%Ta}'
 
 frontend shop

@@ -29,12 +29,12 @@ export const shippingChangeRequest = z
     reason,
   })
   .refine((body) => body.address !== undefined || body.shipping_phone !== undefined, { message: 'Give a new address or shipping phone.', path: ['address'] });
-export const addLineRequest = z.object({ id: z.coerce.number().int().positive(M.productInvalid), size: requiredText(M.sizeRequired, 10), qty: quantity, reason });
+export const addLineRequest = z.object({ id: z.coerce.number().int().positive(M.productInvalid).max(2 ** 31 - 1, M.productInvalid), size: requiredText(M.sizeRequired, 10), qty: quantity, reason });
 export const changeLineRequest = z
   .object({ size: optionalText(10), qty: quantity.optional(), reason })
   .refine((body) => body.size !== undefined || body.qty !== undefined, { message: 'Give a new size or quantity.', path: ['size'] });
 export const removeLineRequest = z.object({ reason });
-export const lineParameters = z.object({ orderId: z.string(), productId: z.coerce.number().int().positive(M.productInvalid), size: z.string().trim().min(1).max(10) });
+export const lineParameters = z.object({ orderId: z.string(), productId: z.coerce.number().int().positive(M.productInvalid).max(2 ** 31 - 1, M.productInvalid), size: z.string().trim().min(1).max(10) });
 
 export const callRequest = z.object({
   outcome: z.enum(['reached', 'not_reached', 'confirmed', 'refused'], { error: 'The outcome must be reached, not_reached, confirmed or refused.' }),
@@ -64,7 +64,7 @@ export const instantOrderRequest = z
     discount: money('discount'),
     advance: money('advance'),
     lines: z
-      .array(z.object({ id: z.coerce.number().int().positive(M.productInvalid), size: requiredText(M.sizeRequired, 10), qty: z.coerce.number().int().min(1, M.quantityInvalid).max(100, M.quantityTooLarge) }))
+      .array(z.object({ id: z.coerce.number().int().positive(M.productInvalid).max(2 ** 31 - 1, M.productInvalid), size: requiredText(M.sizeRequired, 10), qty: z.coerce.number().int().min(1, M.quantityInvalid).max(100, M.quantityTooLarge) }))
       .max(50)
       .optional(),
   })
