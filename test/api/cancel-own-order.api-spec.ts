@@ -1,29 +1,16 @@
-import { apiCaller } from '../support/api-caller';
-import { availableStock, catalogProducts, deliveryCharges, openStoreFixture, setAvailableStock, type FixtureProduct, type StoreFixture } from '../support/store-fixture';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { useStaffApiStore } from '../support/api-store';
+import { availableStock, setAvailableStock, type FixtureProduct } from '../support/store-fixture';
 
 const NOT_FOUND = { success: false, message: 'Order not found or invalid information' };
 
 /** Issue 14: a shopper cancels their own order while it is pending, as a guest (id and phone) or as its owner. */
 describe('POST /api/public/cancel-order', () => {
-  let server: TestServer;
-  let fixture: StoreFixture;
+  const store = useStaffApiStore();
+  const { call, login } = store;
   let product: FixtureProduct;
-  let insideTaka: number;
-  let tokens: Record<'admin' | 'care' | 'customer', string>;
-  const { call, signInEveryRole, login } = apiCaller(() => server.baseUrl);
-
   beforeAll(async () => {
-    server = await startTestServer();
-    fixture = await openStoreFixture(server.databaseUrl);
-    [product] = await catalogProducts(fixture);
-    await setAvailableStock(fixture, product.id, product.sizes[0], 10);
-    insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
-    tokens = await signInEveryRole();
-  });
-  afterAll(async () => {
-    await fixture?.close();
-    await server?.stop();
+    [product] = store.products;
+    await setAvailableStock(store.fixture, product.id, product.sizes[0], 10);
   });
 
   const place = async (phone: string, token?: string) =>
@@ -32,10 +19,10 @@ describe('POST /api/public/cancel-order', () => {
         cart: [{ id: product.id, size: product.sizes[0], qty: 2 }],
         coupon: null,
         couponoffer: null,
-        data: { name: 'Jamal Uddin', phone, address: 'Rajshahi', shipping_phone: phone, devliery_charge: insideTaka, paymentMethod: 'cash' },
+        data: { name: 'Jamal Uddin', phone, address: 'Rajshahi', shipping_phone: phone, devliery_charge: store.insideTaka, paymentMethod: 'cash' },
       })
     ).body.order_id as string;
-  const stock = () => availableStock(fixture, product.id, product.sizes[0]);
+  const stock = () => availableStock(store.fixture, product.id, product.sizes[0]);
 
   it('lets a guest with the order id and phone cancel a pending order, giving its units back', async () => {
     const orderId = await place('01760000001');
@@ -53,7 +40,7 @@ describe('POST /api/public/cancel-order', () => {
 
   it('refuses once care confirmed the order, saying whom to call', async () => {
     const orderId = await place('01760000003');
-    expect((await call('POST', `/api/admin/orders/${orderId}/confirm`, tokens.care, {})).status).toBe(200);
+    expect((await call('POST', `/api/admin/orders/${orderId}/confirm`, store.tokens.care, {})).status).toBe(200);
     const refused = await call('POST', '/api/public/cancel-order', undefined, { orderId, phone: '01760000003' });
     expect(refused).toEqual({
       status: 409,
@@ -63,13 +50,13 @@ describe('POST /api/public/cancel-order', () => {
   });
 
   it("lets a signed-in customer cancel their own order without the phone, and nobody else's", async () => {
-    const orderId = await place('01760000004', tokens.customer);
+    const orderId = await place('01760000004', store.tokens.customer);
     const email = `other-${Date.now()}@gmail.com`;
     await call('POST', '/api/auth/register', undefined, { name: 'Other Shopper', email, password: 'another long passphrase' });
     const other = (await login(email, 'another long passphrase')).access_token;
     expect(await call('POST', '/api/public/cancel-order', other, { orderId })).toEqual({ status: 404, body: NOT_FOUND });
-    expect((await call('POST', '/api/public/cancel-order', tokens.customer, { orderId })).status).toBe(200);
-    const events: Array<{ type: string; role: string }> = await fixture.dataSource.query(
+    expect((await call('POST', '/api/public/cancel-order', store.tokens.customer, { orderId })).status).toBe(200);
+    const events: Array<{ type: string; role: string }> = await store.fixture.dataSource.query(
       `SELECT type, metadata->'actor'->>'role' AS role FROM events WHERE stream_id = $1 ORDER BY stream_position`,
       [`order-${orderId}`],
     );

@@ -1,14 +1,6 @@
-import {
-  availableStock,
-  catalogProducts,
-  deliveryCharges,
-  openStoreFixture,
-  setAvailableStock,
-  type FixtureProduct,
-  type StoreFixture,
-} from '../support/store-fixture';
+import { useApiStore } from '../support/api-store';
+import { availableStock, setAvailableStock } from '../support/store-fixture';
 import { apiCaller } from '../support/api-caller';
-import { startTestServer, type TestServer } from '../support/test-server';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -18,41 +10,27 @@ type Json = any;
  * 3 open COD orders per phone, 120 checkouts per address and hour, 10 units per line, 30 per order.
  */
 describe('cash on delivery limits at checkout', () => {
-  let server: TestServer;
-  let fixture: StoreFixture;
-  let products: FixtureProduct[];
-  let insideTaka: number;
-
-  beforeAll(async () => {
-    // '' clears the test servers' usual overrides: the settings' defaults apply, as after `npm start`.
-    server = await startTestServer({ env: { CHECKOUT_LIMIT_PER_IP_HOUR: '', COD_OPEN_ORDERS_PER_PHONE: '' } });
-    fixture = await openStoreFixture(server.databaseUrl);
-    products = await catalogProducts(fixture);
-    insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
-  });
-  afterAll(async () => {
-    await fixture?.close();
-    await server?.stop();
-  });
+  // '' clears the test servers' usual overrides: the settings' defaults apply, as after `npm start`.
+  const store = useApiStore({ env: { CHECKOUT_LIMIT_PER_IP_HOUR: '', COD_OPEN_ORDERS_PER_PHONE: '' } });
 
   const checkout = async (cart: Array<{ id: number; size: string; qty: number }>, phone: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${server.baseUrl}/api/public/confirm-order`, {
+    const response = await fetch(`${store.server.baseUrl}/api/public/confirm-order`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify({
         cart,
         coupon: null,
         couponoffer: null,
-        data: { name: 'Fake Buyer', email: 'victim@example.com', phone, address: 'Somewhere, Dhaka', shipping_phone: phone, devliery_charge: insideTaka, paymentMethod: 'cash', ...extra },
+        data: { name: 'Fake Buyer', email: 'victim@example.com', phone, address: 'Somewhere, Dhaka', shipping_phone: phone, devliery_charge: store.insideTaka, paymentMethod: 'cash', ...extra },
       }),
     });
     return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Json };
   };
 
   it('one address and one phone trying 500 COD orders in a minute: 3 accepted, every other a 429 with Retry-After, nothing held by the refused', async () => {
-    const product = products[5];
+    const product = store.products[5];
     const size = product.sizes[0];
-    await setAvailableStock(fixture, product.id, size, 2000);
+    await setAvailableStock(store.fixture, product.id, size, 2000);
     const phone = '01610000000';
     const answers: Array<Awaited<ReturnType<typeof checkout>>> = [];
     const started = Date.now();
@@ -79,14 +57,14 @@ describe('cash on delivery limits at checkout', () => {
     // The address's 120 checkouts an hour (this is the suite's first): the rest were refused before being decided.
     expect(perPhone).toHaveLength(117);
     expect(perAddress).toHaveLength(380);
-    expect(await availableStock(fixture, product.id, size)).toBe(2000 - 3 * 2);
-    const orders: Array<{ count: number }> = await fixture.dataSource.query(`SELECT count(*)::int AS count FROM order_details WHERE phone = $1`, [phone]);
+    expect(await availableStock(store.fixture, product.id, size)).toBe(2000 - 3 * 2);
+    const orders: Array<{ count: number }> = await store.fixture.dataSource.query(`SELECT count(*)::int AS count FROM order_details WHERE phone = $1`, [phone]);
     expect(orders[0].count).toBe(3);
   });
 
   it('refuses an 11th unit of one item and a 31st unit in one order with 422, reserving nothing', async () => {
-    const [a, b, c, d] = products;
-    for (const product of [a, b, c, d]) await setAvailableStock(fixture, product.id, product.sizes[0], 100);
+    const [a, b, c, d] = store.products;
+    for (const product of [a, b, c, d]) await setAvailableStock(store.fixture, product.id, product.sizes[0], 100);
     // Another address (the store trusts X-Forwarded-For from loopback): the last test used this one's hour up.
     const elsewhere = { 'x-forwarded-for': '203.0.113.7' };
     const line = await checkout([{ id: a.id, size: a.sizes[0], qty: 11 }], '01510000001', {}, elsewhere);
@@ -100,11 +78,11 @@ describe('cash on delivery limits at checkout', () => {
     );
     expect(order.status).toBe(422);
     expect(order.body.errors.cart).toEqual(['You can order at most 30 items in one order.']);
-    for (const product of [a, b, c, d]) expect(await availableStock(fixture, product.id, product.sizes[0])).toBe(100);
+    for (const product of [a, b, c, d]) expect(await availableStock(store.fixture, product.id, product.sizes[0])).toBe(100);
   });
 
   it('takes the limits from the settings admin edits: a cap of 5 units per line refuses the 6th at once', async () => {
-    const { call, signInEveryRole } = apiCaller(() => server.baseUrl);
+    const { call, signInEveryRole } = apiCaller(() => store.server.baseUrl);
     const tokens = await signInEveryRole();
     const shown = await call('GET', '/api/admin/settings', tokens.admin);
     expect(shown.body).toEqual(
@@ -112,8 +90,8 @@ describe('cash on delivery limits at checkout', () => {
     );
     expect((await call('PUT', '/api/admin/settings', tokens.admin, { max_units_per_line: 0 })).status).toBe(422);
     expect((await call('PUT', '/api/admin/settings', tokens.admin, { max_units_per_line: 5 })).status).toBe(200);
-    const product = products[6];
-    await setAvailableStock(fixture, product.id, product.sizes[0], 20);
+    const product = store.products[6];
+    await setAvailableStock(store.fixture, product.id, product.sizes[0], 20);
     const elsewhere = { 'x-forwarded-for': '203.0.113.8' };
     const refused = await checkout([{ id: product.id, size: product.sizes[0], qty: 6 }], '01510000003', {}, elsewhere);
     expect(refused.status).toBe(422);

@@ -1,40 +1,24 @@
 import { DataSource } from 'typeorm';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { hashTable } from '../../server/event-store/table-hash';
-import { apiCaller, type Json } from '../support/api-caller';
+import { type Json } from '../support/api-caller';
+import { rebuildProjection, useStaffApiStore } from '../support/api-store';
 import {
   availableStock,
-  catalogProducts,
   createCoupon,
-  deliveryCharges,
-  openStoreFixture,
   setAvailableStock,
   type FixtureProduct,
-  type StoreFixture,
 } from '../support/store-fixture';
-import { startTestServer, type TestServer } from '../support/test-server';
 
 const HOUR = 3_600_000;
 
 /** Issue 14: care changes an order on the customer's request; stock moves in the same append, totals are the server's. */
 describe('order amendments', () => {
-  let server: TestServer;
-  let fixture: StoreFixture;
+  const store = useStaffApiStore();
+  const { call } = store;
   let products: FixtureProduct[];
-  let insideTaka: number;
-  let tokens: Record<'admin' | 'care' | 'customer', string>;
-  const { call, signInEveryRole } = apiCaller(() => server.baseUrl);
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    fixture = await openStoreFixture(server.databaseUrl);
-    products = (await catalogProducts(fixture)).filter((product) => product.sizes.length >= 2);
-    insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
-    tokens = await signInEveryRole();
-  });
-  afterAll(async () => {
-    await fixture?.close();
-    await server?.stop();
+  beforeAll(() => {
+    products = store.products.filter((product) => product.sizes.length >= 2);
   });
 
   const place = async (cart: Array<{ id: number; size: string; qty: number }>, phone: string, coupon: string | null = null) => {
@@ -42,40 +26,40 @@ describe('order amendments', () => {
       cart,
       coupon: coupon ? { couponCode: coupon } : null,
       couponoffer: null,
-      data: { name: 'Shirin Sultana', phone, address: 'Zindabazar, Sylhet', shipping_phone: phone, devliery_charge: insideTaka, paymentMethod: 'cash' },
+      data: { name: 'Shirin Sultana', phone, address: 'Zindabazar, Sylhet', shipping_phone: phone, devliery_charge: store.insideTaka, paymentMethod: 'cash' },
     });
     return { status, body, orderId: body.order_id as string };
   };
-  const amend = (orderId: string, path: string, body: unknown) => call('POST', `/api/admin/orders/${orderId}/${path}`, tokens.care, body);
+  const amend = (orderId: string, path: string, body: unknown) => call('POST', `/api/admin/orders/${orderId}/${path}`, store.tokens.care, body);
   const tracking = async (orderId: string, phone: string) => (await call('GET', `/api/public/getOrders?orderId=${orderId}&phone=${phone}`)).body;
   const streamLength = async (orderId: string) =>
-    (await fixture.dataSource.query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1`, [`order-${orderId}`]))[0].n as number;
+    (await store.fixture.dataSource.query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1`, [`order-${orderId}`]))[0].n as number;
   /** What the catalog says the order costs: every line at the product's price, the coupon's percent off, delivery on top. */
   const recomputed = async (history: Json[], percent: number) => {
     let subtotal = 0;
     for (const line of history) {
-      const [row] = await fixture.dataSource.query(`SELECT price_paisa FROM products WHERE id = $1`, [line.id]);
+      const [row] = await store.fixture.dataSource.query(`SELECT price_paisa FROM products WHERE id = $1`, [line.id]);
       subtotal += line.qty * row.price_paisa;
     }
     const discount = Math.round((subtotal * percent) / 100);
-    return (subtotal - discount) / 100 + insideTaka;
+    return (subtotal - discount) / 100 + store.insideTaka;
   };
 
   it('changes a size, adds, re-counts and removes lines and the shipping details: stock moves, totals match the catalog, coupon percent kept', async () => {
     const [a, b] = products;
     const [s1, s2] = a.sizes;
-    for (const size of a.sizes) await setAvailableStock(fixture, a.id, size, 20);
-    await setAvailableStock(fixture, b.id, b.sizes[0], 20);
+    for (const size of a.sizes) await setAvailableStock(store.fixture, a.id, size, 20);
+    await setAvailableStock(store.fixture, b.id, b.sizes[0], 20);
     const now = Date.now();
-    await createCoupon(fixture, { code: 'AMEND10', percent: 10, validFrom: new Date(now - HOUR).toISOString(), validUntil: new Date(now + 24 * HOUR).toISOString(), totalLimit: 5, perPhoneLimit: 1 });
+    await createCoupon(store.fixture, { code: 'AMEND10', percent: 10, validFrom: new Date(now - HOUR).toISOString(), validUntil: new Date(now + 24 * HOUR).toISOString(), totalLimit: 5, perPhoneLimit: 1 });
     const phone = '01730000001';
     const { orderId, status } = await place([{ id: a.id, size: s1, qty: 2 }], phone, 'AMEND10');
     expect(status).toBe(201);
 
     const changed = await amend(orderId, `lines/${a.id}/${s1}`, { size: s2, reason: 'customer asked for the bigger size' });
     expect(changed.status).toBe(200);
-    expect(await availableStock(fixture, a.id, s1)).toBe(20);
-    expect(await availableStock(fixture, a.id, s2)).toBe(18);
+    expect(await availableStock(store.fixture, a.id, s1)).toBe(20);
+    expect(await availableStock(store.fixture, a.id, s2)).toBe(18);
     let seen = await tracking(orderId, phone);
     expect(seen.history).toEqual([expect.objectContaining({ id: a.id, size: s2.toUpperCase(), qty: 2 })]);
     expect(seen.orderrow.grand_total).toBe(await recomputed(seen.history, 10));
@@ -83,8 +67,8 @@ describe('order amendments', () => {
 
     expect((await amend(orderId, 'lines', { id: b.id, size: b.sizes[0], qty: 3, reason: 'wants one for her brothers' })).status).toBe(200);
     expect((await amend(orderId, `lines/${a.id}/${s2}`, { qty: 1, reason: 'one is enough' })).status).toBe(200);
-    expect(await availableStock(fixture, a.id, s2)).toBe(19);
-    expect(await availableStock(fixture, b.id, b.sizes[0])).toBe(17);
+    expect(await availableStock(store.fixture, a.id, s2)).toBe(19);
+    expect(await availableStock(store.fixture, b.id, b.sizes[0])).toBe(17);
     seen = await tracking(orderId, phone);
     expect(seen.history.map((line: Json) => [line.id, line.qty])).toEqual([
       [a.id, 1],
@@ -94,13 +78,13 @@ describe('order amendments', () => {
     expect(seen.orderrow.discount).toBe(10);
 
     expect((await amend(orderId, `lines/${b.id}/${b.sizes[0]}/remove`, { reason: 'changed her mind' })).status).toBe(200);
-    expect(await availableStock(fixture, b.id, b.sizes[0])).toBe(20);
+    expect(await availableStock(store.fixture, b.id, b.sizes[0])).toBe(20);
     expect((await amend(orderId, 'shipping', { address: 'Amberkhana, Sylhet', shipping_phone: '01730000099', reason: 'at her office' })).status).toBe(200);
     seen = await tracking(orderId, phone);
     expect(seen.orderrow).toEqual(expect.objectContaining({ address: 'Amberkhana, Sylhet', shipping_phone: '01730000099' }));
     expect(seen.orderrow.grand_total).toBe(await recomputed(seen.history, 10));
 
-    const events: Array<{ type: string; role: string; note: string }> = await fixture.dataSource.query(
+    const events: Array<{ type: string; role: string; note: string }> = await store.fixture.dataSource.query(
       `SELECT type, metadata->'actor'->>'role' AS role, metadata->>'note' AS note FROM events WHERE stream_id = $1 ORDER BY stream_position`,
       [`order-${orderId}`],
     );
@@ -116,8 +100,8 @@ describe('order amendments', () => {
   it('refuses amendments that break a rule, recording nothing and moving no stock', async () => {
     const product = products[2];
     const [s1, s2] = product.sizes;
-    await setAvailableStock(fixture, product.id, s1, 5);
-    await setAvailableStock(fixture, product.id, s2, 1);
+    await setAvailableStock(store.fixture, product.id, s1, 5);
+    await setAvailableStock(store.fixture, product.id, s2, 1);
     const phone = '01730000002';
     const { orderId } = await place([{ id: product.id, size: s1, qty: 2 }], phone);
     const before = await streamLength(orderId);
@@ -141,15 +125,15 @@ describe('order amendments', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('A processing order cannot be changed any more; only a pending or confirmed one.');
     expect(await streamLength(orderId)).toBe(before + 2);
-    expect(await availableStock(fixture, product.id, s1)).toBe(3);
-    expect(await availableStock(fixture, product.id, s2)).toBe(1);
+    expect(await availableStock(store.fixture, product.id, s1)).toBe(3);
+    expect(await availableStock(store.fixture, product.id, s2)).toBe(1);
   });
 
   it('never oversells a 10-unit SKU under 100 concurrent amendments and checkouts', async () => {
     const product = products[3];
     const [scarce, plenty] = product.sizes;
-    await setAvailableStock(fixture, product.id, scarce, 10);
-    await setAvailableStock(fixture, product.id, plenty, 500);
+    await setAvailableStock(store.fixture, product.id, scarce, 10);
+    await setAvailableStock(store.fixture, product.id, plenty, 500);
     const orders: string[] = [];
     for (let index = 0; index < 50; index++) orders.push((await place([{ id: product.id, size: plenty, qty: 1 }], `0174${String(index).padStart(7, '0')}`)).orderId);
 
@@ -160,10 +144,10 @@ describe('order amendments', () => {
     const accepted = answers.filter((answer) => answer.status === 200 || answer.status === 201);
     expect(accepted).toHaveLength(10);
     for (const answer of answers.filter((answer) => !accepted.includes(answer))) expect(answer.status).toBe(409);
-    expect(await availableStock(fixture, product.id, scarce)).toBe(0);
+    expect(await availableStock(store.fixture, product.id, scarce)).toBe(0);
     const amendedOk = answers.slice(0, 50).filter((answer) => answer.status === 200).length;
-    expect(await availableStock(fixture, product.id, plenty)).toBe(500 - 50 + amendedOk);
-    const [{ units }] = await fixture.dataSource.query(
+    expect(await availableStock(store.fixture, product.id, plenty)).toBe(500 - 50 + amendedOk);
+    const [{ units }] = await store.fixture.dataSource.query(
       `SELECT coalesce(sum(l.quantity), 0)::int AS units FROM order_lines l JOIN order_details d USING (order_id)
         WHERE l.product_id = $1 AND l.size = $2 AND d.status = 'pending'`,
       [product.id, scarce.toUpperCase()],
@@ -172,17 +156,11 @@ describe('order amendments', () => {
   });
 
   it('rebuilds the order read models, amendments included, to the same content', async () => {
-    await server.app.get(ProjectionRunner).waitUntilCaughtUp();
-    const manager = server.app.get(DataSource).manager;
+    await store.server.app.get(ProjectionRunner).waitUntilCaughtUp();
+    const manager = store.server.app.get(DataSource).manager;
     const hashes = async () => [await hashTable(manager, 'order_details'), await hashTable(manager, 'order_lines')];
     const before = await hashes();
-    expect((await call('POST', '/api/admin/projections/order-tracking/rebuild', tokens.admin)).status).toBe(202);
-    let job: Json | null = null;
-    for (let tries = 0; tries < 200 && job?.state !== 'done'; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      job = (await call('GET', '/api/admin/projections', tokens.admin)).body.data.find((projection: Json) => projection.name === 'order-tracking').job;
-    }
-    expect(job).toMatchObject({ state: 'done' });
+    expect(await rebuildProjection(store, 'order-tracking')).toMatchObject({ state: 'done' });
     expect(await hashes()).toEqual(before);
   });
 });

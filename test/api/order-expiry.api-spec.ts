@@ -3,16 +3,8 @@ import IORedis from 'ioredis';
 import { systemClock } from '../../server/common/clock';
 import { ConfirmOrderCommand } from '../../server/ordering/change-order/order-steps.commands';
 import { OrderExpiry } from '../../server/ordering/expiry/order-expiry';
-import {
-  availableStock,
-  catalogProducts,
-  createCoupon,
-  deliveryCharges,
-  openStoreFixture,
-  setAvailableStock,
-  type FixtureProduct,
-  type StoreFixture,
-} from '../support/store-fixture';
+import { availableStock, catalogProducts, createCoupon, deliveryCharges, openStoreFixture, setAvailableStock, type FixtureProduct, type StoreFixture } from '../support/store-fixture';
+import { useApiStore } from '../support/api-store';
 import { provideRedis, type TestRedis } from '../support/redis';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -55,29 +47,15 @@ const expiredEvents = async (fixture: StoreFixture, orderIds: string[]): Promise
 /** Issue 14: a pending order expires on its own after the pending-order lifetime (48 hours by default). */
 describe('pending orders expire', () => {
   describe('with an injected clock, without Redis', () => {
-    let server: TestServer;
-    let fixture: StoreFixture;
-    let products: FixtureProduct[];
-    let insideTaka: number;
-
-    beforeAll(async () => {
-      server = await startTestServer();
-      fixture = await openStoreFixture(server.databaseUrl);
-      products = await catalogProducts(fixture);
-      insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
-    });
-    afterAll(async () => {
-      jest.restoreAllMocks();
-      await fixture?.close();
-      await server?.stop();
-    });
+    const store = useApiStore();
+    afterAll(() => jest.restoreAllMocks());
 
     it('gives the stock and the coupon use back after 48 hours, records OrderExpired on the timeline, and expires nothing twice', async () => {
-      const product = products[0];
+      const product = store.products[0];
       const size = product.sizes[0];
-      await setAvailableStock(fixture, product.id, size, 5);
+      await setAvailableStock(store.fixture, product.id, size, 5);
       const now = Date.now();
-      await createCoupon(fixture, {
+      await createCoupon(store.fixture, {
         code: 'ONEUSE14',
         percent: 10,
         validFrom: new Date(now - HOUR).toISOString(),
@@ -85,30 +63,30 @@ describe('pending orders expire', () => {
         totalLimit: 1,
         perPhoneLimit: 1,
       });
-      const orderId = await placeOrder(server, product, size, '01912000001', insideTaka, 'ONEUSE14');
-      const confirmedId = await placeOrder(server, product, size, '01912000002', insideTaka);
-      expect(await availableStock(fixture, product.id, size)).toBe(1);
-      const expiry = server.app.get(OrderExpiry);
+      const orderId = await placeOrder(store.server, product, size, '01912000001', store.insideTaka, 'ONEUSE14');
+      const confirmedId = await placeOrder(store.server, product, size, '01912000002', store.insideTaka);
+      expect(await availableStock(store.fixture, product.id, size)).toBe(1);
+      const expiry = store.server.app.get(OrderExpiry);
 
       // 47 hours later: nothing is due.
       jest.spyOn(systemClock, 'now').mockReturnValue(new Date(now + 47 * HOUR));
       expect(await expiry.sweep()).toBe(0);
       expect(await expiry.expire(orderId)).toBe('skipped');
-      expect((await expiredEvents(fixture, [orderId])).size).toBe(0);
+      expect((await expiredEvents(store.fixture, [orderId])).size).toBe(0);
 
       // Care confirms the second order; 49 hours after placing, only the first (still pending) expires.
-      await server.app.get(CommandBus).execute(new ConfirmOrderCommand(confirmedId, { requestId: 'r', correlationId: 'c', actor: { id: 'care-1', role: 'care' } }));
+      await store.server.app.get(CommandBus).execute(new ConfirmOrderCommand(confirmedId, { requestId: 'r', correlationId: 'c', actor: { id: 'care-1', role: 'care' } }));
       jest.spyOn(systemClock, 'now').mockReturnValue(new Date(now + 49 * HOUR));
       expect(await expiry.sweep()).toBe(1);
       expect(await expiry.sweep()).toBe(0);
       expect(await expiry.expire(orderId)).toBe('skipped');
-      expect(await expiredEvents(fixture, [orderId, confirmedId])).toEqual(new Map([[orderId, 1]]));
+      expect(await expiredEvents(store.fixture, [orderId, confirmedId])).toEqual(new Map([[orderId, 1]]));
 
-      expect(await availableStock(fixture, product.id, size)).toBe(3);
-      const tracking = (await (await fetch(`${server.baseUrl}/api/public/getOrderInformation?orderId=${orderId}&phone=01912000001`)).json()) as Json;
+      expect(await availableStock(store.fixture, product.id, size)).toBe(3);
+      const tracking = (await (await fetch(`${store.server.baseUrl}/api/public/getOrderInformation?orderId=${orderId}&phone=01912000001`)).json()) as Json;
       expect(tracking.data.order_status_name).toBe('Expired');
       const timeline = await waitFor(async () => {
-        const rows: Array<{ event_type: string; actor_role: string }> = await fixture.dataSource.query(
+        const rows: Array<{ event_type: string; actor_role: string }> = await store.fixture.dataSource.query(
           `SELECT event_type, actor_role FROM order_timeline WHERE order_id = $1 ORDER BY stream_position`,
           [orderId],
         );
@@ -118,8 +96,14 @@ describe('pending orders expire', () => {
         { event_type: 'OrderPlaced', actor_role: 'guest' },
         { event_type: 'OrderExpired', actor_role: 'system' },
       ]);
+      // The tracking page's steps end where the order stopped: placed, then expired.
+      const steps = (await (await fetch(`${store.server.baseUrl}/api/public/getOrderInformation?orderId=${orderId}&phone=01912000001`)).json()) as Json;
+      expect(steps.data.steps.map((step: { step: string; name: string }) => [step.step, step.name])).toEqual([
+        ['placed', 'Order placed'],
+        ['expired', 'Expired'],
+      ]);
       // The coupon's one use is free again: another phone may use it.
-      await placeOrder(server, product, size, '01912000003', insideTaka, 'ONEUSE14');
+      await placeOrder(store.server, product, size, '01912000003', store.insideTaka, 'ONEUSE14');
     });
   });
 

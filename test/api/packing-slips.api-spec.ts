@@ -1,27 +1,14 @@
-import { apiCaller } from '../support/api-caller';
-import { catalogProducts, deliveryCharges, openStoreFixture, setAvailableStock, type FixtureProduct, type StoreFixture } from '../support/store-fixture';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { useStaffApiStore } from '../support/api-store';
+import { setAvailableStock, type FixtureProduct } from '../support/store-fixture';
 
 /** Issue 14: a printable invoice / packing slip per order with the cash to collect, and the day's confirmed orders in one print. */
 describe('packing slips', () => {
-  let server: TestServer;
-  let fixture: StoreFixture;
+  const store = useStaffApiStore();
+  const { call } = store;
   let product: FixtureProduct;
-  let insideTaka: number;
-  let tokens: Record<'admin' | 'care' | 'customer', string>;
-  const { call, signInEveryRole } = apiCaller(() => server.baseUrl);
-
   beforeAll(async () => {
-    server = await startTestServer();
-    fixture = await openStoreFixture(server.databaseUrl);
-    [product] = await catalogProducts(fixture);
-    await setAvailableStock(fixture, product.id, product.sizes[0], 50);
-    insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
-    tokens = await signInEveryRole();
-  });
-  afterAll(async () => {
-    await fixture?.close();
-    await server?.stop();
+    [product] = store.products;
+    await setAvailableStock(store.fixture, product.id, product.sizes[0], 50);
   });
 
   const place = async (name: string, phone: string, payment: Record<string, string> = { paymentMethod: 'cash' }) =>
@@ -30,11 +17,11 @@ describe('packing slips', () => {
         cart: [{ id: product.id, size: product.sizes[0], qty: 2 }],
         coupon: null,
         couponoffer: null,
-        data: { name, phone, address: 'Road 3 <b>Mirpur</b>', shipping_phone: phone, devliery_charge: insideTaka, ...payment },
+        data: { name, phone, address: 'Road 3 <b>Mirpur</b>', shipping_phone: phone, devliery_charge: store.insideTaka, ...payment },
       })
     ).body.order_id as string;
-  const html = async (path: string, token = tokens.care) => {
-    const response = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const html = async (path: string, token = store.tokens.care) => {
+    const response = await fetch(`${store.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
     return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
   };
   const collected = (text: string) => [...text.matchAll(/data-collect="(\d+)"/g)].map((match) => Number(match[1]));
@@ -49,10 +36,10 @@ describe('packing slips', () => {
     expect(slip.text).toContain('@media print');
     expect(slip.text).not.toContain('<script>alert(1)</script>');
     expect(slip.text).toContain('&lt;script&gt;');
-    const { orderrow } = (await call('GET', `/api/admin/orders/${orderId}`, tokens.care)).body;
+    const { orderrow } = (await call('GET', `/api/admin/orders/${orderId}`, store.tokens.care)).body;
     expect(collected(slip.text)).toEqual([Math.round(orderrow.grand_total * 100)]);
     expect(slip.text).toContain(`Cash to collect: <b data-collect="${Math.round(orderrow.grand_total * 100)}">`);
-    expect((await html(`/api/admin/orders/${orderId}/packing-slip`, tokens.customer)).status).toBe(403);
+    expect((await html(`/api/admin/orders/${orderId}/packing-slip`, store.tokens.customer)).status).toBe(403);
     expect((await html(`/api/admin/orders/ZZZZZZZZ/packing-slip`)).status).toBe(404);
   });
 
@@ -60,7 +47,7 @@ describe('packing slips', () => {
     const cod = await place('Cash Buyer', '01770000002');
     const bkash = await place('Bkash Buyer', '01770000003', { paymentMethod: 'bkash', bkash_number: '01770000003', transaction_id: 'TX77AA99' });
     const pending = await place('Pending Buyer', '01770000004');
-    for (const id of [cod, bkash]) expect((await call('POST', `/api/admin/orders/${id}/confirm`, tokens.care, {})).status).toBe(200);
+    for (const id of [cod, bkash]) expect((await call('POST', `/api/admin/orders/${id}/confirm`, store.tokens.care, {})).status).toBe(200);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
     let batch = await html(`/api/admin/packing-slips?date=${today}`);
     for (let tries = 0; tries < 50 && !(batch.text.includes(cod) && batch.text.includes(bkash)); tries++) {

@@ -1,32 +1,19 @@
 import { DataSource } from 'typeorm';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { hashTable } from '../../server/event-store/table-hash';
-import { apiCaller, type Json } from '../support/api-caller';
-import { catalogProducts, deliveryCharges, openStoreFixture, setAvailableStock, type FixtureProduct, type StoreFixture } from '../support/store-fixture';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { rebuildProjection, useStaffApiStore } from '../support/api-store';
+import { setAvailableStock, type FixtureProduct } from '../support/store-fixture';
 
 const BLOCKED = 'We cannot take orders for this phone number. Please call our customer care.';
 
 /** Issue 14: the per-phone risk record on care's pages, blocking a phone, and the confirmation call's outcome. */
 describe('risk per phone', () => {
-  let server: TestServer;
-  let fixture: StoreFixture;
+  const store = useStaffApiStore();
+  const { call } = store;
   let product: FixtureProduct;
-  let insideTaka: number;
-  let tokens: Record<'admin' | 'care' | 'customer', string>;
-  const { call, signInEveryRole } = apiCaller(() => server.baseUrl);
-
   beforeAll(async () => {
-    server = await startTestServer();
-    fixture = await openStoreFixture(server.databaseUrl);
-    [product] = await catalogProducts(fixture);
-    await setAvailableStock(fixture, product.id, product.sizes[0], 100);
-    insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
-    tokens = await signInEveryRole();
-  });
-  afterAll(async () => {
-    await fixture?.close();
-    await server?.stop();
+    [product] = store.products;
+    await setAvailableStock(store.fixture, product.id, product.sizes[0], 100);
   });
 
   const order = (phone: string, shippingPhone = phone) =>
@@ -34,9 +21,9 @@ describe('risk per phone', () => {
       cart: [{ id: product.id, size: product.sizes[0], qty: 1 }],
       coupon: null,
       couponoffer: null,
-      data: { name: 'Rina Akter', phone, address: 'Khulna', shipping_phone: shippingPhone, devliery_charge: insideTaka, paymentMethod: 'cash' },
+      data: { name: 'Rina Akter', phone, address: 'Khulna', shipping_phone: shippingPhone, devliery_charge: store.insideTaka, paymentMethod: 'cash' },
     });
-  const step = (orderId: string, path: string, body: unknown = {}) => call('POST', `/api/admin/orders/${orderId}/${path}`, tokens.care, body);
+  const step = (orderId: string, path: string, body: unknown = {}) => call('POST', `/api/admin/orders/${orderId}/${path}`, store.tokens.care, body);
   const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
     for (let tries = 0; ; tries++) {
       const value = await read();
@@ -57,36 +44,36 @@ describe('risk per phone', () => {
     expect((await step(ids[3], 'cancel', { reason: 'fake order' })).status).toBe(200);
 
     const view = await until(
-      async () => (await call('GET', `/api/admin/orders/${ids[4]}`, tokens.care)).body,
+      async () => (await call('GET', `/api/admin/orders/${ids[4]}`, store.tokens.care)).body,
       (body) => body.phone_risk?.[0]?.cancelled === 1 && body.phone_risk[0].returned === 2,
     );
     expect(view.phone_risk).toEqual([
       expect.objectContaining({ phone, placed: 5, delivered: 3, returned: 2, cancelled: 1, expired: 0, last_order_id: ids[4], blocked: false, badge: '2 of 5 returned' }),
       expect.objectContaining({ phone: '01820000009', placed: 1, returned: 0, badge: '0 of 1 returned' }),
     ]);
-    const list = await call('GET', `/api/admin/orders?phone=${phone}`, tokens.care);
+    const list = await call('GET', `/api/admin/orders?phone=${phone}`, store.tokens.care);
     expect(list.status).toBe(200);
     expect(list.body.data.map((row: { phone_risk: { badge: string } }) => row.phone_risk.badge)).toEqual(ids.map(() => '2 of 5 returned'));
   });
 
   it('lets admin block a phone with a reason: its checkouts are refused with their own message until admin unblocks it', async () => {
     const phone = '01820000002';
-    expect((await call('POST', `/api/admin/phones/${phone}/block`, tokens.care, { reason: 'fake orders' })).status).toBe(403);
-    expect((await call('POST', `/api/admin/phones/${phone}/block`, tokens.admin, {})).status).toBe(422);
-    const blocked = await call('POST', `/api/admin/phones/${phone}/block`, tokens.admin, { reason: 'refused three parcels' });
+    expect((await call('POST', `/api/admin/phones/${phone}/block`, store.tokens.care, { reason: 'fake orders' })).status).toBe(403);
+    expect((await call('POST', `/api/admin/phones/${phone}/block`, store.tokens.admin, {})).status).toBe(422);
+    const blocked = await call('POST', `/api/admin/phones/${phone}/block`, store.tokens.admin, { reason: 'refused three parcels' });
     expect(blocked).toEqual({ status: 200, body: expect.objectContaining({ success: true, phone, blocked: true }) });
-    expect((await call('POST', `/api/admin/phones/${phone}/block`, tokens.admin, { reason: 'again' })).status).toBe(409);
+    expect((await call('POST', `/api/admin/phones/${phone}/block`, store.tokens.admin, { reason: 'again' })).status).toBe(409);
 
     const refused = await order(phone);
     expect(refused).toEqual({ status: 403, body: { success: false, message: BLOCKED, errors: { phone: [BLOCKED] } } });
     // As shipping phone too.
     expect((await order('01820000003', phone)).body.message).toBe(BLOCKED);
-    const record = await call('GET', `/api/admin/phones/${phone}`, tokens.care);
+    const record = await call('GET', `/api/admin/phones/${phone}`, store.tokens.care);
     expect(record.body.data).toEqual(expect.objectContaining({ phone, blocked: true, block_reason: 'refused three parcels', placed: 0 }));
 
-    expect((await call('POST', `/api/admin/phones/${phone}/unblock`, tokens.admin, { reason: 'paid the courier' })).status).toBe(200);
+    expect((await call('POST', `/api/admin/phones/${phone}/unblock`, store.tokens.admin, { reason: 'paid the courier' })).status).toBe(200);
     expect((await order(phone)).status).toBe(201);
-    const events: Array<{ type: string; actor: string; note: string }> = await fixture.dataSource.query(
+    const events: Array<{ type: string; actor: string; note: string }> = await store.fixture.dataSource.query(
       `SELECT type, metadata->'actor'->>'role' AS actor, metadata->>'note' AS note FROM events WHERE stream_id = $1 ORDER BY stream_position`,
       [`phone-${phone}`],
     );
@@ -104,7 +91,7 @@ describe('risk per phone', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors.outcome).toEqual(['The outcome must be reached, not_reached, confirmed or refused.']);
     const view = await until(
-      async () => (await call('GET', `/api/admin/orders/${orderId}`, tokens.care)).body,
+      async () => (await call('GET', `/api/admin/orders/${orderId}`, store.tokens.care)).body,
       (body) => body.timeline.length === 3,
     );
     expect(view.timeline.map((entry: { event: string; details: unknown; note: string | null; actor: { role: string } }) => [entry.event, entry.details, entry.note, entry.actor.role])).toEqual([
@@ -117,18 +104,12 @@ describe('risk per phone', () => {
   });
 
   it('rebuilds the risk record from the events to the same content', async () => {
-    await server.app.get(ProjectionRunner).waitUntilCaughtUp();
-    const manager = server.app.get(DataSource).manager;
+    await store.server.app.get(ProjectionRunner).waitUntilCaughtUp();
+    const manager = store.server.app.get(DataSource).manager;
     const before = [await hashTable(manager, 'phone_risk'), await hashTable(manager, 'phone_risk_orders')];
-    const [{ n }] = await fixture.dataSource.query(`SELECT count(*)::int AS n FROM phone_risk`);
+    const [{ n }] = await store.fixture.dataSource.query(`SELECT count(*)::int AS n FROM phone_risk`);
     expect(n).toBeGreaterThan(3);
-    expect((await call('POST', '/api/admin/projections/phone-risk/rebuild', tokens.admin)).status).toBe(202);
-    let job: Json | null = null;
-    for (let tries = 0; tries < 100 && job?.state !== 'done'; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      job = (await call('GET', '/api/admin/projections', tokens.admin)).body.data.find((projection: Json) => projection.name === 'phone-risk').job;
-    }
-    expect(job).toMatchObject({ state: 'done' });
+    expect(await rebuildProjection(store, 'phone-risk', 100)).toMatchObject({ state: 'done' });
     expect([await hashTable(manager, 'phone_risk'), await hashTable(manager, 'phone_risk_orders')]).toEqual(before);
   });
 });

@@ -14,6 +14,14 @@ export abstract class OrderStep extends Command<OrderChangeResult> {
   }
 }
 
+/** A step whose note is required: the reason given (cancel, return) or the note itself. */
+export abstract class NotedOrderStep extends OrderStep {
+  declare readonly note: string;
+  constructor(orderId: string, meta: RequestMetadata, note: string) {
+    super(orderId, meta, note);
+  }
+}
+
 /** pending → confirmed: care called the customer. */
 export class ConfirmOrderCommand extends OrderStep {}
 
@@ -30,29 +38,17 @@ export class ShipOrderCommand extends OrderStep {
 /** shipped → delivered. */
 export class DeliverOrderCommand extends OrderStep {}
 
-/** pending / confirmed / processing → cancelled; releases the stock and the coupon use. The reason is required. */
-export class CancelOrderCommand extends OrderStep {
-  constructor(orderId: string, meta: RequestMetadata, readonly reason: string) {
-    super(orderId, meta, reason);
-  }
-}
+/** pending / confirmed / processing → cancelled; releases the stock and the coupon use. The reason (the step's note) is required. */
+export class CancelOrderCommand extends NotedOrderStep {}
 
-/** delivered → returned; restocks the units. The reason is required. */
-export class ReturnOrderCommand extends OrderStep {
-  constructor(orderId: string, meta: RequestMetadata, readonly reason: string) {
-    super(orderId, meta, reason);
-  }
-}
+/** delivered → returned; restocks the units. The reason (the step's note) is required. */
+export class ReturnOrderCommand extends NotedOrderStep {}
 
 /** Care checked the bKash transfer. */
 export class MarkBkashPaymentVerifiedCommand extends OrderStep {}
 
 /** A note on the order's timeline; the note is required. */
-export class AddOrderNoteCommand extends OrderStep {
-  constructor(orderId: string, meta: RequestMetadata, readonly text: string) {
-    super(orderId, meta, text);
-  }
-}
+export class AddOrderNoteCommand extends NotedOrderStep {}
 
 /** How care's confirmation call went (reached / not reached / confirmed / refused), on the timeline. */
 export class RecordCallOutcomeCommand extends OrderStep {

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type Type } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { eventMetadata } from '../../common/request/request-metadata';
 import { CLOCK, type Clock } from '../../common/clock';
@@ -32,77 +32,26 @@ abstract class OrderStepHandler<C extends OrderStep> implements ICommandHandler<
   }
 }
 
-@CommandHandler(ConfirmOrderCommand)
-export class ConfirmOrderHandler extends OrderStepHandler<ConfirmOrderCommand> {
-  protected toDomain({ orderId }: ConfirmOrderCommand, now: Date): OrderCommand {
-    return { type: 'ConfirmOrder', data: { orderId, now } };
+/** The handler of the step `command`: `toDomain` names the domain command it stands for. */
+function stepHandler<C extends OrderStep>(command: Type<C>, toDomain: (command: C, now: Date) => OrderCommand): Type<OrderStepHandler<C>> {
+  @CommandHandler(command)
+  class StepHandler extends OrderStepHandler<C> {
+    protected toDomain(step: C, now: Date): OrderCommand {
+      return toDomain(step, now);
+    }
   }
-}
-
-@CommandHandler(StartProcessingCommand)
-export class StartProcessingHandler extends OrderStepHandler<StartProcessingCommand> {
-  protected toDomain({ orderId }: StartProcessingCommand, now: Date): OrderCommand {
-    return { type: 'StartProcessing', data: { orderId, now } };
-  }
-}
-
-@CommandHandler(ShipOrderCommand)
-export class ShipOrderHandler extends OrderStepHandler<ShipOrderCommand> {
-  protected toDomain({ orderId, courier, trackingCode }: ShipOrderCommand, now: Date): OrderCommand {
-    return { type: 'ShipOrder', data: { orderId, now, courier, trackingCode } };
-  }
-}
-
-@CommandHandler(DeliverOrderCommand)
-export class DeliverOrderHandler extends OrderStepHandler<DeliverOrderCommand> {
-  protected toDomain({ orderId }: DeliverOrderCommand, now: Date): OrderCommand {
-    return { type: 'DeliverOrder', data: { orderId, now } };
-  }
-}
-
-@CommandHandler(CancelOrderCommand)
-export class CancelOrderHandler extends OrderStepHandler<CancelOrderCommand> {
-  protected toDomain({ orderId, reason }: CancelOrderCommand, now: Date): OrderCommand {
-    return { type: 'CancelOrder', data: { orderId, now, reason } };
-  }
-}
-
-@CommandHandler(ReturnOrderCommand)
-export class ReturnOrderHandler extends OrderStepHandler<ReturnOrderCommand> {
-  protected toDomain({ orderId, reason }: ReturnOrderCommand, now: Date): OrderCommand {
-    return { type: 'ReturnOrder', data: { orderId, now, reason } };
-  }
-}
-
-@CommandHandler(MarkBkashPaymentVerifiedCommand)
-export class MarkBkashPaymentVerifiedHandler extends OrderStepHandler<MarkBkashPaymentVerifiedCommand> {
-  protected toDomain({ orderId }: MarkBkashPaymentVerifiedCommand, now: Date): OrderCommand {
-    return { type: 'MarkBkashPaymentVerified', data: { orderId, now } };
-  }
-}
-
-@CommandHandler(AddOrderNoteCommand)
-export class AddOrderNoteHandler extends OrderStepHandler<AddOrderNoteCommand> {
-  protected toDomain({ orderId, text }: AddOrderNoteCommand, now: Date): OrderCommand {
-    return { type: 'AddOrderNote', data: { orderId, now, note: text } };
-  }
-}
-
-@CommandHandler(RecordCallOutcomeCommand)
-export class RecordCallOutcomeHandler extends OrderStepHandler<RecordCallOutcomeCommand> {
-  protected toDomain({ orderId, outcome }: RecordCallOutcomeCommand, now: Date): OrderCommand {
-    return { type: 'RecordCallOutcome', data: { orderId, now, outcome } };
-  }
+  Object.defineProperty(StepHandler, 'name', { value: command.name.replace(/Command$/, 'Handler') });
+  return StepHandler;
 }
 
 export const ORDER_STEP_HANDLERS = [
-  RecordCallOutcomeHandler,
-  ConfirmOrderHandler,
-  StartProcessingHandler,
-  ShipOrderHandler,
-  DeliverOrderHandler,
-  CancelOrderHandler,
-  ReturnOrderHandler,
-  MarkBkashPaymentVerifiedHandler,
-  AddOrderNoteHandler,
+  stepHandler(RecordCallOutcomeCommand, ({ orderId, outcome }, now) => ({ type: 'RecordCallOutcome', data: { orderId, now, outcome } })),
+  stepHandler(ConfirmOrderCommand, ({ orderId }, now) => ({ type: 'ConfirmOrder', data: { orderId, now } })),
+  stepHandler(StartProcessingCommand, ({ orderId }, now) => ({ type: 'StartProcessing', data: { orderId, now } })),
+  stepHandler(ShipOrderCommand, ({ orderId, courier, trackingCode }, now) => ({ type: 'ShipOrder', data: { orderId, now, courier, trackingCode } })),
+  stepHandler(DeliverOrderCommand, ({ orderId }, now) => ({ type: 'DeliverOrder', data: { orderId, now } })),
+  stepHandler(CancelOrderCommand, ({ orderId, note }, now) => ({ type: 'CancelOrder', data: { orderId, now, reason: note } })),
+  stepHandler(ReturnOrderCommand, ({ orderId, note }, now) => ({ type: 'ReturnOrder', data: { orderId, now, reason: note } })),
+  stepHandler(MarkBkashPaymentVerifiedCommand, ({ orderId }, now) => ({ type: 'MarkBkashPaymentVerified', data: { orderId, now } })),
+  stepHandler(AddOrderNoteCommand, ({ orderId, note }, now) => ({ type: 'AddOrderNote', data: { orderId, now, note } })),
 ];

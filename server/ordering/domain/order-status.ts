@@ -2,6 +2,8 @@
  * The order status state machine (docs/decisions/013). A status is where the last status event left the
  * order; the table says which step may follow which. Anything not listed is refused.
  */
+import type { OrderEvent } from './order.events';
+
 export type OrderStatus = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'returned' | 'expired';
 
 export type StatusStep = 'confirm' | 'startProcessing' | 'ship' | 'deliver' | 'cancel' | 'return' | 'expire' | 'withdraw';
@@ -29,4 +31,15 @@ export const STATUS_NAMES: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
   returned: 'Returned',
   expired: 'Expired',
+};
+
+/** The status an order is in after each status event (events not listed leave it where it was). */
+export const STATUS_AFTER_EVENT: Partial<Record<OrderEvent['type'], OrderStatus>> = {
+  OrderConfirmed: 'confirmed',
+  OrderProcessingStarted: 'processing',
+  OrderShipped: 'shipped',
+  OrderDelivered: 'delivered',
+  OrderCancelled: 'cancelled',
+  OrderReturned: 'returned',
+  OrderExpired: 'expired',
 };

@@ -1,3 +1,4 @@
+import type { PhoneRiskResponse } from '../../../contracts/orders';
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import { orderPhones } from '../domain/checkout-limits';
 import type { OrderEvent } from '../domain/order.events';
@@ -23,24 +24,11 @@ const OUTCOME_OF: Record<string, 'delivered' | 'returned' | 'cancelled' | 'expir
   OrderExpired: 'expired',
 };
 
-/** What a batch adds to a phone's counts (snake_case: it goes to jsonb_to_recordset as is). */
-export interface PhoneCountsDelta {
-  phone: string;
-  placed: number;
-  delivered: number;
-  returned: number;
-  cancelled: number;
-  expired: number;
-  last_order_id: string | null;
-  last_order_at: string | null;
-}
+/** What a batch adds to a phone's counts: the contract's counting fields (snake_case: it goes to jsonb_to_recordset as is). */
+export type PhoneCountsDelta = Pick<PhoneRiskResponse, 'phone' | 'placed' | 'delivered' | 'returned' | 'cancelled' | 'expired' | 'last_order_id' | 'last_order_at'>;
 
-export interface PhoneBlockRow {
-  phone: string;
-  blocked: boolean;
-  block_reason: string | null;
-  blocked_at: string | null;
-}
+/** A phone's block state after the batch: the contract's block fields. */
+export type PhoneBlockRow = Pick<PhoneRiskResponse, 'phone' | 'blocked' | 'block_reason' | 'blocked_at'>;
 
 export interface PhoneRiskChanges {
   /** Orders placed in the batch and the phones they count for. */

@@ -2,19 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { PhoneRiskResponse } from '../../../contracts/orders';
 
-interface PhoneRiskRow {
-  phone: string;
-  placed: number;
-  delivered: number;
-  returned: number;
-  cancelled: number;
-  expired: number;
-  last_order_id: string | null;
-  last_order_at: Date | null;
-  blocked: boolean;
-  block_reason: string | null;
-  blocked_at: Date | null;
-}
+/** A `phone_risk` row: the contract's fields without the badge, its times as the driver reads them. */
+type PhoneRiskRow = Omit<PhoneRiskResponse, 'badge' | 'last_order_at' | 'blocked_at'> & { last_order_at: Date | null; blocked_at: Date | null };
 
 /** "2 of 5 returned": how many parcels to this phone came back, out of its orders. */
 export function riskBadge(row: { placed: number; returned: number; blocked: boolean }): string {

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import { ORDER_EVENT_TYPES, type OrderEvent, type OrderLine } from '../domain/order.events';
-import type { OrderStatus } from '../domain/order-status';
+import { STATUS_AFTER_EVENT, type OrderStatus } from '../domain/order-status';
 
 /** A row of `order_details` as written (snake_case: it goes to jsonb_to_recordset as is). */
 export interface OrderDetailsRow {
@@ -68,16 +68,6 @@ export interface OrderTrackingChanges {
   lineSets: Array<{ order_id: string; version: number; lines: OrderLineRow[] }>;
 }
 
-const STATUS_AFTER: Partial<Record<OrderEvent['type'], OrderStatus>> = {
-  OrderConfirmed: 'confirmed',
-  OrderProcessingStarted: 'processing',
-  OrderShipped: 'shipped',
-  OrderDelivered: 'delivered',
-  OrderCancelled: 'cancelled',
-  OrderReturned: 'returned',
-  OrderExpired: 'expired',
-};
-
 const orderEventTypes = new Set<string>(ORDER_EVENT_TYPES);
 
 export function isOrderEvent(event: RecordedEvent): event is RecordedEvent<OrderEvent['type'], OrderEvent['data']> {
@@ -105,7 +95,7 @@ export function foldOrderTracking(events: readonly RecordedEvent[]): OrderTracki
       continue;
     }
     const orderId = event.data.orderId;
-    const status = STATUS_AFTER[event.type] ?? null;
+    const status = STATUS_AFTER_EVENT[event.type] ?? null;
     const verified = event.type === 'BkashPaymentVerified';
     const amended = amendmentOf(event);
     const inserted = inserts.get(orderId);

@@ -1,18 +1,11 @@
 /** The tracking answer's details beside the spec's fields (contracts/orders.ts), from the order read models. */
 import { paisaToTaka } from '../../../common/money';
 import type { OrderTrackingDetailsResponse, TrackingStepResponse } from '../../../../contracts/orders';
-import { STATUS_NAMES } from '../../domain/order-status';
+import { STATUS_AFTER_EVENT, STATUS_NAMES } from '../../domain/order-status';
 import type { OrderDetails, OrderLineDetails, OrderTimelineEntry } from '../../read-model/order-read-model';
 
-const STEP_OF_EVENT: Record<string, TrackingStepResponse['step']> = {
-  OrderConfirmed: 'confirmed',
-  OrderProcessingStarted: 'processing',
-  OrderShipped: 'shipped',
-  OrderDelivered: 'delivered',
-  OrderCancelled: 'cancelled',
-  OrderReturned: 'returned',
-  BkashPaymentVerified: 'payment_verified',
-};
+/** The steps the tracking page lists: each status event, and care's check of a bKash transfer. */
+const STEP_OF_EVENT: Record<string, TrackingStepResponse['step'] | undefined> = { ...STATUS_AFTER_EVENT, BkashPaymentVerified: 'payment_verified' };
 
 const STEP_NAMES: Record<TrackingStepResponse['step'], string> = {
   placed: 'Order placed',

@@ -6,7 +6,7 @@ import { formatOrderDate, formatStepTime, statusClass } from '../types';
 import { OrderStatus } from './order-status';
 import './orders.css';
 
-/** The steps every order may pass through, in order; a cancelled or returned order ends where it stopped. */
+/** The steps every order may pass through, in order; a cancelled, returned or expired order ends where it stopped. */
 const PATH = ['placed', 'confirmed', 'processing', 'shipped', 'delivered'] as const;
 const PATH_NAMES: Record<(typeof PATH)[number], string> = {
   placed: 'Order placed',
@@ -128,10 +128,10 @@ export function TrackingResult({ data, actions, help }: { data: OrderTracking; a
   );
 }
 
-/** Done steps with their times, the next ones greyed; a cancelled or returned order shows where it ended. */
+/** Done steps with their times, the next ones greyed; a cancelled, returned or expired order shows where it ended. */
 function TrackingSteps({ steps }: { steps: NonNullable<OrderTracking['steps']> }) {
   const done = new Map(steps.map((step) => [step.step, step]));
-  const ended = steps.find((step) => step.step === 'cancelled' || step.step === 'returned');
+  const ended = steps.find((step) => step.step === 'cancelled' || step.step === 'returned' || step.step === 'expired');
   const verified = done.get('payment_verified');
   const path = ended ? PATH.filter((step) => done.has(step)) : PATH;
   return (
