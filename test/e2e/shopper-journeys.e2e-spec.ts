@@ -98,7 +98,7 @@ describe('shopper journeys without dead ends in a real browser', () => {
 
         await summary.getByRole('link', { name: 'Track your order' }).click();
         await page.waitForURL('**/order-tracking?orderId=*');
-        expect(await page.getByLabel('Order ID').inputValue()).toBe(orderId);
+        expect(await page.getByRole('textbox', { name: 'Order ID' }).inputValue()).toBe(orderId);
         await page.getByLabel('Phone number').fill(typed);
         await page.getByRole('button', { name: 'Track Order' }).click();
         const result = page.locator('.tracking-result');
