@@ -7,10 +7,9 @@ import { eventMetadata, type RequestMetadata } from '../../common/request/reques
 import { CommandPath } from '../../event-store/command-path/command-path';
 import type { AppendResult } from '../../event-store/event-store.types';
 import type { EntityManager } from 'typeorm';
-import { EventStore } from '../../event-store/event-store';
 import { commitmentOf } from '../domain/draw-algorithm';
-import { foldOffer, offerDecider, type OfferCommand, type OfferState } from '../domain/offer';
-import { offerStreamId, type OfferEvent } from '../domain/offer.events';
+import { offerDecider, type OfferCommand, type OfferState } from '../domain/offer';
+import { offerStreamId } from '../domain/offer.events';
 import { newOfferId, normalizeOfferId } from '../domain/offer-id';
 import { DrawSeeds } from './draw-seeds';
 import { EligibleTokens } from './eligible-tokens';
@@ -30,6 +29,12 @@ export class OfferCommands {
 
   async run(command: OfferCommand, meta: RequestMetadata, inTransaction?: (manager: EntityManager, result: AppendResult) => Promise<void>): Promise<void> {
     await this.commands.handle(offerStreamId(command.data.offerId), (state: OfferState) => offerDecider.decide(command, state), eventMetadata(meta), inTransaction);
+  }
+
+  /** The offer's current state, folded by the command path (cached fold plus the events after it). */
+  async read(offerId: string): Promise<OfferState> {
+    const streamId = offerStreamId(offerId);
+    return (await this.commands.read([streamId])).get(streamId)!.state as OfferState;
   }
 }
 
@@ -78,14 +83,13 @@ export class CommitDrawHandler implements ICommandHandler<CommitDrawCommand> {
 export class CloseOfferHandler implements ICommandHandler<CloseOfferCommand> {
   constructor(
     private readonly path: OfferCommands,
-    private readonly eventStore: EventStore,
     private readonly eligible: EligibleTokens,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ offerId, meta }: CloseOfferCommand): Promise<OfferChangeResult> {
     const id = offerIdOf(offerId);
-    const state = foldOffer((await this.eventStore.readStream(offerStreamId(id))).map((event) => ({ type: event.type, data: event.data }) as OfferEvent));
+    const state = await this.path.read(id);
     if (!state.exists) throw new NotFoundError('Offer not found.');
     // The terms cannot change once committed, and close is refused before the commitment: the period read here holds.
     const tokens = state.status === 'committed' ? await this.eligible.forPeriod(state.terms.startsAt, state.terms.endsAt) : [];
