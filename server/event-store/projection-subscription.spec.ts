@@ -4,7 +4,14 @@ import { ProjectionSubscription } from './projection-subscription';
 const timing = { pollIntervalMs: 10_000, retryInitialMs: 20, retryMaxMs: 60 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function setup(outcomes: Array<BatchOutcome | Error>) {
+// Every subscription a test starts is stopped after it, even when an expectation fails first: a running
+// subscription holds a timer, and a timer left behind keeps jest from exiting.
+const running: ProjectionSubscription[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((subscription) => subscription.stop()));
+});
+
+function setup(outcomes: Array<BatchOutcome | Error>, options = timing) {
   const calls: number[] = [];
   const failures: number[] = [];
   const started = Date.now();
@@ -18,8 +25,9 @@ function setup(outcomes: Array<BatchOutcome | Error>) {
     async (_error, consecutive) => {
       failures.push(consecutive);
     },
-    timing,
+    options,
   );
+  running.push(subscription);
   return { subscription, calls, failures };
 }
 
@@ -49,7 +57,8 @@ describe('ProjectionSubscription', () => {
   });
 
   it('does not let notifications cut a backoff short', async () => {
-    const { subscription, calls } = setup([new Error('down'), 'idle']);
+    // A backoff far longer than the test, so only a wake-up could end it, however slow the machine is.
+    const { subscription, calls } = setup([new Error('down'), 'idle'], { ...timing, retryInitialMs: 5_000, retryMaxMs: 5_000 });
     subscription.start();
     await sleep(5);
     subscription.wake();
@@ -74,6 +83,7 @@ describe('ProjectionSubscription', () => {
       async () => undefined,
       slow,
     );
+    running.push(subscription);
     subscription.start();
     await sleep(20);
     expect(calls).toHaveLength(1);
