@@ -5,7 +5,7 @@ import { CatalogLookup } from './catalog-lookup';
 
 const OPEN_ORDERS = 3_000;
 
-/** `count` orders for `phone` (contact) and `shippingPhone`, all inserted in one statement. */
+/** Order rows as the order-tracking writer leaves them (only the columns the count reads vary), in one statement. */
 async function insertOrders(dataSource: DataSource, rows: Array<{ id: string; phone: string; shippingPhone: string; status: string; payment: string }>): Promise<void> {
   await dataSource.query(
     `INSERT INTO order_details (order_id, order_type, status, customer_name, phone, address, shipping_phone, payment_method, placed_at, updated_at, version)
