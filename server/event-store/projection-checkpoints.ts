@@ -78,17 +78,23 @@ export async function probeCheckpoint(manager: EntityManager, name: string, type
     head_position_text: string | null;
     pending: boolean;
   }> = await manager.query(
+    // The first handled event after the checkpoint, found by walking the global-order index from it: its
+    // bounds come from the row, so a type filter the planner could use instead (events_type_idx, or a scan)
+    // would read every event of those types; this walk reads only the events since the checkpoint.
     `SELECT c.transaction_id::text AS transaction_text, c.position::text AS position_text,
             h.transaction_id::text AS head_transaction_text, h.global_position::text AS head_position_text,
-            EXISTS (SELECT 1 FROM events e
-                     WHERE (e.transaction_id, e.global_position) > (c.transaction_id, c.position)
-                       AND (e.transaction_id, e.global_position) <= (h.transaction_id, h.global_position)
-                       ${types ? 'AND e.type = ANY($2::text[])' : ''}) AS pending
+            p.found IS NOT NULL AS pending
        FROM projection_checkpoints c
        LEFT JOIN LATERAL (
              SELECT events.transaction_id, events.global_position FROM events
               WHERE events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
               ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1) h ON true
+       LEFT JOIN LATERAL (
+             SELECT true AS found FROM events e
+              WHERE (e.transaction_id, e.global_position) > (c.transaction_id, c.position)
+                AND (e.transaction_id, e.global_position) <= (h.transaction_id, h.global_position)
+                ${types ? 'AND e.type = ANY($2::text[])' : ''}
+              ORDER BY e.transaction_id, e.global_position LIMIT 1) p ON true
       WHERE c.name = $1`,
     types ? [name, types] : [name],
   );
