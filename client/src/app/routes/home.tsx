@@ -3,6 +3,7 @@ import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { HeroSlider } from '../../features/home/components/hero-slider';
 import { PromoBanners } from '../../features/home/components/promo-banners';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
+import { t } from '../../lib/i18n/locale';
 import { useProductActions } from '../shop/use-product-actions';
 
 /** Home (spec §2): hero slider, Trending Products, two promo banners, quick view. */
@@ -13,12 +14,12 @@ export function HomeRoute() {
   return (
     <>
       {setting?.name && <title>{setting.name}</title>}
-      <h1 className="visually-hidden">{setting?.name ?? 'Home'}</h1>
+      <h1 className="visually-hidden">{setting?.name ?? t('nav.home')}</h1>
       <HeroSlider />
       <div className="container">
         <section className="home-section" aria-labelledby="trending-title">
           <h2 id="trending-title" className="section-title">
-            Trending Products
+            {t('home.trending')}
           </h2>
           <ProductGrid products={products} isPending={isPending} variant="home" actions={actions} />
         </section>

@@ -1,0 +1,4 @@
+import type { ordersEn } from './orders.en';
+
+export const ordersBn: Record<keyof typeof ordersEn, string> = {
+};
