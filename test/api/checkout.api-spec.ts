@@ -148,7 +148,7 @@ describe('POST /api/public/confirm-order', () => {
       const product = products[products.length - 1];
       const { status, body: answer } = await confirm(change(body(product, product.sizes[0])));
       expect(status).toBe(422);
-      expect(answer).toEqual({ success: false, message: Object.values(errors)[0][0], errors });
+      expect(answer).toEqual({ success: false, code: expect.any(String), fields: expect.any(Object), message: Object.values(errors)[0][0], errors });
     });
 
     it('refuses a size the product does not come in, naming both', async () => {
