@@ -14,7 +14,7 @@ export interface ApiErrorBody {
 }
 
 /** The code of an answer whose error names none: one per HTTP status. */
-export const DEFAULT_ERROR_CODES: Record<number, string> = {
+export const DEFAULT_ERROR_CODES = {
   400: 'bad-request',
   401: 'login-required',
   403: 'forbidden',
@@ -27,13 +27,13 @@ export const DEFAULT_ERROR_CODES: Record<number, string> = {
   429: 'too-many-requests',
   500: 'server-error',
   503: 'unavailable',
-};
+} as const satisfies Record<number, string>;
 
 /**
  * Codes of the messages a shopper may meet, by their English text. An error thrown with one of these messages
  * gets its code without naming it; an error may also name its code itself (DomainError.withCode), which wins.
  */
-export const MESSAGE_CODES: Record<string, string> = {
+export const MESSAGE_CODES = {
   'This was changed at the same time by another request. Please try again.': 'concurrent-change',
   'The store is briefly unavailable. Please try again in a few seconds.': 'unavailable',
   'Something went wrong. Please try again.': 'server-error',
@@ -83,18 +83,27 @@ export const MESSAGE_CODES: Record<string, string> = {
   'This password is too common. Please choose a less predictable one.': 'password-common',
   'The reset link is invalid or expired.': 'link-expired',
   'The verification link is invalid or expired.': 'link-expired',
-};
+} as const satisfies Record<string, string>;
+
+/** Codes an error names itself (with `params`), for messages that carry values. */
+export const NAMED_ERROR_CODES = ['out-of-stock', 'out-of-stock-left', 'too-many-open-orders'] as const;
+
+/** Every code this contract publishes: a client catalog keyed by it must word each one. */
+export type ErrorCode =
+  | (typeof DEFAULT_ERROR_CODES)[keyof typeof DEFAULT_ERROR_CODES]
+  | (typeof MESSAGE_CODES)[keyof typeof MESSAGE_CODES]
+  | (typeof NAMED_ERROR_CODES)[number];
 
 /** The code for an error: its own, else its message's, else its status's. */
 export function errorCodeOf(status: number, message: string, own?: string): string {
-  return own ?? MESSAGE_CODES[message] ?? DEFAULT_ERROR_CODES[status] ?? (status >= 500 ? 'server-error' : 'invalid');
+  return own ?? (MESSAGE_CODES as Record<string, string>)[message] ?? (DEFAULT_ERROR_CODES as Record<number, string>)[status] ?? (status >= 500 ? 'server-error' : 'invalid');
 }
 
 /** One code per field message: the message's own code, else `invalid`. */
 export function fieldCodesOf(errors: Record<string, string[]>, own?: { message: string; code: string }): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(errors)) {
-    fields[field] = messages.map((message) => (own && message === own.message ? own.code : (MESSAGE_CODES[message] ?? 'invalid')));
+    fields[field] = messages.map((message) => (own && message === own.message ? own.code : ((MESSAGE_CODES as Record<string, string>)[message] ?? 'invalid')));
   }
   return fields;
 }

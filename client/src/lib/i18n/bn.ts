@@ -1,5 +1,7 @@
 import type { Messages } from './en';
 
+export { bnErrors } from './errors.bn';
+
 /**
  * বাংলা: the storefront in Bengali (issue 18). A lazy chunk: only a shopper who chooses Bengali downloads it.
  * Typed as `Messages`, so a key the English catalog has and this one lacks fails the type check.

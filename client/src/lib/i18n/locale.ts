@@ -80,7 +80,14 @@ export function storedLocale(): Locale {
   }
 }
 
-const loadBengali = () => import('./bn').then((m) => m.bn);
+/** The server's error codes in Bengali (loaded with the Bengali shell). */
+let bnErrorTable: Record<string, string> = {};
+
+const loadBengali = () =>
+  import('./bn').then((m) => {
+    bnErrorTable = m.bnErrors;
+    return m.bn;
+  });
 
 /** Loads the catalog (Bengali: its lazy chunk), makes it current, stores the choice and sets `<html lang>`. */
 export async function setLocale(locale: Locale, options: { remember?: boolean } = {}): Promise<void> {
@@ -106,12 +113,30 @@ export type MessageParams = Record<string, string | number>;
 /** The message in the current language; `{name}` placeholders filled, numbers in the language's digits. */
 export function t(key: MessageKey, params?: MessageParams): string {
   const text = (current === 'bn' ? bnTable[key] : undefined) ?? enTable[key] ?? key;
+  return fill(text, params);
+}
+
+function fill(text: string, params?: MessageParams): string {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
     return typeof value === 'number' ? formatNumber(value) : value;
   });
+}
+
+/**
+ * An API error as the shopper reads it: in English the server's own message (the specification's texts); in
+ * Bengali the catalog's wording of the answer's `code` with its `params`, or the English message for a code
+ * this client does not know yet.
+ */
+export function errorText(english: string, code?: string, params?: MessageParams): string {
+  if (current !== 'bn' || !code) return english;
+  const text = bnErrorTable[code];
+  if (text === undefined) return english;
+  // Values the server sends as text may be numbers the shopper should read in Bengali digits.
+  const local = params && Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v]));
+  return fill(text, local);
 }
 
 /** A message that may be missing (a server code this client does not know yet): the fallback then. */

@@ -149,7 +149,7 @@ export function CheckoutForm({
       }
       onPlaced(String(answer.order_id), phones.phone);
     } catch (error) {
-      const outOfStock = error instanceof ApiError && error.status === 409 ? outOfStockOf(error.serverMessage) : null;
+      const outOfStock = error instanceof ApiError && error.status === 409 ? outOfStockOf(error.englishMessage) : null;
       const onForm = error instanceof ApiError && error.status === 422 ? fieldsOnForm(error.firstFieldErrors) : {};
       if (outOfStock && error instanceof ApiError) {
         // Beside the line, with what the shopper can do about it (issue 16).
