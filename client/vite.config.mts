@@ -25,7 +25,7 @@ export default defineConfig({
             {
               name: 'shared',
               // The Bengali catalog and the pages' message namespaces are left out: they load with their pages.
-              test: /client[\\/]src[\\/](lib[\\/](?!i18n[\\/](bn\.|messages[\\/]))|components[\\/])|client[\\/]src[\\/]features[\\/](cart|wishlist)[\\/][^\\/]+-store\.ts$/,
+              test: /client[\\/]src[\\/](lib[\\/](?!i18n[\\/]([^\\/]*bn\.ts|messages[\\/]))|components[\\/])|client[\\/]src[\\/]features[\\/](cart|wishlist)[\\/][^\\/]+-store\.ts$/,
               priority: 0,
             },
           ],
