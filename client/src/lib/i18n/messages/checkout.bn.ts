@@ -44,7 +44,7 @@ export const checkoutBn: Record<keyof typeof checkoutEn, string> = {
   'checkout.bkashQr': 'বিকাশ নম্বর {number}-এর কিউআর কোড',
   'checkout.summary': 'অর্ডারের সারাংশ',
   'checkout.discountCode': 'ছাড়ের কোড',
-  'checkout.apply': 'প্রয়োগ করুন',
+  'checkout.apply': 'প্রয়োগ',
   'checkout.codeApplied': '{code} কোডটি যোগ হয়েছে।',
   'checkout.remove': 'সরান',
   'checkout.subtotal': 'উপমোট',
