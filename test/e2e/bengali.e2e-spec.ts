@@ -22,7 +22,24 @@ const BENGALI = `localStorage.setItem('tb-locale', 'bn');`;
 const ALLOWED = new Set(['english', 'whatsapp', 'facebook', 'bkash', 'xs', 's', 'm', 'l', 'xl', 'xxl']);
 
 /** The translated storefront routes; `:slug` is the demo tee. */
-const ROUTES = ['/', '/shop', '/product-details/:slug', '/product-category/men', '/cart', '/checkout', '/wishlist', '/order-tracking'];
+const ROUTES = [
+  '/',
+  '/shop',
+  '/product-details/:slug',
+  '/product-category/men',
+  '/cart',
+  '/checkout',
+  '/wishlist',
+  '/order-tracking',
+  '/categories',
+  '/siteMap',
+  '/contact',
+  '/about',
+  '/terms',
+  '/privacy-policy',
+  '/return-policy',
+  '/no-such-page',
+];
 
 async function storeWords(baseUrl: string): Promise<Set<string>> {
   const words = new Set<string>();
@@ -36,6 +53,12 @@ async function storeWords(baseUrl: string): Promise<Set<string>> {
   for (const parent of tree) {
     add(parent.name);
     for (const child of parent.children) add(child.name);
+  }
+  // The info pages' texts are written by the admin, in English in the demo store.
+  for (const category of [1, 2, 4, 5]) {
+    const post = (await json(`/api/public/getPostData?category_id=${category}`)) as { name?: string; description_full?: string } | null;
+    add(post?.name);
+    add(String(post?.description_full ?? '').replace(/<[^>]+>/g, ' '));
   }
   for (let page = 1; page <= 5; page++) {
     const list = (await (await fetch(`${baseUrl}/api/public/getProductsByShop?page=${page}`)).json()) as { data: Array<{ name: string; name_bn?: string | null; sku?: string; badge?: string | null }> };

@@ -71,9 +71,17 @@ export function getLocale(): Locale {
   return current;
 }
 
-/** The language stored by an earlier visit; English when none (or storage is unavailable). */
+/**
+ * The language to start in: `?lang=bn` / `?lang=en` in the address (a shared link, a measurement), kept for
+ * later visits; else the one stored by an earlier visit; else English (also when storage is unavailable).
+ */
 export function storedLocale(): Locale {
   try {
+    const asked = new URLSearchParams(window.location.search).get('lang');
+    if (asked === 'bn' || asked === 'en') {
+      window.localStorage.setItem(LOCALE_STORAGE_KEY, asked);
+      return asked;
+    }
     return window.localStorage.getItem(LOCALE_STORAGE_KEY) === 'bn' ? 'bn' : 'en';
   } catch {
     return 'en';
