@@ -1,6 +1,6 @@
 import { ApiError, apiGet, apiPost, buildApiUrl } from './api-client';
 import { shouldRetry } from './query-client';
-import { setLocale } from './i18n/locale';
+import { loadErrorTexts, setLocale } from './i18n/locale';
 
 type FetchArgs = [string, RequestInit];
 
@@ -141,6 +141,7 @@ describe('ApiError in Bengali mode (issue 18)', () => {
 
   it("words the answer's code and params in Bengali, keeping English for a code it does not know", async () => {
     await setLocale('bn', { remember: false });
+    await loadErrorTexts();
     const error = new ApiError(409, body, body.message);
     expect(error.serverMessage).toBe('স্টক কম: Classic Polo (M সাইজ) মাত্র ১টি বাকি।');
     expect(error.firstFieldErrors).toEqual({ 'cart.0.qty': 'স্টক কম: Classic Polo (M সাইজ) মাত্র ১টি বাকি।', phone: 'Some rule this client has no words for.' });

@@ -1,4 +1,4 @@
-import { errorText } from './i18n/locale';
+import { errorText, loadErrorTexts } from './i18n/locale';
 import { getSessionToken } from './session';
 
 export const API_BASE = '/api';
@@ -154,6 +154,8 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       isRecord(parsed) && typeof parsed.message === 'string' && parsed.message
         ? parsed.message
         : `Request failed with status ${response.status}`;
+    // In Bengali the error's code is shown in Bengali: its wording loads with the first failed answer.
+    await loadErrorTexts();
     throw new ApiError(response.status, parsed, message);
   }
   return parsed as T;

@@ -3,11 +3,13 @@ import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { HeroSlider } from '../../features/home/components/hero-slider';
 import { PromoBanners } from '../../features/home/components/promo-banners';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
-import { t } from '../../lib/i18n/locale';
+import { t, useMessages } from '../../lib/i18n/locale';
+import { homeMessages } from '../../lib/i18n/messages/home';
 import { useProductActions } from '../shop/use-product-actions';
 
 /** Home (spec §2): hero slider, Trending Products, two promo banners, quick view. */
 export function HomeRoute() {
+  useMessages(homeMessages);
   const { data: setting } = useSettingRow();
   const { data: products, isPending } = useTrendingProducts();
   const { actions, quickView } = useProductActions();

@@ -88,14 +88,25 @@ export function storedLocale(): Locale {
   }
 }
 
-/** The server's error codes in Bengali (loaded with the Bengali shell). */
+/** The server's error codes in Bengali: a chunk of its own, loaded with the first failed API answer. */
 let bnErrorTable: Record<string, string> = {};
+let bnErrorLoad: Promise<void> | null = null;
 
-const loadBengali = () =>
-  import('./bn').then((m) => {
-    bnErrorTable = m.bnErrors;
-    return m.bn;
-  });
+/** Resolves once the error texts of the current language can be shown (at once in English). */
+export function loadErrorTexts(): Promise<void> {
+  if (current !== 'bn') return Promise.resolve();
+  bnErrorLoad ??= import('./errors.bn').then(
+    (m) => {
+      bnErrorTable = m.bnErrors;
+    },
+    () => {
+      bnErrorLoad = null; // a failed download is tried again with the next error; English meanwhile
+    },
+  );
+  return bnErrorLoad;
+}
+
+const loadBengali = () => import('./bn').then((m) => m.bn);
 
 /** Loads the catalog (Bengali: its lazy chunk), makes it current, stores the choice and sets `<html lang>`. */
 export async function setLocale(locale: Locale, options: { remember?: boolean } = {}): Promise<void> {
