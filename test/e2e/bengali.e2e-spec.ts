@@ -23,6 +23,8 @@ const ALLOWED = new Set(['english', 'whatsapp', 'facebook', 'bkash', 'xs', 's', 
 
 /** The translated storefront routes; `:slug` is the demo tee. */
 const ROUTES = [
+  '/login',
+  '/register',
   '/',
   '/shop',
   '/product-details/:slug',
