@@ -119,7 +119,8 @@ describe('the storefront in Bengali (issue 18)', () => {
         if (name === 'phone' && ['/', '/product-details/:slug', '/cart', '/checkout'].includes(route)) {
           await saveScreenshot(page, `bn-${route === '/' ? 'home' : route.split('/')[1]}-${name}`);
         }
-        expect(errors).toEqual([]);
+        // An unknown path is answered with HTTP 404 (issue 16), which the browser reports in its console.
+        expect(errors.filter((error) => !(route === '/no-such-page' && /status of 404/.test(error)))).toEqual([]);
       } finally {
         await close();
       }

@@ -1,4 +1,5 @@
-import { t } from '../../lib/i18n/locale';
+import { t, useMessages } from '../../lib/i18n/locale';
+import { shopMessages } from '../../lib/i18n/messages/shop';
 import { useParams } from 'react-router-dom';
 import { useCategoryTree } from '../../features/catalog/api/get-category-tree';
 import { useProductsByCategory } from '../../features/catalog/api/get-products-by-category';
@@ -17,6 +18,7 @@ function findCategory(tree: Category[] | undefined, slug: string): { category?: 
 
 /** /category/{slug}: a child category (getProductsByShopBycategory). */
 export function ChildCategoryRoute() {
+  useMessages(shopMessages);
   const { slug = '' } = useParams();
   const { page, search } = useListParams();
   const query = useProductsByCategory({ page, search, slug });
@@ -30,6 +32,7 @@ export function ChildCategoryRoute() {
 
 /** /product-category/{slug}: a parent category (shopByMainCategory). */
 export function ParentCategoryRoute() {
+  useMessages(shopMessages);
   const { slug = '' } = useParams();
   const { page, search } = useListParams();
   const query = useProductsByMainCategory({ page, search, slug });
@@ -40,6 +43,7 @@ export function ParentCategoryRoute() {
 }
 
 function UnknownCategory() {
+  useMessages(shopMessages);
   return (
     <div className="container page">
       <title>{t('shop.categoryNotFound')}</title>

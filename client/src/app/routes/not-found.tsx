@@ -1,10 +1,8 @@
-import { t, useMessages } from '../../lib/i18n/locale';
-import { pagesMessages } from '../../lib/i18n/messages/pages';
+import { t } from '../../lib/i18n/locale';
 import { Link } from 'react-router-dom';
 
 /** Any path the store does not know (spec §2: exact texts). */
 export function NotFoundRoute() {
-  useMessages(pagesMessages);
   return (
     <section className="status-page" aria-labelledby="not-found-title">
       <title>{t('notFound.title')}</title>

@@ -1,4 +1,5 @@
-import { t } from '../../lib/i18n/locale';
+import { t, useMessages } from '../../lib/i18n/locale';
+import { shopMessages } from '../../lib/i18n/messages/shop';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -40,6 +41,7 @@ export function useListParams() {
  * Filter button below 992 px), "Search by", "Showing ...", grid, pagination, quick view.
  */
 export function CatalogPage({ title, crumbs, query }: { title: string; crumbs: Array<{ label: string; to?: string }>; query: UseQueryResult<ProductPage> }) {
+  useMessages(shopMessages);
   const { search, setPage, setSearch } = useListParams();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [filterOpen, setFilterOpen] = useState(false);
@@ -112,6 +114,7 @@ export function CatalogPage({ title, crumbs, query }: { title: string; crumbs: A
 
 /** A category link that leads nowhere (renamed, removed, mistyped): say so and offer the way back. */
 export function CategoryNotFound() {
+  useMessages(shopMessages);
   return (
     <div className="notice" role="alert">
       <p>

@@ -1,10 +1,6 @@
 import type { pagesEn } from './pages.en';
 
 export const pagesBn: Record<keyof typeof pagesEn, string> = {
-  'notFound.title': 'পৃষ্ঠা পাওয়া যায়নি',
-  'notFound.heading': 'দুঃখিত! আপনি যে পৃষ্ঠাটি খুঁজছেন সেটি নেই।',
-  'notFound.text': 'হয়তো এটি সরানো বা মুছে ফেলা হয়েছে।',
-  'notFound.home': 'হোমে ফিরে যান',
   'categories.title': 'ক্যাটাগরি',
   'siteMap.title': 'সাইট ম্যাপ',
   'info.returnHeading': 'গোপনীয়তা ও নীতি',

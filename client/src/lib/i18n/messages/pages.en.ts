@@ -1,9 +1,5 @@
 /** English texts of the small pages: 404, categories, site map, info pages, contact (the specification's wording). */
 export const pagesEn = {
-  'notFound.title': 'Page not found',
-  'notFound.heading': "Oops! The page you are looking for doesn't exist.",
-  'notFound.text': 'It might have been moved or deleted.',
-  'notFound.home': 'Go Back to Home',
   'categories.title': 'Categories',
   'siteMap.title': 'Site Map',
   'info.returnHeading': 'Privacy & Policy',
