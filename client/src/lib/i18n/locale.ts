@@ -33,7 +33,6 @@ export interface MessageNamespace {
 
 const namespacesSeen = new Set<MessageNamespace>();
 const bnLoads = new Map<MessageNamespace, Promise<void>>();
-const bnLoaded = new Set<MessageNamespace>();
 
 export function defineMessages<T extends Table>(english: T, loadBn: () => Promise<{ [K in keyof T]: string }>): MessageNamespace {
   Object.assign(enTable, english);
@@ -45,8 +44,14 @@ function loadNamespace(namespace: MessageNamespace): Promise<void> {
   if (!load) {
     load = namespace.loadBn().then((table) => {
       Object.assign(bnTable, table);
-      bnLoaded.add(namespace);
     });
+    // Marked as React marks a thenable it has read: `use` then returns at once once it is loaded.
+    const marked = load as Promise<void> & { status?: string; value?: void };
+    marked.status = 'pending';
+    void load.then(() => {
+      marked.status = 'fulfilled';
+      marked.value = undefined;
+    }, () => undefined);
     load.catch(() => bnLoads.delete(namespace));
     bnLoads.set(namespace, load);
   }
@@ -57,9 +62,9 @@ function loadNamespace(namespace: MessageNamespace): Promise<void> {
 export function useMessages(...namespaces: MessageNamespace[]): void {
   for (const namespace of namespaces) namespacesSeen.add(namespace);
   if (current !== 'bn') return;
-  for (const namespace of namespaces) {
-    if (!bnLoaded.has(namespace)) use(loadNamespace(namespace));
-  }
+  // \`use\` on every render, loaded or not: a component that suspended on its first render is replayed, and
+  // React needs the same calls in the same order then (skipping it once loaded broke the replay).
+  for (const namespace of namespaces) use(loadNamespace(namespace));
 }
 
 /** Loads namespaces ahead of use (a test, a prefetch); resolves at once in English. */
