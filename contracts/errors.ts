@@ -86,7 +86,7 @@ export const MESSAGE_CODES = {
 } as const satisfies Record<string, string>;
 
 /** Codes an error names itself (with `params`), for messages that carry values. */
-export const NAMED_ERROR_CODES = ['out-of-stock', 'out-of-stock-left', 'too-many-open-orders'] as const;
+export const NAMED_ERROR_CODES = ['out-of-stock', 'out-of-stock-left', 'too-many-open-orders', 'cancel-too-late'] as const;
 
 /** Every code this contract publishes: a client catalog keyed by it must word each one. */
 export type ErrorCode =

@@ -141,7 +141,9 @@ describe('accounts API', () => {
       expect(response.body).toEqual({
         success: false,
         message: 'Invalid username or password.',
+        code: 'login-failed',
         errors: { account: ['Invalid username or password.'] },
+        fields: { account: ['login-failed'] },
       });
     }
   });

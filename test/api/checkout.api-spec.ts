@@ -115,7 +115,9 @@ describe('POST /api/public/confirm-order', () => {
     expect(wrong.body).toEqual({
       success: false,
       message: 'Please choose a shipping option: inside or outside Dhaka.',
+      code: 'shipping-required',
       errors: { devliery_charge: ['Please choose a shipping option: inside or outside Dhaka.'] },
+      fields: { devliery_charge: ['shipping-required'] },
     });
   });
 
