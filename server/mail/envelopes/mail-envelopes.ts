@@ -1,15 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SealingKey } from '../../common/crypto/sealing-key';
 
 /** What a mail needs and nothing else may hold: the raw one-time token of a link. */
 export interface EnvelopeContents {
   token: string;
 }
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 /**
  * Carries a raw token from the request that issued it to the mail that delivers it without writing it
@@ -19,10 +16,10 @@ const TAG_BYTES = 16;
  */
 @Injectable()
 export class MailEnvelopes {
-  private readonly key: Buffer;
+  private readonly key: SealingKey;
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'jwtSecret'>) {
-    this.key = Buffer.from(hkdfSync('sha256', config.jwtSecret, 'store/mail-envelopes', 'aes-256-gcm v1', 32));
+    this.key = SealingKey.derive(config.jwtSecret, 'store/mail-envelopes');
   }
 
   /** Written in the transaction that appends the event, so the event never exists without its envelope. */
@@ -61,18 +58,10 @@ export class MailEnvelopes {
   }
 
   seal(eventId: string, contents: EnvelopeContents): Buffer {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(eventId));
-    const body = Buffer.concat([cipher.update(JSON.stringify(contents), 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    return this.key.seal(JSON.stringify(contents), eventId);
   }
 
   unseal(eventId: string, sealed: Buffer): EnvelopeContents {
-    const decipher = createDecipheriv('aes-256-gcm', this.key, sealed.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(eventId));
-    decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    const plain = Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
-    return JSON.parse(plain.toString('utf8')) as EnvelopeContents;
+    return JSON.parse(this.key.open(sealed, eventId).toString('utf8')) as EnvelopeContents;
   }
 }
