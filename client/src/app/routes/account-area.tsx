@@ -7,6 +7,7 @@ import { useCustomerOrders } from '../../features/account/api/get-customer-order
 import { useOrdersHistory } from '../../features/account/api/get-orders-history';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { OrdersHistoryTable } from '../../features/account/components/orders-history-table';
+import { DownloadMyData } from '../../features/personal-data/components/download-my-data';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { OrderLinesTable } from '../../features/orders/components/order-lines-table';
 import { OrderTotalsFooter } from '../../features/orders/components/order-totals-footer';
@@ -20,6 +21,7 @@ export function DashboardRoute() {
   return (
     <AccountLayout title="Dashboard">
       <DashboardOrders />
+      <DownloadMyData />
     </AccountLayout>
   );
 }

@@ -1,0 +1,62 @@
+import { useStaffApiStore } from '../support/api-store';
+import { setAvailableStock } from '../support/store-fixture';
+
+/** Issue 21: a customer downloads everything the store holds about them; care does it for a phone number. */
+describe('personal-data export', () => {
+  const store = useStaffApiStore();
+  const { call, login } = store;
+  const phone = '01733000001';
+  const address = 'House 7, Road 3, Uttara, Dhaka';
+  let orderId: string;
+  let guestOrderId: string;
+  let token: string;
+
+  beforeAll(async () => {
+    const [product] = store.products;
+    await setAvailableStock(store.fixture, product.id, product.sizes[0], 20);
+    const email = `export-${Date.now()}@gmail.com`;
+    expect((await call('POST', '/api/auth/register', undefined, { name: 'Farhana Islam', email, password: 'a long shopper passphrase' })).status).toBe(201);
+    token = (await login(email, 'a long shopper passphrase')).access_token;
+    const place = async (as?: string) =>
+      (
+        await call('POST', '/api/public/confirm-order', as, {
+          cart: [{ id: product.id, size: product.sizes[0], qty: 1 }],
+          coupon: null,
+          couponoffer: null,
+          data: { name: 'Farhana Islam', email, phone, address, shipping_phone: phone, devliery_charge: store.insideTaka, paymentMethod: 'cash' },
+        })
+      ).body.order_id as string;
+    orderId = await place(token);
+    guestOrderId = await place();
+  });
+
+  it("gives the signed-in customer their account, its history and the orders placed from it, and nobody else's", async () => {
+    const answer = await call('GET', '/api/customer/personal-data', token);
+    expect(answer.status).toBe(200);
+    const data = answer.body.data;
+    expect(data.accounts).toEqual([expect.objectContaining({ name: 'Farhana Islam', role: 'customer', phone_number: null })]);
+    expect(data.accounts[0]).not.toHaveProperty('password_hash');
+    expect(data.account_history.map((entry: { event: string }) => entry.event)).toEqual(['CustomerRegistered']);
+    expect(data.orders).toEqual([
+      expect.objectContaining({ order_id: orderId, customer_name: 'Farhana Islam', phone, address, status: 'pending', items: [expect.objectContaining({ qty: 1 })] }),
+    ]);
+    expect(data.phone_records).toEqual([expect.objectContaining({ phone, placed: expect.any(Number) })]);
+
+    const other = await call('GET', '/api/customer/personal-data', store.tokens.customer);
+    expect(other.body.data.orders).toEqual([]);
+    expect(JSON.stringify(other.body.data)).not.toContain('Farhana');
+    expect((await call('GET', '/api/customer/personal-data')).status).toBe(401);
+  });
+
+  it("gives care a phone number's orders, as contact or shipping phone, guest ones included; a bad number is a 422", async () => {
+    const answer = await call('GET', `/api/admin/personal-data?phone=${encodeURIComponent('+880 1733-000001')}`, store.tokens.care);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.subject).toEqual({ kind: 'phone', phone });
+    expect(answer.body.data.orders.map((order: { order_id: string }) => order.order_id).sort()).toEqual([orderId, guestOrderId].sort());
+    expect((await call('GET', '/api/admin/personal-data?phone=12345', store.tokens.care))).toEqual({
+      status: 422,
+      body: expect.objectContaining({ message: 'The phone number must be an 11-digit mobile number starting with 01.' }),
+    });
+    expect((await call('GET', `/api/admin/personal-data?phone=${phone}`, token)).status).toBe(403);
+  });
+});
