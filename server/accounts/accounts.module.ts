@@ -1,3 +1,5 @@
+import { OnModuleInit } from '@nestjs/common';
+import { registerAccountPersonalFields } from './domain/account-personal-fields';
 import { Module } from '@nestjs/common';
 import { AdminStaffController } from './staff/admin-staff.controller';
 import { StaffAccounts } from './staff/staff-accounts';
@@ -84,4 +86,8 @@ import { findUserById } from './users/user-account';
   ],
   exports: [PassportModule, JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard, AccessTokenService, StaffAccounts],
 })
-export class AccountsModule {}
+export class AccountsModule implements OnModuleInit {
+  onModuleInit(): void {
+    registerAccountPersonalFields();
+  }
+}

@@ -64,6 +64,9 @@ describe('backup and restore', () => {
     const [{ events }] = await store.fixture.dataSource.query('SELECT count(*)::int AS events FROM events');
     expect(summary.events).toBe(events);
     expect(summary.rows.users).toBeGreaterThanOrEqual(3);
+    // Personal fields travel sealed, with the wrapped keys that open them (ADR 053).
+    expect(summary.rows.personal_data_keys).toBeGreaterThanOrEqual(3);
+    expect(gunzipSync(readFileSync(file)).toString('utf8')).not.toContain('Nusrat Jahan');
 
     // A new database, migrated by a store that runs no projection, seed or mail of its own.
     restored = await startTestServer({ env: { SEED_DEMO: 'false', PROJECTIONS: 'off', MAIL_WORKER: 'off' } });
@@ -90,7 +93,7 @@ describe('backup and restore', () => {
   it('refuses a database that is not empty, and a cut-off file, leaving the target as it was', async () => {
     const file = join(folder, 'store.backup.gz');
     await expect(restoreStore(store.server.app.get(DataSource), file)).rejects.toThrow(
-      new RestoreRefused('The database is not empty (events, users, seed_runs): restore only into a new, empty database.'),
+      new RestoreRefused('The database is not empty (events, users, personal_data_keys, seed_runs): restore only into a new, empty database.'),
     );
     const empty = await startTestServer({ env: { SEED_DEMO: 'false', PROJECTIONS: 'off', MAIL_WORKER: 'off' } });
     try {
