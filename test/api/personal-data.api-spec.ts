@@ -59,4 +59,30 @@ describe('personal-data export', () => {
     });
     expect((await call('GET', `/api/admin/personal-data?phone=${phone}`, token)).status).toBe(403);
   });
+
+  it("lets admin erase a phone number's data with a reason, once its orders are finished", async () => {
+    const erase = (token: string, body: unknown) => call('POST', '/api/admin/personal-data/erase', token, body);
+    expect((await erase(store.tokens.care, { phone, reason: 'asked by phone' })).status).toBe(403);
+    expect((await erase(store.tokens.admin, { phone })).body.errors).toEqual({ reason: ['A reason is required.'] });
+    expect((await erase(store.tokens.admin, { phone: '01799999990', reason: 'asked by phone' })).status).toBe(404);
+    const refused = await erase(store.tokens.admin, { phone, reason: 'asked by phone' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(orderId);
+    for (const id of [orderId, guestOrderId]) {
+      expect((await call('POST', `/api/admin/orders/${id}/cancel`, store.tokens.care, { reason: 'customer asked' })).status).toBe(200);
+    }
+    const erased = await erase(store.tokens.admin, { phone: '+880 1733-000001', reason: 'asked by phone to be forgotten' });
+    expect(erased).toEqual({ status: 200, body: expect.objectContaining({ success: true, phone, accounts_deleted: 1 }) });
+    expect(erased.body.orders.sort()).toEqual([orderId, guestOrderId].sort());
+    // Nothing about the number is left to export; the orders stay, without the person.
+    const after = await call('GET', `/api/admin/personal-data?phone=${phone}`, store.tokens.care);
+    expect(after.body.data).toEqual(expect.objectContaining({ accounts: [], orders: [], phone_records: [] }));
+    const [row] = await store.fixture.dataSource.query('SELECT customer_name, address, status FROM order_details WHERE order_id = $1', [guestOrderId]);
+    expect(row).toEqual({ customer_name: '[erased]', address: '[erased]', status: 'cancelled' });
+    const [event] = await store.fixture.dataSource.query(`SELECT data, metadata FROM events WHERE type = 'PersonalDataErased' ORDER BY global_position DESC LIMIT 1`);
+    expect(event.data).toEqual(expect.objectContaining({ subject: 'phone', reason: 'asked by phone to be forgotten' }));
+    expect(JSON.stringify(event)).not.toContain(phone);
+    expect(event.metadata.actor.role).toBe('admin');
+    expect((await call('GET', '/api/customer/personal-data', token)).status).toBe(401);
+  });
 });

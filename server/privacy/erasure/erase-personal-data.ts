@@ -57,6 +57,9 @@ export class PersonalDataErasure {
 
   async erase(subject: PersonalDataSubject, reason: string, metadata: EventMetadata): Promise<ErasureResult> {
     const person = await this.find(subject);
+    if (subject.kind === 'phone' && person.orders.length === 0 && person.userIds.length === 0) {
+      throw new NotFoundError(`No order or account uses ${subject.phone}: there is nothing to erase.`);
+    }
     const open = person.orders.filter((order) => IN_PROGRESS.includes(order.status)).map((order) => order.order_id);
     if (open.length > 0) {
       throw new ConflictError(
