@@ -1,15 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { saveJson } from '../../../lib/save-json';
 import { getOwnPersonalData } from '../api/get-personal-data';
-
-/** Saves a JSON answer as a file in the browser's downloads. */
-function saveJson(name: string, value: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /** Dashboard (issue 21): "Download my data" saves everything the store holds about the customer as a JSON file. */
 export function DownloadMyData() {
