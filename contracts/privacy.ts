@@ -3,6 +3,8 @@
  * as JSON. A customer downloads their own (`GET /api/customer/personal-data`); care exports a phone number's
  * (`GET /api/admin/personal-data?phone=`). Money in Taka, times ISO 8601.
  */
+import type { PhoneRiskResponse } from './orders';
+
 export interface PersonalDataAccount {
   id: string;
   name: string;
@@ -29,16 +31,8 @@ export interface PersonalDataOrder {
   lucky_draw_tokens: string[];
 }
 
-export interface PersonalDataPhoneRecord {
-  phone: string;
-  placed: number;
-  delivered: number;
-  returned: number;
-  cancelled: number;
-  expired: number;
-  blocked: boolean;
-  block_reason: string | null;
-}
+/** A phone's record as a customer, as care sees it (the counting and block fields of `PhoneRiskResponse`). */
+export type PersonalDataPhoneRecord = Pick<PhoneRiskResponse, 'phone' | 'placed' | 'delivered' | 'returned' | 'cancelled' | 'expired' | 'blocked' | 'block_reason'>;
 
 export interface PersonalDataExport {
   generated_at: string;

@@ -1,6 +1,5 @@
-import { OnModuleInit } from '@nestjs/common';
 import { registerAccountPersonalFields } from './domain/account-personal-fields';
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { AdminStaffController } from './staff/admin-staff.controller';
 import { StaffAccounts } from './staff/staff-accounts';
 import { JwtModule } from '@nestjs/jwt';

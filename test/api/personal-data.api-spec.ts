@@ -1,3 +1,5 @@
+import { EventStore } from '../../server/event-store/event-store';
+import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { useStaffApiStore } from '../support/api-store';
 import { setAvailableStock } from '../support/store-fixture';
 
@@ -71,9 +73,29 @@ describe('personal-data export', () => {
     for (const id of [orderId, guestOrderId]) {
       expect((await call('POST', `/api/admin/orders/${id}/cancel`, store.tokens.care, { reason: 'customer asked' })).status).toBe(200);
     }
+    // An order recorded before sealing existed: its events hold the person in the clear (a store's old log).
+    const [placed] = await store.server.app.get(EventStore).readStream(`order-${guestOrderId}`);
+    const legacyId = 'LEGACY21';
+    await store.fixture.dataSource.query(
+      `INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata)
+       VALUES (gen_random_uuid(), $1, 1, 'OrderPlaced', $2, $4), (gen_random_uuid(), $1, 2, 'OrderCancelled', $3, $4)`,
+      [
+        `order-${legacyId}`,
+        JSON.stringify({ ...(placed.data as object), orderId: legacyId, luckyDrawTokens: [] }),
+        JSON.stringify({ orderId: legacyId, at: new Date().toISOString(), reason: 'old order' }),
+        JSON.stringify(placed.metadata),
+      ],
+    );
+    await store.server.app.get(ProjectionRunner).waitUntilCaughtUp();
+    const legacy = `SELECT data::text FROM events WHERE stream_id = 'order-${legacyId}'`;
+    expect(JSON.stringify(await store.fixture.dataSource.query(legacy))).toContain(address);
     const erased = await erase(store.tokens.admin, { phone: '+880 1733-000001', reason: 'asked by phone to be forgotten' });
     expect(erased).toEqual({ status: 200, body: expect.objectContaining({ success: true, phone, accounts_deleted: 1 }) });
-    expect(erased.body.orders.sort()).toEqual([orderId, guestOrderId].sort());
+    expect(erased.body.orders.sort()).toEqual([orderId, guestOrderId, legacyId].sort());
+    // The clear one is redacted in place: its amounts stay, its person does not.
+    const [redacted] = await store.fixture.dataSource.query(`SELECT data FROM events WHERE stream_id = 'order-${legacyId}' AND type = 'OrderPlaced'`);
+    expect(redacted.data.customer).toEqual(expect.objectContaining({ name: '[erased]', phone: '[erased]', address: '[erased]', email: '[erased]' }));
+    expect(redacted.data.totals).toEqual((placed.data as { totals: unknown }).totals);
     // Nothing about the number is left to export; the orders stay, without the person.
     const after = await call('GET', `/api/admin/personal-data?phone=${phone}`, store.tokens.care);
     expect(after.body.data).toEqual(expect.objectContaining({ accounts: [], orders: [], phone_records: [] }));

@@ -66,22 +66,12 @@ export class GetPersonalDataHandler implements IQueryHandler<GetPersonalDataQuer
   }
 }
 
-interface OrderRow {
-  order_id: string;
+type OrderRow = Omit<PersonalDataOrder, 'placed_at' | 'items' | 'grand_total'> & {
   placed_at: Date;
-  status: string;
-  customer_name: string;
-  email: string | null;
-  phone: string;
-  shipping_phone: string;
-  address: string;
-  payment_method: string | null;
-  bkash_number: string | null;
   grand_total_paisa: number | null;
   amount_paisa: number | null;
-  lucky_draw_tokens: string[];
   lines: Array<{ name: string; size: string; qty: number; price: number }>;
-}
+};
 
 function toOrder(row: OrderRow): PersonalDataOrder {
   const total = row.grand_total_paisa ?? row.amount_paisa;
