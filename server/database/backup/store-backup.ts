@@ -5,8 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { DataSource, EntityManager } from 'typeorm';
-import { START } from '../../event-store/checkpoint';
-import { readCommittedHead, refreshEventStatistics } from '../../event-store/global-order';
+import { compareCheckpoints, START } from '../../event-store/checkpoint';
+import { readCommittedHead, readSafeHead, refreshEventStatistics } from '../../event-store/global-order';
 import { ensureCheckpoints, setCheckpoint } from '../../event-store/projection-checkpoints';
 
 /**
@@ -243,6 +243,7 @@ export async function rebuildAfterRestore(
   onProgress?: (progress: { projection: string; phase: string }) => void,
 ): Promise<Array<{ projection: string; processed: number }>> {
   await refreshEventStatistics(dataSource);
+  await waitUntilSafe(dataSource);
   const results = await projections.rebuildAll({ onProgress });
   await dataSource.transaction(async (manager) => {
     const head = await readCommittedHead(manager);
@@ -250,4 +251,19 @@ export async function rebuildAfterRestore(
     for (const name of skipReplayOf) await setCheckpoint(manager, name, head ?? START);
   });
   return results;
+}
+
+/**
+ * Readers see only events below the oldest transaction still running anywhere on the PostgreSQL server (the
+ * safe global order). A transaction open in another database of the same server holds that back: the restored
+ * events become readable when it ends. Rebuilding earlier would fill the read models with part of the log.
+ */
+async function waitUntilSafe(dataSource: DataSource, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [safe, committed] = await Promise.all([readSafeHead(dataSource.manager), readCommittedHead(dataSource.manager)]);
+    if (!committed || (safe && compareCheckpoints(safe, committed) >= 0)) return;
+    if (Date.now() > deadline) throw new Error('The restored events are still hidden by a long transaction on this PostgreSQL server; end it and run the restore again.');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
