@@ -1,3 +1,4 @@
+import { openPersonalData } from '../../event-store/personal-data/personal-data';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -116,6 +117,7 @@ export class MailComposer {
       `SELECT data FROM events WHERE stream_id = $1 AND type IN ('OrderPlaced', 'InstantOrderPlaced') ORDER BY stream_position LIMIT 1`,
       [streamId],
     );
+    await openPersonalData(manager, rows);
     return rows[0]?.data ?? null;
   }
 }
