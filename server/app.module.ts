@@ -21,6 +21,7 @@ import { SeedModule } from './seed/seed.module';
 import { OperationsModule } from './operations/operations.module';
 import { OrderingModule } from './ordering/ordering.module';
 import { PromotionsModule } from './promotions/promotions.module';
+import { PrivacyModule } from './privacy/privacy.module';
 
 @Module({})
 export class AppModule {
@@ -47,6 +48,7 @@ export class AppModule {
         OrderingModule,
         MailModule,
         OperationsModule,
+        PrivacyModule,
         HealthModule,
         ServeStaticModule.forRoot(
           {

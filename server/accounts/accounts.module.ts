@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { registerAccountPersonalFields } from './domain/account-personal-fields';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { AdminStaffController } from './staff/admin-staff.controller';
 import { StaffAccounts } from './staff/staff-accounts';
 import { JwtModule } from '@nestjs/jwt';
@@ -84,4 +85,8 @@ import { findUserById } from './users/user-account';
   ],
   exports: [PassportModule, JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard, AccessTokenService, StaffAccounts],
 })
-export class AccountsModule {}
+export class AccountsModule implements OnModuleInit {
+  onModuleInit(): void {
+    registerAccountPersonalFields();
+  }
+}

@@ -56,6 +56,7 @@ export const envSchema = z.object({
       return origins.map((origin) => origin.replace(/\/$/, ''));
     }),
   JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters')),
+  PERSONAL_DATA_KEY: optional(z.string().min(32, 'PERSONAL_DATA_KEY must be at least 32 characters')),
   DATA_DIR: z.string().trim().min(1).default('.data'),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])

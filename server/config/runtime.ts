@@ -30,6 +30,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
     log(`Embedded PostgreSQL ready in ${Date.now() - started} ms (data in ${join(paths.dataDir, 'pg')})`);
   }
 
+  const jwtSecret = env.JWT_SECRET ?? developmentJwtSecret(env, paths.dataDir, log);
   return {
     config: {
       nodeEnv: env.NODE_ENV,
@@ -40,7 +41,8 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
       redisUrl: env.REDIS_URL,
       smtpUrl: env.SMTP_URL,
       appOrigins: env.APP_ORIGINS,
-      jwtSecret: env.JWT_SECRET ?? developmentJwtSecret(env, paths.dataDir, log),
+      jwtSecret,
+      personalDataKey: env.PERSONAL_DATA_KEY ?? jwtSecret,
       ...paths,
       seedDemo: env.SEED_DEMO,
       logLevel: env.LOG_LEVEL,

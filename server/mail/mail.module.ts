@@ -1,3 +1,4 @@
+import { MailErasure } from './erasure/mail-erasure';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -59,6 +60,7 @@ export class MailLifecycle implements OnApplicationBootstrap, BeforeApplicationS
 @Module({
   providers: [
     MailEnvelopes,
+    MailErasure,
     MailComposer,
     MailDelivery,
     {
@@ -79,6 +81,6 @@ export class MailLifecycle implements OnApplicationBootstrap, BeforeApplicationS
     },
     MailLifecycle,
   ],
-  exports: [MailEnvelopes],
+  exports: [MailEnvelopes, MailErasure],
 })
 export class MailModule {}

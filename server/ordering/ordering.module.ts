@@ -1,3 +1,4 @@
+import { registerOrderPersonalFields } from './domain/order-personal-fields';
 import { Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BullMqExpiryTimers, EXPIRY_TIMERS, InProcessExpiryTimers, type ExpiryTimers } from './expiry/expiry-timers';
@@ -77,6 +78,7 @@ export class OrderingModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    registerOrderPersonalFields();
     this.folds.register('order-', orderDecider);
     this.folds.register('phone-', phoneDecider);
     this.projections.register(new OrderTrackingProjection());

@@ -83,6 +83,9 @@ const EXAMPLES: Record<string, (c: Context) => Example> = {
     body: { password: 'padma-river-bridge-22', password_confirmation: 'padma-river-bridge-22' },
   }),
   'GET /api/user/checkCurrentUser': () => ({ role: 'customer' }),
+  'GET /api/customer/personal-data': () => ({ role: 'customer' }),
+  // A wrong password: the valid shape reaches the check without deleting the fuzzer's customer.
+  'POST /api/customer/delete-account': () => ({ role: 'customer', body: { password: 'not the password' } }),
   'POST /api/user/updateUserFrontend': () => ({ role: 'customer', body: () => ({ name: 'Fuzz Customer', phone_number: freshPhone() }) }),
   'POST /api/public/find-account': () => ({ body: () => ({ phone: freshPhone() }) }),
   'POST /api/public/send-verifymail': () => ({ body: () => ({ email: `verify.${unique()}@gmail.com`, phone: freshPhone(), host: 'http://localhost:5173' }) }),
@@ -155,6 +158,9 @@ const EXAMPLES: Record<string, (c: Context) => Example> = {
   }),
   'GET /api/admin/orders/:orderId/packing-slip': (c) => ({ role: 'care', params: { orderId: c.orderId } }),
   'GET /api/admin/packing-slips': () => ({ role: 'care', query: { date: '2026-03-31' } }),
+  'GET /api/admin/personal-data': (c) => ({ role: 'care', query: { phone: c.orderPhone } }),
+  // A number no order uses (404): the fuzzer's orders keep their data.
+  'POST /api/admin/personal-data/erase': () => ({ role: 'admin', body: () => ({ phone: freshPhone(), reason: 'asked to be forgotten' }) }),
   'GET /api/admin/phones/:phone': (c) => ({ role: 'care', params: { phone: c.orderPhone } }),
   'POST /api/admin/phones/:phone/block': () => ({ role: 'admin', params: { phone: freshPhone() }, body: { reason: 'fake orders' } }),
   'POST /api/admin/phones/:phone/unblock': () => ({ role: 'admin', params: { phone: freshPhone() }, body: { reason: 'paid the courier' } }),

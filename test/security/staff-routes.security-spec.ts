@@ -36,6 +36,8 @@ const STAFF_ROUTES: Record<string, StaffRoute> = {
   'POST /api/admin/orders/:orderId/lines/:productId/:size/remove': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ', productId: '1', size: 'M' }, body: { reason: 'test' } },
   'GET /api/admin/orders/:orderId/packing-slip': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' } },
   'GET /api/admin/packing-slips': { access: 'care and admin' },
+  'GET /api/admin/personal-data': { access: 'care and admin' },
+  'POST /api/admin/personal-data/erase': { access: 'admin', body: {} },
   'GET /api/admin/phones/:phone': { access: 'care and admin', params: { phone: '01711111111' } },
   'POST /api/admin/phones/:phone/block': { access: 'admin', params: { phone: '01799999999' }, body: {} },
   'POST /api/admin/phones/:phone/unblock': { access: 'admin', params: { phone: '01799999999' }, body: {} },
@@ -104,7 +106,7 @@ describe('staff routes', () => {
 
   function expectRefused(answer: RawAnswer, status: 401 | 403): void {
     expect(answer.status).toBe(status);
-    expect(answer.json).toEqual({ success: false, message: status === 401 ? 'Please log in to continue.' : 'You do not have permission to do this.' });
+    expect(answer.json).toEqual({ success: false, code: expect.any(String), message: status === 401 ? 'Please log in to continue.' : 'You do not have permission to do this.' });
     expect(problemsOf(answer)).toEqual([]);
   }
 

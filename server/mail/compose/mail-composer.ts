@@ -1,3 +1,4 @@
+import { openPersonalData } from '../../event-store/personal-data/personal-data';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -5,7 +6,7 @@ import { MailEnvelopes } from '../envelopes/mail-envelopes';
 import { emailVerificationMail, passwordResetMail, passwordResetNoticeMail } from '../templates/account-mails';
 import type { RenderedMail, StoreIdentity } from '../templates/layout';
 import { luckyDrawWinnerMail } from '../templates/lucky-draw-mails';
-import { OrderMailLine, orderPlacedMail, orderStatusMail, OrderSummary } from '../templates/order-mails';
+import { OrderMailLine, orderLocale, orderPlacedMail, orderStatusMail, OrderSummary } from '../templates/order-mails';
 import type { OutgoingMail } from '../transport/mail-transport';
 
 export interface StoredEvent {
@@ -58,7 +59,7 @@ export class MailComposer {
       case 'InstantOrderPlaced': {
         const summary = orderSummary(data);
         const to = customerEmail(data);
-        return to ? envelope(to, orderPlacedMail(store, summary)) : { skip: 'the order has no e-mail' };
+        return to ? envelope(to, orderPlacedMail(store, summary, orderLocale(data))) : { skip: 'the order has no e-mail' };
       }
       case 'DrawHeld': {
         const winners = Array.isArray(data.winners) ? (data.winners as Array<{ token: string; label: string; amountTaka: number }>) : [];
@@ -81,7 +82,7 @@ export class MailComposer {
             reason: str(data.reason) || null,
             courier: str(data.courier) || null,
             trackingCode: str(data.trackingCode) || null,
-          }),
+          }, orderLocale(placed)),
         );
       }
     }
@@ -116,6 +117,7 @@ export class MailComposer {
       `SELECT data FROM events WHERE stream_id = $1 AND type IN ('OrderPlaced', 'InstantOrderPlaced') ORDER BY stream_position LIMIT 1`,
       [streamId],
     );
+    await openPersonalData(manager, rows);
     return rows[0]?.data ?? null;
   }
 }

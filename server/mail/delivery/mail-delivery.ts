@@ -1,3 +1,4 @@
+import { openPersonalData } from '../../event-store/personal-data/personal-data';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MailComposer, StoredEvent } from '../compose/mail-composer';
@@ -68,6 +69,7 @@ export class MailDelivery {
       this.logger.warn(`mail job for unknown event ${eventId} ignored`);
       return 'skipped';
     }
+    await openPersonalData(manager, events);
     const event: StoredEvent = { id: events[0].id, streamId: events[0].stream_id, type: events[0].type, data: events[0].data, part: events[0].part };
     await manager.query(
       'INSERT INTO mail_deliveries (event_id, event_type) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING',

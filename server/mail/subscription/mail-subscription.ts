@@ -1,3 +1,4 @@
+import { openPersonalData } from '../../event-store/personal-data/personal-data';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import type { Projection } from '../../event-store/projection';
@@ -43,14 +44,18 @@ async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Prom
   const statusStreams = [...new Set(events.filter((event) => STATUS_TYPES.includes(event.type)).map((event) => event.streamId))];
   const confirmedWithEmail = new Set<string>();
   if (statusStreams.length > 0) {
-    const rows: Array<{ stream_id: string }> = await manager.query(
-      `SELECT DISTINCT p.stream_id FROM events p
+    // The e-mail may be sealed (ADR 053): the placed events are opened here rather than filtered in SQL.
+    const rows: Array<{ stream_id: string; data: { customer?: { email?: unknown } } }> = await manager.query(
+      `SELECT p.stream_id, p.data FROM events p
         WHERE p.stream_id = ANY($1::text[]) AND p.type IN ('OrderPlaced', 'InstantOrderPlaced')
-          AND coalesce(p.data->'customer'->>'email', '') LIKE '%@%'
           AND EXISTS (SELECT 1 FROM events c WHERE c.stream_id = p.stream_id AND c.type = 'OrderConfirmed')`,
       [statusStreams],
     );
-    for (const row of rows) confirmedWithEmail.add(row.stream_id);
+    await openPersonalData(manager, rows);
+    for (const row of rows) {
+      const email = row.data.customer?.email;
+      if (typeof email === 'string' && email.includes('@')) confirmedWithEmail.add(row.stream_id);
+    }
   }
   const placed = events.filter((event) => event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced');
   const emailOf = (event: RecordedEvent): string | null => {

@@ -1,3 +1,4 @@
+import { ERASED } from '../../event-store/personal-data/personal-data';
 import type { CartLine } from './checkout';
 import { normalizeSize } from '../../inventory/domain/sku-stream';
 import { OrderRuleViolation, PhoneBlocked, TooManyOpenOrders } from './order.errors';
@@ -36,7 +37,8 @@ export const NO_PHONE_STANDING: PhoneStanding = { openCodOrders: new Map(), bloc
 
 /** The distinct phone numbers an order is for: the contact phone and the shipping phone. */
 export function orderPhones(customer: { phone: string; shippingPhone: string }): string[] {
-  return [...new Set([customer.phone, customer.shippingPhone].filter(Boolean))];
+  // An erased person's phone reads ERASED (ADR 053): it counts for no phone.
+  return [...new Set([customer.phone, customer.shippingPhone].filter((phone) => Boolean(phone) && phone !== ERASED))];
 }
 
 /**

@@ -8,7 +8,7 @@ import type { CouponUser } from '../../promotions/domain/coupon-identity';
 import { couponStreamId, normalizeCouponCode } from '../../promotions/domain/coupon-stream';
 import { checkPhones, checkUnitCaps, orderPhones, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import { percentOf, type Paisa } from './money';
-import type { OrderCustomer, OrderLine, OrderPlaced, PaymentMethod, ShippingZone } from './order.events';
+import type { OrderCustomer, OrderLine, OrderLocale, OrderPlaced, PaymentMethod, ShippingZone } from './order.events';
 import { OrderRuleViolation, ProductOutOfStock } from './order.errors';
 import { orderStreamId } from './order-id';
 import type { StreamEvents } from '../../event-store/command-path/decider';
@@ -59,6 +59,8 @@ export type PlaceOrder = {
     couponCode: string | null;
     /** The offer running now, when a line came from the offer page (resolved by the handler); else null. */
     offer?: RunningOffer | null;
+    /** The shopper's language (issue 18): absent is English. */
+    locale?: OrderLocale;
   };
 };
 
@@ -133,6 +135,8 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
       ...(offer ? { offer } : {}),
       totals: { subtotalPaisa, discountPaisa, deliveryChargePaisa, grandTotalPaisa: subtotalPaisa - discountPaisa + deliveryChargePaisa },
       luckyDrawTokens: luckyDrawTokens(orderId, units),
+      // Recorded only when not the default, so orders placed in English keep the shape they always had.
+      ...(command.data.locale && command.data.locale !== 'en' ? { locale: command.data.locale } : {}),
     },
   };
   return [{ streamId: orderStreamId(orderId), events: [placed] }, ...skuStreams, ...streams];

@@ -54,6 +54,8 @@ export type OrderPlaced = {
     totals: { subtotalPaisa: Paisa; discountPaisa: Paisa; deliveryChargePaisa: Paisa; grandTotalPaisa: Paisa };
     /** Lucky-draw tokens, one per unit bought (spec §9); shown as the order's "coupons". */
     luckyDrawTokens: string[];
+    /** The language the shopper ordered in (issue 18); its mails and SMS are written in it. Absent: English. */
+    locale?: OrderLocale;
     /**
      * Only in orders placed before events had their own metadata: who placed it, from which request, because
      * a batch shared one metadata then (ADR 017). Read through `withPlacementMetadata`; new orders carry this
@@ -62,6 +64,9 @@ export type OrderPlaced = {
     placedBy?: LegacyOrderPlacement;
   };
 };
+
+/** The storefront's languages: English (the default) and Bengali. */
+export type OrderLocale = 'en' | 'bn';
 
 export interface LegacyOrderPlacement {
   actor: Actor;

@@ -1,12 +1,14 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Loader } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
-import { getSessionUser, setSession, setSessionUser, getSessionToken } from '../../lib/session';
+import { clearSession, getSessionUser, setSession, setSessionUser, getSessionToken } from '../../lib/session';
 import { useCurrentUser } from '../../features/account/api/check-current-user';
 import { useCustomerOrders } from '../../features/account/api/get-customer-orders';
 import { useOrdersHistory } from '../../features/account/api/get-orders-history';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { OrdersHistoryTable } from '../../features/account/components/orders-history-table';
+import { DeleteAccountForm } from '../../features/personal-data/components/delete-account-form';
+import { DownloadMyData } from '../../features/personal-data/components/download-my-data';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { OrderLinesTable } from '../../features/orders/components/order-lines-table';
 import { OrderTotalsFooter } from '../../features/orders/components/order-totals-footer';
@@ -17,9 +19,16 @@ import { useHasToken, useLogoutOnUnauthorized } from '../account/use-session-gua
 
 /** /dashboard (spec §2): Orders History. */
 export function DashboardRoute() {
+  const navigate = useNavigate();
+  const onAccountDeleted = (message: string) => {
+    clearSession();
+    navigate('/', { replace: true, state: { notice: message } });
+  };
   return (
     <AccountLayout title="Dashboard">
       <DashboardOrders />
+      <DownloadMyData />
+      <DeleteAccountForm onDeleted={(message) => onAccountDeleted(message)} />
     </AccountLayout>
   );
 }

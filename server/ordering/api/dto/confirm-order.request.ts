@@ -118,6 +118,8 @@ export const confirmOrderRequest = z.object({
   /** The stored apply_coupon object ({ couponCode, ... }), a bare code, or nothing. */
   coupon: z.unknown().optional().transform(couponCodeOf),
   couponoffer: couponOffer,
+  /** The shopper's language (issue 18): 'en' or 'bn'; absent (or anything else) is English. */
+  locale: z.enum(['en', 'bn']).optional().catch(undefined),
   data: z.preprocess((value) => value ?? {}, customerData),
 });
 
@@ -133,7 +135,7 @@ export function parseConfirmOrder(body: unknown, userId: string | null): Checkou
   if (unstorable) throw new ValidationFailedError(withoutDataPrefix(unstorable));
   const result = confirmOrderRequest.safeParse(body ?? {});
   if (!result.success) throw new ValidationFailedError(withoutDataPrefix(fieldErrors(result.error)));
-  const { cart, coupon, data } = result.data;
+  const { cart, coupon, data, locale } = result.data;
   return {
     customer: { name: data.name, email: data.email ?? null, phone: data.phone, address: data.address, shippingPhone: data.shipping_phone, userId },
     payment: { method: data.paymentMethod, bkashNumber: data.bkashNumber, transactionId: data.transactionId },
@@ -141,6 +143,7 @@ export function parseConfirmOrder(body: unknown, userId: string | null): Checkou
     cart: cart.map((line) => ({ productId: line.id, size: line.size, quantity: line.qty, ...(line.coupon_code ? { fromOffer: true } : {}) })),
     couponCode: coupon,
     offer: null,
+    ...(locale ? { locale } : {}),
   };
 }
 
