@@ -1,4 +1,5 @@
 import { OutOfStock } from '../../inventory/domain/sku.errors';
+import type { Locale } from '../../../contracts/locale';
 import { skuDecider, type SkuState } from '../../inventory/domain/sku';
 import { normalizeSize, skuStreamId } from '../../inventory/domain/sku-stream';
 import { CouponRejected } from '../../promotions/domain/coupon.errors';
@@ -59,6 +60,12 @@ export type PlaceOrder = {
     couponCode: string | null;
     /** The offer running now, when a line came from the offer page (resolved by the handler); else null. */
     offer?: RunningOffer | null;
+    /** The shopper's language (absent: English), kept on the order for its SMS and mails. */
+    locale?: Locale;
+    /** A phone proof as the shopper sent it; the handler checks it and sets `phoneVerified`. */
+    phoneProof?: string;
+    /** The contact phone was proven by a one-time code (checked by the handler, never by the browser's say-so). */
+    phoneVerified?: boolean;
   };
 };
 
@@ -106,8 +113,9 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
   const streams: StreamEvents[] = [];
   if (command.data.couponCode) {
     const code = normalizeCouponCode(command.data.couponCode);
-    // Contact phone, shipping phone and address all count towards the per-phone limit; no phone is verified yet.
-    const user = { phone: customer.phone, shippingPhone: customer.shippingPhone, address: customer.address, phoneVerified: false };
+    // Contact phone, shipping phone and address all count towards the per-phone limit; the contact phone is
+    // verified when the checkout carried a valid phone proof (issue 17).
+    const user = { phone: customer.phone, shippingPhone: customer.shippingPhone, address: customer.address, phoneVerified: command.data.phoneVerified === true };
     const redeemed = redeemOnField(code, orderId, user, now, states.coupon);
     coupon = { code, percent: redeemed.data.percent };
     streams.push({ streamId: couponStreamId(code), events: [redeemed] });
@@ -133,6 +141,8 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
       ...(offer ? { offer } : {}),
       totals: { subtotalPaisa, discountPaisa, deliveryChargePaisa, grandTotalPaisa: subtotalPaisa - discountPaisa + deliveryChargePaisa },
       luckyDrawTokens: luckyDrawTokens(orderId, units),
+      ...(command.data.locale ? { locale: command.data.locale } : {}),
+      ...(command.data.phoneVerified ? { phoneVerified: true as const } : {}),
     },
   };
   return [{ streamId: orderStreamId(orderId), events: [placed] }, ...skuStreams, ...streams];

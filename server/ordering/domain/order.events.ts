@@ -5,6 +5,7 @@
  */
 import type { Actor, EventMetadata } from '../../event-store/event-store.types';
 import type { Paisa } from './money';
+import type { Locale } from '../../../contracts/locale';
 
 /** 1: placed online by the shopper; 2: an instant order taken by staff. */
 export type OrderType = 1 | 2;
@@ -54,6 +55,10 @@ export type OrderPlaced = {
     totals: { subtotalPaisa: Paisa; discountPaisa: Paisa; deliveryChargePaisa: Paisa; grandTotalPaisa: Paisa };
     /** Lucky-draw tokens, one per unit bought (spec §9); shown as the order's "coupons". */
     luckyDrawTokens: string[];
+    /** The shopper's language when it was not English (absent: `en`); the order's SMS use it. */
+    locale?: Locale;
+    /** The contact phone was proven by a one-time code at checkout (absent: not proven). */
+    phoneVerified?: true;
     /**
      * Only in orders placed before events had their own metadata: who placed it, from which request, because
      * a batch shared one metadata then (ADR 017). Read through `withPlacementMetadata`; new orders carry this

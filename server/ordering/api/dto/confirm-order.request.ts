@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../../../../contracts/locale';
 import { BD_MOBILE_PATTERN, normalizePhone } from '../../../../contracts/phone';
 import { FieldErrors, ValidationFailedError } from '../../../common/errors/domain-error';
 import { fieldErrors, unstorableTextErrors } from '../../../common/validation/zod-validation.pipe';
@@ -41,6 +42,9 @@ export const CHECKOUT_MESSAGES = {
   quantityTooLarge: 'At most 100 of one item per order.',
   offerCodeInvalid: 'Invalid offer code.',
   couponOfferInvalid: 'Invalid offer.',
+  localeInvalid: 'Language must be en or bn.',
+  phoneCodeInvalid: 'The phone verification is invalid or expired. Please verify your phone again.',
+  phoneVerificationRequired: 'Please verify your phone number with the code we send you by SMS.',
 } as const;
 
 const M = CHECKOUT_MESSAGES;
@@ -119,6 +123,10 @@ export const confirmOrderRequest = z.object({
   coupon: z.unknown().optional().transform(couponCodeOf),
   couponoffer: couponOffer,
   data: z.preprocess((value) => value ?? {}, customerData),
+  /** The language the shopper used (absent: English); the order's SMS and mails use it. */
+  locale: z.preprocess((value) => (value === null || value === '' ? undefined : value), z.enum(LOCALES, { error: M.localeInvalid }).optional()),
+  /** The proof a phone code gave (POST /api/public/phone-codes/verify), when the store asks checkouts for one. */
+  phone_proof: z.preprocess((value) => (value === null || value === '' ? undefined : value), z.string({ error: M.phoneCodeInvalid }).max(500, M.phoneCodeInvalid).optional()),
 });
 
 function couponCodeOf(value: unknown): string | null {
@@ -133,7 +141,7 @@ export function parseConfirmOrder(body: unknown, userId: string | null): Checkou
   if (unstorable) throw new ValidationFailedError(withoutDataPrefix(unstorable));
   const result = confirmOrderRequest.safeParse(body ?? {});
   if (!result.success) throw new ValidationFailedError(withoutDataPrefix(fieldErrors(result.error)));
-  const { cart, coupon, data } = result.data;
+  const { cart, coupon, data, locale, phone_proof: phoneProof } = result.data;
   return {
     customer: { name: data.name, email: data.email ?? null, phone: data.phone, address: data.address, shippingPhone: data.shipping_phone, userId },
     payment: { method: data.paymentMethod, bkashNumber: data.bkashNumber, transactionId: data.transactionId },
@@ -141,6 +149,8 @@ export function parseConfirmOrder(body: unknown, userId: string | null): Checkou
     cart: cart.map((line) => ({ productId: line.id, size: line.size, quantity: line.qty, ...(line.coupon_code ? { fromOffer: true } : {}) })),
     couponCode: coupon,
     offer: null,
+    ...(locale ? { locale } : {}),
+    ...(phoneProof ? { phoneProof } : {}),
   };
 }
 

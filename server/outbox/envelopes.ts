@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 
-/** What a mail needs and nothing else may hold: the raw one-time token of a link. */
+/** What a message needs and nothing else may hold: the raw one-time token of a link, or a phone code. */
 export interface EnvelopeContents {
   token: string;
 }
@@ -18,7 +18,7 @@ const TAG_BYTES = 16;
  * the token expires. See docs/decisions/021-mail-token-envelopes.md.
  */
 @Injectable()
-export class MailEnvelopes {
+export class OutboxEnvelopes {
   private readonly key: Buffer;
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'jwtSecret'>) {
