@@ -35,3 +35,8 @@ export function fitSegments(required: string, optional: string[] = []): string {
   while (characters.length > 0 && smsSize(`${characters.join('')}…`).segments > MAX_SEGMENTS) characters.pop();
   return `${characters.join('')}…`;
 }
+
+/** The first of `variants` (longest first) that fits in MAX_SEGMENTS parts; the last one cut if none does. */
+export function firstThatFits(...variants: string[]): string {
+  return variants.find((variant) => smsSize(variant).segments <= MAX_SEGMENTS) ?? fitSegments(variants[variants.length - 1]);
+}

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../contracts/locale';
-import { fitSegments } from './segments';
+import { firstThatFits, fitSegments } from './segments';
 
 /**
  * Every SMS the store sends, in English and Bengali (Unicode). English texts stay in the GSM-7 alphabet (no
@@ -58,7 +58,13 @@ export function orderSms(kind: OrderSmsKind, locale: Locale, store: SmsStore, fa
   if (locale === 'bn') {
     switch (kind) {
       case 'placed':
-        return fitSegments(`${store.name}: আপনার অর্ডার ${id} পেয়েছি।${total ? ` মোট ${total}।` : ''} নিশ্চিত করতে আমরা ফোন করব। ট্র্যাক: ${link}`);
+        // The tracking link is what the shopper needs most: shorter wordings keep it whole.
+        return firstThatFits(
+          `${store.name}: আপনার অর্ডার ${id} পেয়েছি।${total ? ` মোট ${total}।` : ''} নিশ্চিত করতে আমরা ফোন করব। ট্র্যাক: ${link}`,
+          `${store.name}: অর্ডার ${id} পেয়েছি${total ? `, মোট ${total}` : ''}। ট্র্যাক: ${link}`,
+          `${store.name}: অর্ডার ${id} পেয়েছি। ${link}`,
+          `অর্ডার ${id} পেয়েছি। ${link}`,
+        );
       case 'confirmed':
         return fitSegments(`${store.name}: আপনার অর্ডার ${id} নিশ্চিত হয়েছে, শীঘ্রই পাঠানো হবে।`, [link]);
       case 'shipped':
@@ -73,7 +79,12 @@ export function orderSms(kind: OrderSmsKind, locale: Locale, store: SmsStore, fa
   }
   switch (kind) {
     case 'placed':
-      return fitSegments(`${store.name}: We received your order ${id}.${total ? ` Total ${total}.` : ''} We will call you to confirm it. Track: ${link}`);
+      return firstThatFits(
+        `${store.name}: We received your order ${id}.${total ? ` Total ${total}.` : ''} We will call you to confirm it. Track: ${link}`,
+        `${store.name}: Order ${id} received${total ? `, total ${total}` : ''}. Track: ${link}`,
+        `${store.name}: Order ${id} received. ${link}`,
+        `Order ${id} received. ${link}`,
+      );
     case 'confirmed':
       return fitSegments(`${store.name}: Your order ${id} is confirmed and will be shipped soon.`, [link]);
     case 'shipped':
@@ -90,6 +101,6 @@ export function orderSms(kind: OrderSmsKind, locale: Locale, store: SmsStore, fa
 /** The text that carries a one-time phone code. The code comes first, so a phone's preview shows it. */
 export function phoneCodeSms(locale: Locale, store: SmsStore, code: string, minutes: number): string {
   return locale === 'bn'
-    ? fitSegments(`${code} আপনার ${store.name} কোড। ${bengaliNumber(String(minutes))} মিনিটের মধ্যে ব্যবহার করুন। কাউকে জানাবেন না।`)
+    ? fitSegments(`${code} আপনার ${store.name} কোড। ${bengaliNumber(String(minutes))} মিনিট বৈধ। কাউকে জানাবেন না।`)
     : fitSegments(`${code} is your ${store.name} code. It expires in ${minutes} minutes. Never share it with anyone.`);
 }
