@@ -4,6 +4,7 @@
  */
 export const PHONE_VERIFICATION_TEXT = {
   phoneLabel: 'Phone number',
+  phoneToVerifyLabel: 'Phone to verify',
   codeLabel: 'Code from the SMS',
   codeHint: 'We sent a 6-digit code by SMS. It works for 5 minutes.',
   sendCode: 'Send code by SMS',

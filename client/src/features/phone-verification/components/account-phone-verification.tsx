@@ -20,6 +20,7 @@ export function AccountPhoneVerification({ phone, verified, onVerified }: { phon
       )}
       <PhoneCodeForm
         purpose="account"
+        phoneLabel={T.phoneToVerifyLabel}
         initialPhone={verified ? '' : (phone ?? '')}
         submitLabel={T.verifySubmit}
         busyLabel={T.verifying}

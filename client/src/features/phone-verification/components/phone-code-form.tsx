@@ -19,6 +19,7 @@ export function PhoneCodeForm({
   busy,
   onSubmit,
   extraFields,
+  phoneLabel = T.phoneLabel,
 }: {
   purpose: PhoneCodeRequest['purpose'];
   initialPhone?: string;
@@ -28,6 +29,7 @@ export function PhoneCodeForm({
   /** Throws an ApiError to show its field errors. */
   onSubmit: (phone: string, code: string) => Promise<void>;
   extraFields?: (errors: Record<string, string>) => ReactNode;
+  phoneLabel?: string;
 }) {
   const [phone, setPhone] = useState(initialPhone);
   const [code, setCode] = useState('');
@@ -73,7 +75,7 @@ export function PhoneCodeForm({
         </p>
       )}
       <TextField
-        label={T.phoneLabel}
+        label={phoneLabel}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
