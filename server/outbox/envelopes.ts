@@ -1,28 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { SealingKey } from '../common/crypto/sealing-key';
 
 /** What a message needs and nothing else may hold: the raw one-time token of a link, or a phone code. */
 export interface EnvelopeContents {
   token: string;
 }
 
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
 /**
  * Carries a raw token from the request that issued it to the mail that delivers it without writing it
  * anywhere readable: AES-256-GCM under a key derived from the server secret, bound to the event id (as
  * associated data, so an envelope cannot be replayed for another event), deleted once the mail is sent or
- * the token expires. See docs/decisions/021-mail-token-envelopes.md.
+ * the token expires. Mail links and SMS phone codes travel alike. See docs/decisions/021-mail-token-envelopes.md.
  */
 @Injectable()
 export class OutboxEnvelopes {
-  private readonly key: Buffer;
+  private readonly key: SealingKey;
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'jwtSecret'>) {
-    this.key = Buffer.from(hkdfSync('sha256', config.jwtSecret, 'store/mail-envelopes', 'aes-256-gcm v1', 32));
+    this.key = SealingKey.derive(config.jwtSecret, 'store/mail-envelopes');
   }
 
   /** Written in the transaction that appends the event, so the event never exists without its envelope. */
@@ -61,18 +58,10 @@ export class OutboxEnvelopes {
   }
 
   seal(eventId: string, contents: EnvelopeContents): Buffer {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(eventId));
-    const body = Buffer.concat([cipher.update(JSON.stringify(contents), 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    return this.key.seal(JSON.stringify(contents), eventId);
   }
 
   unseal(eventId: string, sealed: Buffer): EnvelopeContents {
-    const decipher = createDecipheriv('aes-256-gcm', this.key, sealed.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(eventId));
-    decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    const plain = Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
-    return JSON.parse(plain.toString('utf8')) as EnvelopeContents;
+    return JSON.parse(this.key.open(sealed, eventId).toString('utf8')) as EnvelopeContents;
   }
 }

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+import { SealingKey } from '../../common/crypto/sealing-key';
 
 /**
  * The secret seed of each committed draw, kept out of the event log until the draw reveals it: sealed with
@@ -13,10 +11,10 @@ const TAG_BYTES = 16;
  */
 @Injectable()
 export class DrawSeeds {
-  private readonly key: Buffer;
+  private readonly key: SealingKey;
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'jwtSecret'>) {
-    this.key = Buffer.from(hkdfSync('sha256', config.jwtSecret, 'store/lucky-draw-seeds', 'aes-256-gcm v1', 32));
+    this.key = SealingKey.derive(config.jwtSecret, 'store/lucky-draw-seeds');
   }
 
   /** 32 random bytes as 64 lowercase hex characters. */
@@ -32,18 +30,10 @@ export class DrawSeeds {
   async open(manager: EntityManager, offerId: string): Promise<string | null> {
     const rows: Array<{ ciphertext: Buffer }> = await manager.query('SELECT ciphertext FROM lucky_draw_seeds WHERE offer_id = $1', [offerId]);
     if (rows.length === 0) return null;
-    const sealed = rows[0].ciphertext;
-    const decipher = createDecipheriv('aes-256-gcm', this.key, sealed.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(offerId));
-    decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    return this.key.open(rows[0].ciphertext, offerId).toString('utf8');
   }
 
   seal(offerId: string, seed: string): Buffer {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(offerId));
-    const body = Buffer.concat([cipher.update(seed, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    return this.key.seal(seed, offerId);
   }
 }
