@@ -3,7 +3,7 @@ import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 
 /** How long a phone code works, how many wrong tries it takes, how long a checkout's phone proof lasts. */
-export const PHONE_CODE_MINUTES = 5;
+export { PHONE_CODE_MINUTES } from './phone-code-messages';
 export const PHONE_CODE_MAX_ATTEMPTS = 3;
 export const PHONE_PROOF_MINUTES = 30;
 

@@ -9,13 +9,11 @@ import { eventMetadata, type RequestMetadata } from '../../common/request/reques
 import { CommandPath } from '../../event-store/command-path/command-path';
 import { OutboxEnvelopes } from '../../outbox/envelopes';
 import { phoneCodeStreamId, type PhoneCodeEvent, type PhoneCodePurpose } from '../domain/phone-code.events';
-import { PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_MINUTES, PHONE_PROOF_MINUTES, PhoneCodeSecrets } from './phone-code-secrets';
+import { PHONE_CODE_MESSAGES, PHONE_CODE_MINUTES } from './phone-code-messages';
+import { PHONE_CODE_MAX_ATTEMPTS, PHONE_PROOF_MINUTES, PhoneCodeSecrets } from './phone-code-secrets';
 
-export const PHONE_CODE_MESSAGES = {
-  sent: `If this number can get a code, it is on its way by SMS. It works for ${PHONE_CODE_MINUTES} minutes.`,
-  invalid: 'The code is wrong or has expired. Please check the SMS or ask for a new code.',
-  required: 'Please enter the 6-digit code from the SMS.',
-} as const;
+export { PHONE_CODE_MESSAGES };
+
 
 /** Codes one phone is sent per hour, whoever asks from wherever: beyond, the answer is the same and no SMS goes. */
 export const PHONE_CODES_PER_HOUR = 5;

@@ -4,7 +4,7 @@ import { parseOrThrow } from '../../../common/validation/zod-validation.pipe';
 import { LOCALES } from '../../../../contracts/locale';
 import { asciiDigits } from '../../../../contracts/phone';
 import { PASSWORD_MESSAGES } from '../../passwords/password-policy';
-import { PHONE_CODE_MESSAGES } from '../../phone-codes/phone-codes';
+import { PHONE_CODE_MESSAGES } from '../../phone-codes/phone-code-messages';
 import { currentPasswordField, emailField, hostField, nameField, newPasswordField, phoneField } from './fields';
 
 export const registerRequest = z.object({
