@@ -5,7 +5,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { MailModule } from '../mail/mail.module';
+import { OutboxModule } from '../outbox/outbox.module';
 import { AuthController } from './api/auth.controller';
 import { PublicAccountsController } from './api/public-accounts.controller';
 import { UserController } from './api/user.controller';
@@ -55,7 +55,7 @@ import { findUserById } from './users/user-account';
       }),
     }),
     RateLimitModule,
-    MailModule,
+    OutboxModule,
   ],
   controllers: [AuthController, UserController, PublicAccountsController, PublicPhoneCodesController, AccountPhoneController, AdminStaffController],
   providers: [

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { OutboxEnvelopes } from '../outbox/envelopes';
+import { OutboxModule } from '../outbox/outbox.module';
 import { OutboxWorker, outboxQueue } from '../outbox/outbox-worker';
 import type { OutboxQueue } from '../outbox/queue/outbox-queue';
 import { MailComposer } from './compose/mail-composer';
@@ -51,14 +52,10 @@ export class MailLifecycle implements OnApplicationBootstrap, BeforeApplicationS
   }
 }
 
-/**
- * Mail: the subscription from the event log to the `mail` queue, the worker, transports and templates, on the
- * shared outbox machinery (server/outbox). Exports `OutboxEnvelopes`, through which accounts hand a link's raw
- * token (or a phone code) to its message.
- */
+/** Mail: the subscription from the event log to the `mail` queue, the worker, transports and templates, on the shared outbox machinery (server/outbox). */
 @Module({
+  imports: [OutboxModule],
   providers: [
-    OutboxEnvelopes,
     MailComposer,
     MailDelivery,
     {
@@ -75,6 +72,5 @@ export class MailLifecycle implements OnApplicationBootstrap, BeforeApplicationS
     },
     MailLifecycle,
   ],
-  exports: [OutboxEnvelopes],
 })
 export class MailModule {}

@@ -6,7 +6,7 @@ import { OutboxDelivery } from '../outbox/delivery/outbox-delivery';
 import { OutboxEnvelopes } from '../outbox/envelopes';
 import { OutboxWorker, outboxQueue } from '../outbox/outbox-worker';
 import type { OutboxQueue } from '../outbox/queue/outbox-queue';
-import { MailModule } from '../mail/mail.module';
+import { OutboxModule } from '../outbox/outbox.module';
 import { SmsComposer } from './compose/sms-composer';
 import { FileSmsGateway, HttpSmsGateway, OutgoingSms, SMS_GATEWAY, SmsGateway } from './gateway/sms-gateway';
 import { SMS_CHANNEL } from './sms-events';
@@ -72,7 +72,7 @@ export class SmsLifecycle implements OnApplicationBootstrap, BeforeApplicationSh
  * subscription from the event log to the `sms` queue, the worker, the gateway adapter and the texts.
  */
 @Module({
-  imports: [MailModule],
+  imports: [OutboxModule],
   providers: [
     SmsComposer,
     SmsDelivery,
