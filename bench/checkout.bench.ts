@@ -12,7 +12,7 @@ import {
 } from '../test/support/store-fixture';
 import { freshDatabase } from './support/fresh-database';
 import { machine } from './support/machine';
-import { runBenchmark, writeResults } from './support/results';
+import { runBenchmark, resultsFile, writeResults } from './support/results';
 
 /**
  * Checkout under load: 64 concurrent clients (autocannon) placing single-unit orders through
@@ -30,7 +30,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Runs per scenario; the median run (by orders/s) is judged. The machine is shared, so one run can be unlucky. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const STOCK_PER_SKU = 1_000_000;
-const RESULTS_FILE = resolve(__dirname, '../../bench/results/checkout.json');
+const RESULTS_FILE = resultsFile('checkout.json');
 const ROOT = resolve(__dirname, '../..');
 
 interface Sku {

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { openDatabase } from '../server/database/data-source';
 import { freshDatabase } from './support/fresh-database';
 import { machine } from './support/machine';
-import { runBenchmark, writeResults } from './support/results';
+import { runBenchmark, resultsFile, writeResults } from './support/results';
 import { EventStore } from '../server/event-store/event-store';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../server/event-store/event-store.types';
 import type { Projection, ProjectionContext } from '../server/event-store/projection';
@@ -22,7 +22,7 @@ const SINGLE_APPENDS = 4_000;
 const SINGLE_WORKERS = 8;
 const PRODUCTS = 250;
 const SIZES = ['S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL'];
-const RESULTS_FILE = resolve(__dirname, '../../bench/results/events.json');
+const RESULTS_FILE = resultsFile('events.json');
 
 const metadata: EventMetadata = { correlationId: 'bench', causationId: null, actor: { id: 'bench', role: 'system' } };
 

@@ -9,7 +9,7 @@ import type { AppendRequest, EventMetadata } from '../server/event-store/event-s
 import { skuStreamId } from '../server/inventory/domain/sku-stream';
 import { freshDatabase } from './support/fresh-database';
 import { machine } from './support/machine';
-import { runBenchmark, writeResults } from './support/results';
+import { runBenchmark, resultsFile, writeResults } from './support/results';
 
 /**
  * The shop's read side under load: a catalog of 10,000 products in 5 sizes and 1,000,000 stock events,
@@ -24,7 +24,7 @@ const STREAMS_PER_APPEND = 50;
 const APPEND_WORKERS = 4;
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const RESULTS_FILE = resolve(__dirname, '../../bench/results/shop.json');
+const RESULTS_FILE = resultsFile('shop.json');
 const ROOT = resolve(__dirname, '../..');
 
 const metadata: EventMetadata = { correlationId: 'bench-shop', causationId: null, actor: { id: 'bench', role: 'system' } };

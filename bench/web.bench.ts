@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { findFreePort } from '../server/config/embedded-postgres';
 import { freshDatabase } from './support/fresh-database';
 import { machine } from './support/machine';
+import { resultsFile } from './support/results';
 
 /**
  * The storefront as a phone on a slow network sees it: Lighthouse (mobile profile, simulated Slow 4G and a
@@ -23,7 +24,7 @@ const PAGES = [
 ];
 const BARS = { performance: 90, accessibility: 95, bestPractices: 95, initialJsKB: 120 };
 const ROOT = resolve(__dirname, '../..');
-const RESULTS_FILE = resolve(ROOT, 'bench/results/web.json');
+const RESULTS_FILE = resultsFile('web.json');
 
 // Lighthouse and chrome-launcher ship ES modules only; this file compiles to CommonJS.
 const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;

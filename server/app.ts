@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { unknownPageAs404 } from './common/http/unknown-page.middleware';
@@ -25,7 +25,7 @@ export async function createApp(config: AppConfig, logger?: Logger): Promise<INe
     bufferLogs: true,
   });
   app.useLogger(app.get(NestPinoLogger));
-  app.use(requestLogging(app.get(ROOT_LOGGER), await app.resolve(PinoLogger)));
+  app.use(requestLogging(app.get(ROOT_LOGGER)));
   app.use(httpMetrics(app.get(StoreMetrics)));
   const shutdown = app.get(ShutdownState);
   app.use((_request: Request, response: Response, next: NextFunction) => {

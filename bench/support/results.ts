@@ -1,11 +1,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 
+/**
+ * Where a benchmark writes its report: `bench/results/<file>`, or `BENCH_RESULTS_DIR/<file>` when set (a
+ * comparison run that must not replace the recorded figures; see docs/reliability.md).
+ */
+export function resultsFile(file: string): string {
+  return resolve(process.env.BENCH_RESULTS_DIR ?? resolve(__dirname, '../../../bench/results'), file);
+}
+
 /** Writes a benchmark's report as indented JSON and says where. */
 export function writeResults(file: string, report: unknown): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  process.stdout.write(`results written to ${relative(resolve(__dirname, '../..'), file)}\n`);
+  process.stdout.write(`results written to ${relative(process.cwd(), file) || file}\n`);
 }
 
 /**

@@ -12,6 +12,7 @@ import { ShopperTrustSettings1763800000416 } from './1763800000416-shopper-trust
 import { LuckyDraw1763800000501 } from './1763800000501-lucky-draw';
 import { MailParts1763800000502 } from './1763800000502-mail-parts';
 import { CashOnDelivery1763800001401 } from './1763800001401-cash-on-delivery';
+import { OpenCodLookup1763800001402 } from './1763800001402-open-cod-lookup';
 import { SmsAndPhoneCodes1763800001701 } from './1763800001701-sms-and-phone-codes';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Function[] = [
   LuckyDraw1763800000501,
   MailParts1763800000502,
   CashOnDelivery1763800001401,
+  OpenCodLookup1763800001402,
   SmsAndPhoneCodes1763800001701,
 ];

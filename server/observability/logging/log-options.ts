@@ -1,7 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import { pinoHttp, type Options as PinoHttpOptions } from 'pino-http';
-import type { PinoLogger } from 'nestjs-pino';
 import type { Request } from 'express';
 import { requestIdsOf } from '../../common/request/request-metadata';
 import type { Env } from '../../config/env';
@@ -29,6 +29,28 @@ function quote(key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
 }
 
+/** The ids of the request being handled, for every line written while it is (see `requestLogging`). */
+interface RequestIds {
+  reqId: string;
+  correlationId: string;
+}
+const requestContext = new AsyncLocalStorage<RequestIds>();
+
+/**
+ * pino's mixin: a line written while a request is handled gets the request's ids. Not the request's own line
+ * (pino-http's, the one with `res`): its child logger carries them already. A new object each time: pino
+ * merges the line's fields into what the mixin returns.
+ */
+export function requestIdsMixin(line: object): object {
+  const ids = requestContext.getStore();
+  return ids && !('res' in line) ? { reqId: ids.reqId, correlationId: ids.correlationId } : {};
+}
+
+/** Runs `fn` as part of the request with these ids: the lines it writes, even after awaits, carry them. */
+export function runWithRequestIds<T>(ids: RequestIds, fn: () => T): T {
+  return requestContext.run(ids, fn);
+}
+
 /** The base logger of a process: JSON lines on stdout (LOG_FORMAT=pretty: coloured text for a developer). */
 export function createRootLogger(options: { level: Env['LOG_LEVEL']; format: Env['LOG_FORMAT']; name: string }): Logger {
   const settings: LoggerOptions = {
@@ -37,6 +59,7 @@ export function createRootLogger(options: { level: Env['LOG_LEVEL']; format: Env
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    mixin: requestIdsMixin,
   };
   if (options.format === 'pretty') {
     return pino({ ...settings, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } });
@@ -106,9 +129,12 @@ export function httpLogOptions(logger: Logger): PinoHttpOptions<IncomingMessage,
 
 /**
  * Express middleware: the request's log line (pino-http), and every log line written while the request is
- * handled (a warning from a handler, an error from the exception filter) bound to its request and correlation ids.
+ * handled (a warning from a handler, an error from the exception filter) bound to its request and correlation
+ * ids. The ids are kept in an AsyncLocalStorage and added by the root logger's mixin when a line is written,
+ * rather than by a child logger made for every request: pino would serialise and redact the child's bindings
+ * each time, a cost every request paid though almost none writes a line (ADR 044).
  */
-export function requestLogging(root: Logger, context: PinoLogger) {
+export function requestLogging(root: Logger) {
   // Below `info` no request line would pass the level, yet pino-http's per-request child logger, serializers and
   // message would still cost about a third of a cached catalog answer (bench:shop at LOG_LEVEL=warn: 1.6k
   // against 2.7k answers/s): then only the context binding below remains. Failures are logged by the filter.
@@ -116,6 +142,6 @@ export function requestLogging(root: Logger, context: PinoLogger) {
   return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
     logRequest?.(request, response);
     const { requestId, correlationId } = requestIdsOf(request as Request);
-    context.runInContext(next, { bindings: { reqId: requestId, correlationId } });
+    runWithRequestIds({ reqId: requestId, correlationId }, next);
   };
 }

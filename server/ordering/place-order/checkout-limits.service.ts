@@ -23,7 +23,8 @@ export class TooManyCheckoutsFromAddress extends TooManyRequestsError {
  */
 @Injectable()
 export class CheckoutLimitsService {
-  private cached: { at: number; limits: CheckoutLimits } | undefined;
+  /** The limits being read or read last, and when the read started: checkouts arriving meanwhile share it. */
+  private cached: { at: number; limits: Promise<CheckoutLimits> } | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -31,16 +32,25 @@ export class CheckoutLimitsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async current(): Promise<CheckoutLimits> {
+  current(): Promise<CheckoutLimits> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.limits;
+    // One read for every checkout that finds the cache stale (under load, dozens at once); a failed read is not kept.
+    const limits = this.read();
+    const entry = { at: Date.now(), limits };
+    this.cached = entry;
+    limits.catch(() => {
+      if (this.cached === entry) this.cached = undefined;
+    });
+    return limits;
+  }
+
+  private async read(): Promise<CheckoutLimits> {
     const rows: LimitColumns[] = await this.dataSource.query(
       `SELECT cod_open_orders_per_phone, checkout_limit_per_ip_hour, max_units_per_line, max_units_per_order, pending_order_expiry_hours,
               checkout_phone_verification
          FROM settings WHERE id = 1`,
     );
-    const limits = rows[0] ? checkoutLimitsOf(rows[0], this.config.checkoutOverrides) : { ...DEFAULT_CHECKOUT_LIMITS, ...this.config.checkoutOverrides };
-    this.cached = { at: Date.now(), limits };
-    return limits;
+    return rows[0] ? checkoutLimitsOf(rows[0], this.config.checkoutOverrides) : { ...DEFAULT_CHECKOUT_LIMITS, ...this.config.checkoutOverrides };
   }
 
   /** Counts one checkout from `address`; beyond `CHECKOUT_LIMIT_PER_IP_HOUR` an hour, a 429 with Retry-After. */
