@@ -24,7 +24,8 @@ export default defineConfig({
             // stores): one chunk instead of a dozen tiny requests, each of which costs a round trip and headers.
             {
               name: 'shared',
-              test: /client[\\/]src[\\/](lib|components)[\\/]|client[\\/]src[\\/]features[\\/](cart|wishlist)[\\/][^\\/]+-store\.ts$/,
+              // The Bengali catalog and the pages' message namespaces are left out: they load with their pages.
+              test: /client[\\/]src[\\/](lib[\\/](?!i18n[\\/]([^\\/]*bn\.ts|messages[\\/]))|components[\\/])|client[\\/]src[\\/]features[\\/](cart|wishlist)[\\/][^\\/]+-store\.ts$/,
               priority: 0,
             },
           ],

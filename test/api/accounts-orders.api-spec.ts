@@ -89,9 +89,9 @@ describe('customer orders (accounts routes)', () => {
     const order = await placeOrder(shopper.token, shopper.email);
 
     const anonymous = await call(`admin/orders/${order}`);
-    expect(anonymous).toEqual({ status: 401, body: { success: false, message: 'Please log in to continue.' } });
+    expect(anonymous).toEqual({ status: 401, body: { success: false, code: 'login-required', message: 'Please log in to continue.' } });
     const asCustomer = await call(`admin/orders/${order}`, { token: shopper.token });
-    expect(asCustomer).toEqual({ status: 403, body: { success: false, message: 'You do not have permission to do this.' } });
+    expect(asCustomer).toEqual({ status: 403, body: { success: false, code: 'forbidden', message: 'You do not have permission to do this.' } });
     expect((await call(`admin/orders/${order}`, { token: login.body.access_token })).status).toBe(200);
   });
 });

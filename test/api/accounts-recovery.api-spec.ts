@@ -127,7 +127,7 @@ describe('account recovery API', () => {
 
     const again = await t.call('public/restPassword', { password: 'another-new-secret-2', password_confirmation: 'another-new-secret-2', id: token }, { multipart: true });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ success: false, message: 'The reset link is invalid or expired.' });
+    expect(again.body).toEqual({ success: false, code: expect.any(String), message: 'The reset link is invalid or expired.' });
 
     const notice = await t.smtp().waitFor((m) => m.to.includes(account.email) && /password was changed/.test(m.subject));
     expect(notice.text).toMatch(/signed out everywhere else/);
@@ -205,7 +205,7 @@ describe('account recovery API', () => {
     expect(found.body).toEqual({ success: true, message: 'Account found!' });
     const missing = await t.call('public/find-account', { phone: '01999999999' });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ success: false, message: 'Account not found.' });
+    expect(missing.body).toEqual({ success: false, code: expect.any(String), message: 'Account not found.' });
 
     const send = await t.call('public/send-verifymail', { email: newEmail, phone, host: OTHER_ORIGIN });
     expect(send.status).toBe(200);

@@ -141,7 +141,9 @@ describe('accounts API', () => {
       expect(response.body).toEqual({
         success: false,
         message: 'Invalid username or password.',
+        code: 'login-failed',
         errors: { account: ['Invalid username or password.'] },
+        fields: { account: ['login-failed'] },
       });
     }
   });
@@ -247,7 +249,7 @@ describe('accounts API', () => {
       for (const token of forged) {
         const response = await t.call('user/checkCurrentUser', { token });
         expect(response.status).toBe(401);
-        expect(response.body).toEqual({ success: false, message: 'Please log in to continue.' });
+        expect(response.body).toEqual({ success: false, code: expect.any(String), message: 'Please log in to continue.' });
       }
       // Correctly signed with the server's secret, it passes: the refusals above are about the token, not the test.
       expect((await t.call('user/checkCurrentUser', { token: signHs256({ ...claims, exp: now + 60 }, SECRET) })).status).toBe(200);

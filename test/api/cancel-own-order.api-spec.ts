@@ -1,7 +1,7 @@
 import { useStaffApiStore } from '../support/api-store';
 import { availableStock, setAvailableStock, type FixtureProduct } from '../support/store-fixture';
 
-const NOT_FOUND = { success: false, message: 'Order not found or invalid information' };
+const NOT_FOUND = { success: false, code: 'order-not-found', message: 'Order not found or invalid information' };
 
 /** Issue 14: a shopper cancels their own order while it is pending, as a guest (id and phone) or as its owner. */
 describe('POST /api/public/cancel-order', () => {
@@ -44,7 +44,7 @@ describe('POST /api/public/cancel-order', () => {
     const refused = await call('POST', '/api/public/cancel-order', undefined, { orderId, phone: '01760000003' });
     expect(refused).toEqual({
       status: 409,
-      body: { success: false, message: 'Your order is confirmed, so it can no longer be cancelled here. Please call our customer care.' },
+      body: { success: false, code: 'cancel-too-late', message: 'Your order is confirmed, so it can no longer be cancelled here. Please call our customer care.' },
     });
     expect(await stock()).toBe(8);
   });

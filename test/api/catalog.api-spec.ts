@@ -168,7 +168,7 @@ describe('public catalog calls', () => {
       for (const path of ['getProductsByShopBycategory?categlorySlug=no-such-thing', 'shopByMainCategory?categlorySlug=no-such-thing']) {
         const { status, body } = await get(path);
         expect(status).toBe(404);
-        expect(body).toEqual({ success: false, message: 'Category not found.' });
+        expect(body).toEqual({ success: false, code: expect.any(String), message: 'Category not found.' });
       }
     });
 
@@ -278,7 +278,7 @@ describe('public catalog calls', () => {
     it('answers an unknown slug with a 404 and a message', async () => {
       const { status, body } = await get('productRow?slug=no-such-product');
       expect(status).toBe(404);
-      expect(body).toEqual({ success: false, message: 'Product not found.' });
+      expect(body).toEqual({ success: false, code: expect.any(String), message: 'Product not found.' });
     });
 
     it('serves descriptions without script, even for a row written around the API', async () => {

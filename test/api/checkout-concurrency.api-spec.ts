@@ -114,7 +114,7 @@ describe('checkout under concurrency', () => {
         }),
       );
       expect(answers.filter((answer) => answer.status !== 201).map((answer) => answer.index)).toEqual([20]);
-      expect(answers[20]).toEqual({ index: 20, status: 500, body: { success: false, message: 'Something went wrong. Please try again.' } });
+      expect(answers[20]).toEqual({ index: 20, status: 500, body: { success: false, code: 'server-error', message: 'Something went wrong. Please try again.' } });
       expect(await availableStock(fixture, product.id, size)).toBe(1000 - 39);
     } finally {
       await fixture.dataSource.query('DROP TRIGGER refuse_poison_pill ON events; DROP FUNCTION refuse_poison_pill();');

@@ -115,7 +115,9 @@ describe('POST /api/public/confirm-order', () => {
     expect(wrong.body).toEqual({
       success: false,
       message: 'Please choose a shipping option: inside or outside Dhaka.',
+      code: 'shipping-required',
       errors: { devliery_charge: ['Please choose a shipping option: inside or outside Dhaka.'] },
+      fields: { devliery_charge: ['shipping-required'] },
     });
   });
 
@@ -148,7 +150,7 @@ describe('POST /api/public/confirm-order', () => {
       const product = products[products.length - 1];
       const { status, body: answer } = await confirm(change(body(product, product.sizes[0])));
       expect(status).toBe(422);
-      expect(answer).toEqual({ success: false, message: Object.values(errors)[0][0], errors });
+      expect(answer).toEqual({ success: false, code: expect.any(String), fields: expect.any(Object), message: Object.values(errors)[0][0], errors });
     });
 
     it('refuses a size the product does not come in, naming both', async () => {

@@ -70,7 +70,7 @@ describe('coupons', () => {
     ])('refuses %s with a clear message', async (_name, makeCode, message) => {
       const { status, body } = await applyCoupon({ coupon_code: await makeCode() });
       expect(status).toBe(422);
-      expect(body).toEqual({ success: false, message, errors: { coupon_code: [message] } });
+      expect(body).toEqual({ success: false, code: expect.any(String), fields: expect.any(Object), message, errors: { coupon_code: [message] } });
     });
 
     it('refuses a missing code', async () => {

@@ -17,7 +17,7 @@ describe('GET /api/health', () => {
   it('answers an unknown API path with a JSON 404, not the storefront page', async () => {
     const response = await fetch(`${server.baseUrl}/api/no-such-call`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ success: false, message: 'Not found.' });
+    expect(await response.json()).toEqual({ success: false, code: expect.any(String), message: 'Not found.' });
   });
 
   it('answers malformed JSON with a 400 in the error shape', async () => {
@@ -27,13 +27,13 @@ describe('GET /api/health', () => {
       body: '{"broken":',
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+    expect(await response.json()).toEqual({ success: false, code: expect.any(String), message: 'The request body is not valid JSON.' });
   });
 
   it('answers a broken percent-escape in the path with a 400 that does not echo the input', async () => {
     const response = await fetch(`${server.baseUrl}/api/public/verify/%E0%A4%A<script>/01711111111`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, message: 'The request could not be understood.' });
+    expect(await response.json()).toEqual({ success: false, code: expect.any(String), message: 'The request could not be understood.' });
   });
 
   it('refuses a body over the size limit with 413', async () => {

@@ -54,7 +54,7 @@ describe('GET /api/metrics', () => {
   it('refuses a request relayed by a proxy, even from this machine, with 403 in the error shape', async () => {
     const response = await scrape({ 'x-forwarded-for': '203.0.113.7' });
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ success: false, message: 'Metrics are open to the monitoring system only.' });
+    expect(await response.json()).toEqual({ success: false, code: expect.any(String), message: 'Metrics are open to the monitoring system only.' });
   });
 
   it('refuses a request from a same-host proxy that names the client only in X-Real-IP or another proxy header', async () => {

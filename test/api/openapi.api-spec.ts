@@ -141,6 +141,6 @@ describe('the API document', () => {
     expect(await (await fetch(`${server.baseUrl}/api/docs/docs.js`)).text()).toContain("url: '/api/openapi.json'");
     const outside = await fetch(`${server.baseUrl}/api/docs/package.json`);
     expect(outside.status).toBe(404);
-    expect(await outside.json()).toEqual({ success: false, message: 'Not found.' });
+    expect(await outside.json()).toEqual({ success: false, code: expect.any(String), message: 'Not found.' });
   });
 });

@@ -14,7 +14,7 @@ import type { TestServer } from '../support/test-server';
 import { readJson, useApiStore } from '../support/api-store';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 
-const NOT_FOUND = { success: false, message: 'Order not found or invalid information' };
+const NOT_FOUND = { success: false, code: 'order-not-found', message: 'Order not found or invalid information' };
 const care = { id: 'care-1', role: 'care' as const, name: 'Care Agent' };
 
 /** Order tracking, the confirmation page's lookup, and the staff status steps with their effects. */

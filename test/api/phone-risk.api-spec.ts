@@ -65,7 +65,7 @@ describe('risk per phone', () => {
     expect((await call('POST', `/api/admin/phones/${phone}/block`, store.tokens.admin, { reason: 'again' })).status).toBe(409);
 
     const refused = await order(phone);
-    expect(refused).toEqual({ status: 403, body: { success: false, message: BLOCKED, errors: { phone: [BLOCKED] } } });
+    expect(refused).toEqual({ status: 403, body: { success: false, code: 'phone-blocked', message: BLOCKED, errors: { phone: [BLOCKED] }, fields: { phone: ['phone-blocked'] } } });
     // As shipping phone too.
     expect((await order('01820000003', phone)).body.message).toBe(BLOCKED);
     const record = await call('GET', `/api/admin/phones/${phone}`, store.tokens.care);

@@ -292,7 +292,7 @@ describe('PostgreSQL stopped and started again under light load', () => {
     expect(during.filter((sample) => sample.kind === 'checkout' && sample.status !== 503).map((sample) => `${sample.status} ${sample.text}`)).toEqual([]);
     expect(during.filter((sample) => sample.kind === 'catalog' && sample.status !== 503).map((sample) => `${sample.status} ${sample.path}`)).toEqual([]);
     for (const sample of unavailable) {
-      expect(sample.body).toEqual({ success: false, message: expect.any(String) });
+      expect(sample.body).toEqual({ success: false, code: expect.any(String), message: expect.any(String) });
       expect(sample.text).not.toMatch(/stack|ECONNREFUSED|terminat|at .*\.js/i);
       expect(Number(sample.retryAfter)).toBeGreaterThan(0);
     }

@@ -63,7 +63,7 @@ describe("one customer's calls on another customer's data", () => {
   ])("answers 404 to B's Order Details for A's order id %s", async (_, form) => {
     const answer = await get(`/api/orders/getOrdersHistory?order_id=${form(a.orders[0])}`, b.token);
     expect(answer.status).toBe(404);
-    expect(answer.json).toEqual({ success: false, message: expect.any(String) });
+    expect(answer.json).toEqual({ success: false, code: expect.any(String), message: expect.any(String) });
     expectNothingOfA(answer);
     // A sees it: the 404 is about the owner, not a broken id.
     const own = await get(`/api/orders/getOrdersHistory?order_id=${form(a.orders[0])}`, a.token);
@@ -112,7 +112,7 @@ describe("one customer's calls on another customer's data", () => {
         for (const token of [b.token, undefined]) {
           const answer = await get(path(order, phone), token);
           expect(answer.status).toBe(404);
-          expect(answer.json).toEqual({ success: false, message: expect.any(String) });
+          expect(answer.json).toEqual({ success: false, code: expect.any(String), message: expect.any(String) });
           expectNothingOfA(answer);
         }
       }

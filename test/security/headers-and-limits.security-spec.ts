@@ -101,7 +101,7 @@ describe('headers and limits', () => {
         expect(atLimit.status).toBeLessThan(500);
         const over = await post(path, bodyOf(100 * 1024 + 1));
         expect(over.status).toBe(413);
-        expect(over.json).toEqual({ success: false, message: 'The request is too large.' });
+        expect(over.json).toEqual({ success: false, code: expect.any(String), message: 'The request is too large.' });
         expect(problemsOf(over)).toEqual([]);
       },
     );
@@ -121,7 +121,7 @@ describe('headers and limits', () => {
         const headers = { 'content-type': 'multipart/form-data; boundary=XyZ', authorization: `Bearer ${token}` };
         const over = await post(path, form(150_000), headers);
         expect(over.status).toBe(413);
-        expect(over.json).toEqual({ success: false, message: 'The request is too large.' });
+        expect(over.json).toEqual({ success: false, code: expect.any(String), message: 'The request is too large.' });
         const under = await post(path, form(90_000), headers);
         expect(under.status).toBe(422);
         expect(problemsOf(under)).toEqual([]);
@@ -143,7 +143,7 @@ describe('headers and limits', () => {
     ])('answers malformed JSON (%s) with 400 in the error shape', async (_, body) => {
       const answer = await post('/api/public/confirm-order', body);
       expect(answer.status).toBe(400);
-      expect(answer.json).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+      expect(answer.json).toEqual({ success: false, code: expect.any(String), message: 'The request body is not valid JSON.' });
       expect(problemsOf(answer)).toEqual([]);
     });
 
@@ -178,7 +178,7 @@ describe('headers and limits', () => {
     ])('%s %s is a JSON 404', async (method, path) => {
       const answer = await store.call({ method, path });
       expect(answer.status).toBe(404);
-      expect(answer.json).toEqual({ success: false, message: 'Not found.' });
+      expect(answer.json).toEqual({ success: false, code: expect.any(String), message: 'Not found.' });
       expect(problemsOf(answer)).toEqual([]);
     });
 

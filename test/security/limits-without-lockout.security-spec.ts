@@ -61,7 +61,7 @@ describe('limits that stop attackers without locking out the owner', () => {
 
   function expectRefused(answer: RawAnswer): void {
     expect(answer.status).toBe(429);
-    expect(answer.json).toEqual({ success: false, message: expect.stringMatching(TOO_MANY) });
+    expect(answer.json).toEqual({ success: false, code: expect.any(String), message: expect.stringMatching(TOO_MANY) });
     expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(problemsOf(answer)).toEqual([]);
   }
@@ -348,7 +348,7 @@ describe('limits that stop attackers without locking out the owner', () => {
       for (const answer of answers) {
         expect([200, 409]).toContain(answer.status);
         expect(problemsOf(answer)).toEqual([]);
-        if (answer.status === 409) expect(answer.json).toEqual({ success: false, message: CONCURRENT_CHANGE_MESSAGE });
+        if (answer.status === 409) expect(answer.json).toEqual({ success: false, code: expect.any(String), message: CONCURRENT_CHANGE_MESSAGE });
       }
       process.stdout.write(`\nracing profile updates: ${answers.filter((answer) => answer.status === 409).length} of ${answers.length} lost the race\n`);
     });
@@ -377,7 +377,7 @@ describe('limits that stop attackers without locking out the owner', () => {
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
       for (const answer of answers) {
         expect(problemsOf(answer)).toEqual([]);
-        if (answer.status === 409) expect(answer.json).toEqual({ success: false, message: CONCURRENT_CHANGE_MESSAGE });
+        if (answer.status === 409) expect(answer.json).toEqual({ success: false, code: expect.any(String), message: CONCURRENT_CHANGE_MESSAGE });
       }
       process.stdout.write(`\nracing password resets: ${answers.map((answer) => answer.status).join(', ')}\n`);
     });

@@ -74,7 +74,7 @@ describe('rate limits', () => {
 
   function expectLimited(answer: RawAnswer, rule: RateLimitRule): void {
     expect(answer.status).toBe(429);
-    expect(answer.json).toEqual({ success: false, message: expect.stringMatching(/^Too many attempts\. Please wait \d+ (seconds|minutes?) and try again\.$/) });
+    expect(answer.json).toEqual({ success: false, code: expect.any(String), message: expect.stringMatching(/^Too many attempts\. Please wait \d+ (seconds|minutes?) and try again\.$/) });
     expect(problemsOf(answer)).toEqual([]);
     const retryAfter = Number(answer.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);

@@ -105,7 +105,7 @@ describe('staff routes', () => {
 
   function expectRefused(answer: RawAnswer, status: 401 | 403): void {
     expect(answer.status).toBe(status);
-    expect(answer.json).toEqual({ success: false, message: status === 401 ? 'Please log in to continue.' : 'You do not have permission to do this.' });
+    expect(answer.json).toEqual({ success: false, code: expect.any(String), message: status === 401 ? 'Please log in to continue.' : 'You do not have permission to do this.' });
     expect(problemsOf(answer)).toEqual([]);
   }
 

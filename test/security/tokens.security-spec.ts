@@ -28,7 +28,7 @@ describe('bearer tokens', () => {
 
   function expect401(answer: RawAnswer): void {
     expect(answer.status).toBe(401);
-    expect(answer.json).toEqual({ success: false, message: 'Please log in to continue.' });
+    expect(answer.json).toEqual({ success: false, code: expect.any(String), message: 'Please log in to continue.' });
     expect(problemsOf(answer)).toEqual([]);
   }
 

@@ -2,9 +2,11 @@ import { getProductsByShopQueryOptions } from '../features/catalog/api/get-produ
 import { productRowQueryOptions } from '../features/catalog/api/get-product-row';
 import { trendingProductsQueryOptions } from '../features/catalog/api/get-trending-products';
 import { settingRowQueryOptions } from '../features/settings/api/get-setting-row';
+import { LOCALE_CHANGED_EVENT, getLocale } from '../lib/i18n/locale';
 import { createQueryClient } from '../lib/query-client';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
+import { useSyncExternalStore } from 'react';
 
 const queryClient = createQueryClient();
 // Every page's header needs the settings: ask for them before React renders, in parallel with page chunks.
@@ -31,7 +33,22 @@ function prefetchLandingData({ pathname, search }: Location) {
 export function App() {
   return (
     <AppProvider queryClient={queryClient}>
-      <AppRouter />
+      <LocaleRoot />
     </AppProvider>
   );
+}
+
+function subscribeLocale(onChange: () => void) {
+  window.addEventListener(LOCALE_CHANGED_EVENT, onChange);
+  return () => window.removeEventListener(LOCALE_CHANGED_EVENT, onChange);
+}
+
+/**
+ * The pages, remounted when the shopper switches language: every text and number is read from the current
+ * catalog during render, so one remount repaints them all (the address, the cached data and the stored cart
+ * are kept; a half-typed form is not, which a language switch may cost).
+ */
+function LocaleRoot() {
+  const locale = useSyncExternalStore(subscribeLocale, getLocale, () => 'en' as const);
+  return <AppRouter key={locale} />;
 }

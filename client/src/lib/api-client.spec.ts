@@ -1,5 +1,6 @@
 import { ApiError, apiGet, apiPost, buildApiUrl } from './api-client';
 import { shouldRetry } from './query-client';
+import { loadErrorTexts, setLocale } from './i18n/locale';
 
 type FetchArgs = [string, RequestInit];
 
@@ -115,5 +116,35 @@ describe('query retry policy', () => {
     expect(shouldRetry(0, new ApiError(0, undefined, 'offline'))).toBe(true);
     expect(shouldRetry(1, new ApiError(503, undefined, 'busy'))).toBe(true);
     expect(shouldRetry(2, new ApiError(503, undefined, 'busy'))).toBe(false);
+  });
+});
+
+describe('ApiError in Bengali mode (issue 18)', () => {
+  const body = {
+    success: false,
+    message: 'Out of Stock: Classic Polo (Size: M) has only 1 left.',
+    code: 'out-of-stock-left',
+    params: { product: 'Classic Polo', size: 'M', available: 1 },
+    errors: { 'cart.0.qty': ['Out of Stock: Classic Polo (Size: M) has only 1 left.'], phone: ['Some rule this client has no words for.'] },
+    fields: { 'cart.0.qty': ['out-of-stock-left'], phone: ['a-code-added-later'] },
+  };
+
+  afterEach(async () => {
+    await setLocale('en', { remember: false });
+  });
+
+  it('shows the English message as the server sent it in English mode', () => {
+    const error = new ApiError(409, body, body.message);
+    expect(error.serverMessage).toBe(body.message);
+    expect(error.firstFieldErrors).toEqual({ 'cart.0.qty': body.message, phone: 'Some rule this client has no words for.' });
+  });
+
+  it("words the answer's code and params in Bengali, keeping English for a code it does not know", async () => {
+    await setLocale('bn', { remember: false });
+    await loadErrorTexts();
+    const error = new ApiError(409, body, body.message);
+    expect(error.serverMessage).toBe('স্টক কম: Classic Polo (M সাইজ) মাত্র ১টি বাকি।');
+    expect(error.firstFieldErrors).toEqual({ 'cart.0.qty': 'স্টক কম: Classic Polo (M সাইজ) মাত্র ১টি বাকি।', phone: 'Some rule this client has no words for.' });
+    expect(error.englishMessage).toBe(body.message);
   });
 });

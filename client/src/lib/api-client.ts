@@ -1,3 +1,4 @@
+import { errorText, loadErrorTexts } from './i18n/locale';
 import { getSessionToken } from './session';
 
 export const API_BASE = '/api';
@@ -28,22 +29,51 @@ export class ApiError extends Error {
     return this.status >= 400 && this.status < 500;
   }
 
-  /** The server's `message`, when it sent one. */
+  /** The answer's stable code (contracts/errors.ts), when the server sent one. */
+  get code(): string | undefined {
+    const code = isRecord(this.body) ? this.body.code : undefined;
+    return typeof code === 'string' && code ? code : undefined;
+  }
+
+  /** The server's `message`, when it sent one: in Bengali mode its code's wording (issue 18). */
   get serverMessage(): string | undefined {
+    const message = isRecord(this.body) ? this.body.message : undefined;
+    if (typeof message !== 'string' || !message) return undefined;
+    return errorText(message, this.code, this.params);
+  }
+
+  /** The server's English `message` as sent, for code that reads it (never for showing). */
+  get englishMessage(): string | undefined {
     const message = isRecord(this.body) ? this.body.message : undefined;
     return typeof message === 'string' && message ? message : undefined;
   }
 
-  /** All field errors of a 422 body (`{ message, errors: { field: [messages] } }`); empty otherwise. */
+  private get params(): Record<string, string | number> | undefined {
+    const params = isRecord(this.body) ? this.body.params : undefined;
+    return isRecord(params) ? (params as Record<string, string | number>) : undefined;
+  }
+
+  /**
+   * All field errors of a 422 body (`{ message, errors: { field: [messages] }, fields: { field: [codes] } }`);
+   * empty otherwise. In Bengali mode each message is its code's wording.
+   */
   get fieldErrors(): FieldErrors {
     const errors = isRecord(this.body) ? this.body.errors : undefined;
     if (!isRecord(errors)) return {};
+    const fields = isRecord(this.body) && isRecord(this.body.fields) ? this.body.fields : {};
     const result: FieldErrors = {};
     for (const [field, messages] of Object.entries(errors)) {
       const list = (Array.isArray(messages) ? messages : [messages]).filter(
         (m): m is string => typeof m === 'string',
       );
-      if (list.length) result[field] = list;
+      const codes = Array.isArray(fields[field]) ? (fields[field] as unknown[]) : [];
+      if (list.length) {
+        result[field] = list.map((message, i) => {
+          const code = codes[i];
+          // The answer's params belong to its own message: a field repeating it shares them.
+          return errorText(message, typeof code === 'string' ? code : undefined, message === this.englishMessage ? this.params : undefined);
+        });
+      }
     }
     return result;
   }
@@ -124,6 +154,8 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       isRecord(parsed) && typeof parsed.message === 'string' && parsed.message
         ? parsed.message
         : `Request failed with status ${response.status}`;
+    // In Bengali the error's code is shown in Bengali: its wording loads with the first failed answer.
+    await loadErrorTexts();
     throw new ApiError(response.status, parsed, message);
   }
   return parsed as T;

@@ -14,3 +14,11 @@ describe('form value rules', () => {
     expect(isEmail('a b@c.d')).toBe(false);
   });
 });
+
+describe('Bengali digits in number boxes (issue 18)', () => {
+  it('reads a quantity typed in Bengali digits', () => {
+    expect(toQuantity('৩')).toBe(3);
+    expect(toQuantity('১২')).toBe(12);
+    expect(toQuantity('০')).toBe(1);
+  });
+});

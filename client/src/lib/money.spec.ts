@@ -1,3 +1,4 @@
+import { setLocale } from './i18n/locale';
 import { formatMoney } from './money';
 
 describe('formatMoney', () => {
@@ -25,5 +26,25 @@ describe('formatMoney', () => {
     expect(formatMoney(undefined, '৳')).toBe('৳ 0.00');
     expect(formatMoney('abc', '৳')).toBe('৳ 0.00');
     expect(formatMoney(Number.NaN, '৳')).toBe('৳ 0.00');
+  });
+});
+
+describe('formatMoney in Bengali mode', () => {
+  beforeAll(async () => {
+    // The catalog import needs no window; only the switch's storage and <html lang> do, and they are guarded.
+    await setLocale('bn', { remember: false });
+  });
+  afterAll(async () => {
+    await setLocale('en', { remember: false });
+  });
+
+  it('writes Bengali digits with Bangladeshi (lakh) grouping', () => {
+    expect(formatMoney(125000, '৳')).toBe('৳ ১,২৫,০০০.০০');
+    expect(formatMoney('450.5')).toBe('৳ ৪৫০.৫০');
+    expect(formatMoney(12345678.9)).toBe('৳ ১,২৩,৪৫,৬৭৮.৯০');
+  });
+
+  it('shows the taka sign for a currency written in Latin letters', () => {
+    expect(formatMoney(10, 'Tk')).toBe('৳ ১০.০০');
   });
 });

@@ -2,7 +2,7 @@ import type { ArgumentsHost } from '@nestjs/common';
 import { ApiExceptionFilter, DATABASE_RETRY_AFTER_SECONDS } from './api-exception.filter';
 import { QueryFailedError } from 'typeorm';
 import { ConcurrencyError, DuplicateEventError } from '../../event-store/concurrency-error';
-import { ConflictError } from './domain-error';
+import { ConflictError, NotFoundError, ValidationFailedError } from './domain-error';
 
 /** The filter against a recording response, as Express would be driven by it. */
 function setup() {
@@ -35,7 +35,7 @@ describe('ApiExceptionFilter', () => {
 
     expect(answer.status).toBe(503);
     expect(answer.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-    expect(answer.body).toEqual({ success: false, message: 'The store is briefly unavailable. Please try again in a few seconds.' });
+    expect(answer.body).toEqual({ success: false, code: 'unavailable', message: 'The store is briefly unavailable. Please try again in a few seconds.' });
   });
 
   it('answers 503, not 500, when no connection can be opened', () => {
@@ -78,7 +78,7 @@ describe('ApiExceptionFilter', () => {
     const { answer, catchError } = setup();
     catchError(error);
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ success: false, message: 'This was changed at the same time by another request. Please try again.' });
+    expect(answer.body).toEqual({ success: false, code: 'concurrent-change', message: 'This was changed at the same time by another request. Please try again.' });
   });
 
   /** A unique violation as node-postgres reports it: the message names the constraint, the detail the row's values. */
@@ -122,6 +122,39 @@ describe('ApiExceptionFilter', () => {
     expect(logged.warn).toEqual([]);
     expect(logged.debug).toHaveLength(2);
     expect(logged.debug[0]).not.toMatch(/nusrat|5b0e3a52/);
+  });
+
+  describe('codes beside the English message (issue 18)', () => {
+    it("gives an error the code it names, with its params, and each field message its code", () => {
+      const { answer, catchError } = setup();
+      const message = 'Out of Stock: Classic Polo (Size: M) has only 1 left.';
+      // As ordering's ProductOutOfStock throws it.
+      catchError(new ConflictError(message, { 'items.0.qty': [message] }).withCode('out-of-stock-left', { product: 'Classic Polo', size: 'M', available: 1 }));
+      expect(answer).toMatchObject({ status: 409 });
+      expect(answer.body).toEqual({
+        success: false,
+        message,
+        code: 'out-of-stock-left',
+        params: { product: 'Classic Polo', size: 'M', available: 1 },
+        errors: { 'items.0.qty': [message] },
+        fields: { 'items.0.qty': ['out-of-stock-left'] },
+      });
+    });
+
+    it("finds a known message's code without the thrower naming it, and marks unknown field messages invalid", () => {
+      const { answer, catchError } = setup();
+      catchError(new ValidationFailedError({ phone: ['The phone number must be an 11-digit mobile number starting with 01.'], note: ['Something else'] }));
+      expect(answer.body).toMatchObject({ code: 'phone-invalid', fields: { phone: ['phone-invalid'], note: ['invalid'] } });
+    });
+
+    it('falls back to one code per status for an error that names none (a route added without codes)', () => {
+      const notFound = setup();
+      notFound.catchError(new NotFoundError('Offer not found.'));
+      expect(notFound.answer.body).toEqual({ success: false, message: 'Offer not found.', code: 'not-found' });
+      const unknown = setup();
+      unknown.catchError(new Error('boom'));
+      expect(unknown.answer.body).toEqual({ success: false, message: 'Something went wrong. Please try again.', code: 'server-error' });
+    });
   });
 
   it('keeps the detail of a concurrency error for the log', () => {

@@ -3,12 +3,24 @@ import type { Request, Response } from 'express';
 import { isDatabaseUnavailable } from './database-unavailable';
 import { CONCURRENT_CHANGE_MESSAGE, ConcurrentChangeError, DomainError, TooManyRequestsError } from './domain-error';
 import { loggableUrl } from '../../observability/logging/log-options';
+import { errorCodeOf, fieldCodesOf, type ApiErrorBody } from '../../../contracts/errors';
 
-/** The one body every failure has: `{ success: false, message }`, plus `errors` by field for a 422. */
-export interface ErrorBody {
-  success: false;
-  message: string;
-  errors?: Record<string, string[]>;
+/**
+ * The one body every failure has: `{ success: false, message, code }`, plus `errors` by field for a 422 with
+ * `fields` (their codes) beside them (issue 18: the client words the codes in the shopper's language).
+ */
+export type ErrorBody = ApiErrorBody;
+
+/** The answer's body: the English message as before, with the codes added. */
+export function errorBody(status: number, message: string, extra: { code?: string; params?: Record<string, string | number>; errors?: Record<string, string[]> } = {}): ErrorBody {
+  const code = errorCodeOf(status, message, extra.code);
+  return {
+    success: false,
+    message,
+    code,
+    ...(extra.params ? { params: extra.params } : {}),
+    ...(extra.errors ? { errors: extra.errors, fields: fieldCodesOf(extra.errors, extra.code ? { message, code } : undefined) } : {}),
+  };
 }
 
 const GENERIC_MESSAGES: Record<number, string> = {
@@ -49,10 +61,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (!(exception instanceof DomainError) && (clientStatus === undefined || clientStatus >= 500) && isDatabaseUnavailable(exception)) {
       this.reportUnavailable(exception, request);
       response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      response.status(HttpStatus.SERVICE_UNAVAILABLE).json({
-        success: false,
-        message: 'The store is briefly unavailable. Please try again in a few seconds.',
-      } satisfies ErrorBody);
+      response
+        .status(HttpStatus.SERVICE_UNAVAILABLE)
+        .json(errorBody(HttpStatus.SERVICE_UNAVAILABLE, 'The store is briefly unavailable. Please try again in a few seconds.'));
       return;
     }
     const { status, body } = this.toAnswer(exception, request);
@@ -78,7 +89,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof ConcurrentChangeError) {
       // The detail (stream, versions) is for the log only: a lost race on a stream is expected traffic.
       this.logger.debug(`${request.method} ${loggableUrl(request.originalUrl)} lost a race: ${exception.message}`);
-      return { status: HttpStatus.CONFLICT, body: { success: false, message: CONCURRENT_CHANGE_MESSAGE } };
+      return { status: HttpStatus.CONFLICT, body: errorBody(HttpStatus.CONFLICT, CONCURRENT_CHANGE_MESSAGE) };
     }
     const collision = databaseCollision(exception);
     if (collision) {
@@ -93,27 +104,27 @@ export class ApiExceptionFilter implements ExceptionFilter {
           `${where} answered 409 on a database collision: SQLSTATE ${collision.code}${collision.constraint ? ` on constraint ${collision.constraint}` : ''}${collision.table ? ` (table ${collision.table})` : ''}`,
         );
       }
-      return { status: HttpStatus.CONFLICT, body: { success: false, message: CONCURRENT_CHANGE_MESSAGE } };
+      return { status: HttpStatus.CONFLICT, body: errorBody(HttpStatus.CONFLICT, CONCURRENT_CHANGE_MESSAGE) };
     }
     if (exception instanceof DomainError) {
       return {
         status: exception.status,
-        body: { success: false, message: exception.message, ...(exception.errors ? { errors: exception.errors } : {}) },
+        body: errorBody(exception.status, exception.message, { code: exception.code, params: exception.params, errors: exception.errors }),
       };
     }
     const status = statusOf(exception);
     if (status !== undefined && status < 500) {
-      return { status, body: { success: false, message: clientMessage(exception, status) } };
+      return { status, body: errorBody(status, clientMessage(exception, status)) };
     }
     this.logger.error(
       `${request.method} ${loggableUrl(request.originalUrl)} failed: ${exception instanceof Error ? exception.stack : String(exception)}`,
     );
     if (status === HttpStatus.SERVICE_UNAVAILABLE) {
-      return { status, body: { success: false, message: 'The service is busy. Please try again shortly.' } };
+      return { status, body: errorBody(status, 'The service is busy. Please try again shortly.') };
     }
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
-      body: { success: false, message: 'Something went wrong. Please try again.' },
+      body: errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'Something went wrong. Please try again.'),
     };
   }
 }

@@ -6,6 +6,17 @@ export type FieldErrors = Record<string, string[]>;
 
 export abstract class DomainError extends Error {
   abstract readonly status: number;
+  /** A stable code for clients (contracts/errors.ts); none: the message's code, else the status's. */
+  code?: string;
+  /** Values the message names (a product, a size, a count), for a client that words it in its own language. */
+  params?: Record<string, string | number>;
+
+  /** Names this error's code (and the values its message names): `throw new ConflictError('…').withCode('x')`. */
+  withCode(code: string, params?: Record<string, string | number>): this {
+    this.code = code;
+    if (params) this.params = params;
+    return this;
+  }
 
   constructor(
     message: string,

@@ -7,7 +7,7 @@ import { BadRequestError, ConflictError } from '../../common/errors/domain-error
 
 /** More units asked for than are available. Carries what is available so the answer can say so. */
 export class OutOfStock extends ConflictError {
-  readonly code = 'OUT_OF_STOCK';
+  override readonly code = 'out-of-stock';
   constructor(
     readonly productId: number,
     readonly size: string,
@@ -20,7 +20,7 @@ export class OutOfStock extends ConflictError {
 
 /** An adjustment would take available stock below zero (reserved units cannot be adjusted away). */
 export class StockWouldGoNegative extends ConflictError {
-  readonly code = 'STOCK_WOULD_GO_NEGATIVE';
+  override readonly code = 'stock-would-go-negative';
   constructor(
     readonly delta: number,
     readonly available: number,
@@ -31,7 +31,7 @@ export class StockWouldGoNegative extends ConflictError {
 
 /** A release that does not match what the order holds on this SKU (a second cancel, another order's units). */
 export class NoSuchReservation extends ConflictError {
-  readonly code = 'NO_SUCH_RESERVATION';
+  override readonly code = 'no-such-reservation';
   constructor(
     readonly orderId: string,
     readonly requested: number,
@@ -43,5 +43,5 @@ export class NoSuchReservation extends ConflictError {
 
 /** Malformed command input: non-positive or fractional quantity, zero delta, empty reason or order id. */
 export class InvalidStockCommand extends BadRequestError {
-  readonly code = 'INVALID_STOCK_COMMAND';
+  override readonly code = 'invalid-stock-command';
 }

@@ -37,7 +37,7 @@ describe('SKU stock decider', () => {
       const error = given(received(10), reserved(4, 'o-1'))
         .when({ type: 'ReserveStock', data: { ...sku, quantity: 7, orderId: 'o-2' } })
         .thenThrows(OutOfStock) as OutOfStock;
-      expect(error).toMatchObject({ available: 6, requested: 7, productId: 7, size: 'M', code: 'OUT_OF_STOCK' });
+      expect(error).toMatchObject({ available: 6, requested: 7, productId: 7, size: 'M', code: 'out-of-stock' });
     });
 
     it('refuses any reservation on a SKU that never received stock', () => {

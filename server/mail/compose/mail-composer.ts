@@ -5,7 +5,7 @@ import { OutboxEnvelopes } from '../../outbox/envelopes';
 import { emailVerificationMail, passwordResetMail, passwordResetNoticeMail } from '../templates/account-mails';
 import type { RenderedMail, StoreIdentity } from '../templates/layout';
 import { luckyDrawWinnerMail } from '../templates/lucky-draw-mails';
-import { OrderMailLine, orderPlacedMail, orderStatusMail, OrderSummary } from '../templates/order-mails';
+import { OrderMailLine, orderLocale, orderPlacedMail, orderStatusMail, OrderSummary } from '../templates/order-mails';
 import type { OutgoingMail } from '../transport/mail-transport';
 import type { StoredEvent } from '../../outbox/delivery/outbox-delivery';
 import { placedEvent, storeSettings } from '../../outbox/event-reads';
@@ -51,7 +51,7 @@ export class MailComposer {
       case 'InstantOrderPlaced': {
         const summary = orderSummary(data);
         const to = customerEmail(data);
-        return to ? envelope(to, orderPlacedMail(store, summary)) : { skip: 'the order has no e-mail' };
+        return to ? envelope(to, orderPlacedMail(store, summary, orderLocale(data))) : { skip: 'the order has no e-mail' };
       }
       case 'DrawHeld': {
         const winners = Array.isArray(data.winners) ? (data.winners as Array<{ token: string; label: string; amountTaka: number }>) : [];
@@ -74,7 +74,7 @@ export class MailComposer {
             reason: str(data.reason) || null,
             courier: str(data.courier) || null,
             trackingCode: str(data.trackingCode) || null,
-          }),
+          }, orderLocale(placed)),
         );
       }
     }

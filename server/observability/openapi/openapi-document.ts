@@ -26,11 +26,14 @@ export function openApiPath(expressPath: string): string {
 
 const errorBody = {
   type: 'object',
-  required: ['success', 'message'],
+  required: ['success', 'message', 'code'],
   properties: {
     success: { const: false },
-    message: { type: 'string' },
+    message: { type: 'string', description: 'What happened, in English' },
+    code: { type: 'string', description: 'A stable code for the message (contracts/errors.ts), for a client that shows it in another language' },
+    params: { type: 'object', additionalProperties: { type: ['string', 'number'] }, description: 'Values the message names' },
     errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Messages per field (422)' },
+    fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'The code of each message in `errors`' },
   },
 };
 
@@ -119,7 +122,7 @@ export function buildOpenApiDocument(version: string, routes: ApiRoute[] = API_R
       title: 'Tee Bazaar API',
       version,
       description:
-        'The storefront\'s, the customer\'s and the staff console\'s calls. Errors are `{ success: false, message }`, with `errors` per field on a 422. Money is in Taka with two decimals. Generated from the zod schemas that validate each request (server/observability/openapi/api-routes.ts).',
+        'The storefront\'s, the customer\'s and the staff console\'s calls. Errors are `{ success: false, message, code }`, with `errors` per field and their codes in `fields` on a 422. Money is in Taka with two decimals. Generated from the zod schemas that validate each request (server/observability/openapi/api-routes.ts).',
     },
     servers: [{ url: '/' }],
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),

@@ -63,6 +63,13 @@ describe('checkout decider', () => {
     expect(sku).toEqual({ streamId: 'sku-1-M', events: [{ type: 'StockReserved', data: { productId: 1, size: 'M', quantity: 2, orderId: 'K7M2P9QX' } }] });
   });
 
+  it("records the shopper's language on the order when it is Bengali, and nothing for English (issue 18)", () => {
+    const inBengali = given({ 'sku-1-M': [received(1, 'M', 5)] }).when(placeOrder({ locale: 'bn' }))()[0].events[0] as OrderPlaced;
+    expect(inBengali.data.locale).toBe('bn');
+    const inEnglish = given({ 'sku-1-M': [received(1, 'M', 5)] }).when(placeOrder({ locale: 'en' }))()[0].events[0] as OrderPlaced;
+    expect(inEnglish.data).not.toHaveProperty('locale');
+  });
+
   it('merges two lines of the same product and size into one reservation', () => {
     const decision = given({ 'sku-1-M': [received(1, 'M', 5)] }).when(placeOrder({ cart: [{ productId: 1, size: 'M', quantity: 1 }, { productId: 1, size: 'm', quantity: 2 }] }))();
     expect((decision[0].events[0] as OrderPlaced).data.lines).toHaveLength(1);

@@ -1,5 +1,4 @@
 import { OutOfStock } from '../../inventory/domain/sku.errors';
-import type { Locale } from '../../../contracts/locale';
 import { skuDecider, type SkuState } from '../../inventory/domain/sku';
 import { normalizeSize, skuStreamId } from '../../inventory/domain/sku-stream';
 import { CouponRejected } from '../../promotions/domain/coupon.errors';
@@ -9,7 +8,7 @@ import type { CouponUser } from '../../promotions/domain/coupon-identity';
 import { couponStreamId, normalizeCouponCode } from '../../promotions/domain/coupon-stream';
 import { checkPhones, checkUnitCaps, orderPhones, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import { percentOf, type Paisa } from './money';
-import type { OrderCustomer, OrderLine, OrderPlaced, PaymentMethod, ShippingZone } from './order.events';
+import type { OrderCustomer, OrderLine, OrderLocale, OrderPlaced, PaymentMethod, ShippingZone } from './order.events';
 import { OrderRuleViolation, ProductOutOfStock } from './order.errors';
 import { orderStreamId } from './order-id';
 import type { StreamEvents } from '../../event-store/command-path/decider';
@@ -60,8 +59,8 @@ export type PlaceOrder = {
     couponCode: string | null;
     /** The offer running now, when a line came from the offer page (resolved by the handler); else null. */
     offer?: RunningOffer | null;
-    /** The shopper's language (absent: English), kept on the order for its SMS and mails. */
-    locale?: Locale;
+    /** The shopper's language (issue 18): absent is English. */
+    locale?: OrderLocale;
     /** A phone proof as the shopper sent it; the handler checks it and sets `phoneVerified`. */
     phoneProof?: string;
     /** The contact phone was proven by a one-time code (checked by the handler, never by the browser's say-so). */
@@ -141,7 +140,8 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
       ...(offer ? { offer } : {}),
       totals: { subtotalPaisa, discountPaisa, deliveryChargePaisa, grandTotalPaisa: subtotalPaisa - discountPaisa + deliveryChargePaisa },
       luckyDrawTokens: luckyDrawTokens(orderId, units),
-      ...(command.data.locale ? { locale: command.data.locale } : {}),
+      // Recorded only when not the default, so orders placed in English keep the shape they always had.
+      ...(command.data.locale && command.data.locale !== 'en' ? { locale: command.data.locale } : {}),
       ...(command.data.phoneVerified ? { phoneVerified: true as const } : {}),
     },
   };

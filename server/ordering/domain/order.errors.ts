@@ -41,6 +41,7 @@ export class ProductOutOfStock extends ConflictError {
   ) {
     const message = `Out of Stock: ${productName} (Size: ${size}) ${available > 0 ? `has only ${available} left` : 'is not available'}.`;
     super(message, { [field]: [message] });
+    this.withCode(available > 0 ? 'out-of-stock-left' : 'out-of-stock', { product: productName, size, available });
   }
 }
 
@@ -69,6 +70,7 @@ export class TooManyOpenOrders extends TooManyRequestsError {
         'Please wait until they arrive, or call us to add to an order.',
       OPEN_ORDERS_RETRY_AFTER_SECONDS,
     );
+    this.withCode('too-many-open-orders', { open });
   }
 }
 

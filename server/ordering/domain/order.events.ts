@@ -5,7 +5,6 @@
  */
 import type { Actor, EventMetadata } from '../../event-store/event-store.types';
 import type { Paisa } from './money';
-import type { Locale } from '../../../contracts/locale';
 
 /** 1: placed online by the shopper; 2: an instant order taken by staff. */
 export type OrderType = 1 | 2;
@@ -55,8 +54,8 @@ export type OrderPlaced = {
     totals: { subtotalPaisa: Paisa; discountPaisa: Paisa; deliveryChargePaisa: Paisa; grandTotalPaisa: Paisa };
     /** Lucky-draw tokens, one per unit bought (spec §9); shown as the order's "coupons". */
     luckyDrawTokens: string[];
-    /** The shopper's language when it was not English (absent: `en`); the order's SMS use it. */
-    locale?: Locale;
+    /** The language the shopper ordered in (issue 18); its mails and SMS are written in it. Absent: English. */
+    locale?: OrderLocale;
     /** The contact phone was proven by a one-time code at checkout (absent: not proven). */
     phoneVerified?: true;
     /**
@@ -67,6 +66,9 @@ export type OrderPlaced = {
     placedBy?: LegacyOrderPlacement;
   };
 };
+
+/** The storefront's languages: English (the default) and Bengali. */
+export type OrderLocale = 'en' | 'bn';
 
 export interface LegacyOrderPlacement {
   actor: Actor;

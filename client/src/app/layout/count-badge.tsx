@@ -1,3 +1,5 @@
+import { formatNumber, t } from '../../lib/i18n/locale';
+
 /**
  * The visible count bubble, and the count in words for screen readers: a link reading "Cart" with this badge
  * is named "Cart (2 items)" from its content (no aria-label, so the visible label stays part of the name).
@@ -6,7 +8,7 @@ export function CountBadge({ count }: { count: number }) {
   return (
     <>
       <span className="count-badge" aria-hidden="true">
-        {count}
+        {formatNumber(count)}
       </span>
       <span className="visually-hidden">{countWords(count)}</span>
     </>
@@ -14,5 +16,5 @@ export function CountBadge({ count }: { count: number }) {
 }
 
 export function countWords(count: number): string {
-  return `(${count} ${count === 1 ? 'item' : 'items'})`;
+  return t(count === 1 ? 'count.one' : 'count.many', { n: count });
 }

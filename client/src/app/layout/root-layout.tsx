@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { FeedbackHost } from '../../components/feedback/feedback-host';
+import { t } from '../../lib/i18n/locale';
 import { RouteErrorBoundary } from '../routes/route-error';
 import { BottomToolbar } from './bottom-toolbar';
 import { SiteFooter } from './site-footer';
@@ -14,7 +15,7 @@ export function RootLayout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('layout.skip')}
       </a>
       <SiteHeader />
       <main id="main" className="site-main" tabIndex={-1}>
@@ -35,7 +36,7 @@ function PageLoading() {
   return (
     <div className="page-loading" role="status">
       <span className="spinner" aria-hidden="true" />
-      <span>Loading…</span>
+      <span>{t('layout.loading')}</span>
     </div>
   );
 }

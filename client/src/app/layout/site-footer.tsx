@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
 import { ContactLines } from '../../features/settings/components/contact-lines';
+import { localDigits, t } from '../../lib/i18n/locale';
 import { ChevronIcon } from './icons';
 import { useHasSession } from './use-has-session';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
@@ -15,79 +16,79 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
-        <FooterSection title={storeName ? `About ${storeName}` : 'About Us'}>
+        <FooterSection title={storeName ? t('footer.aboutStore', { store: storeName }) : t('nav.about')}>
           {setting?.description && <p>{setting.description}</p>}
           <ContactLines setting={setting} className="site-footer__list" />
         </FooterSection>
 
-        <FooterSection title="Follow Us">
+        <FooterSection title={t('footer.followUs')}>
           <ul className="site-footer__list">
             {setting?.fblink && (
               <li>
                 <a href={setting.fblink} target="_blank" rel="noopener noreferrer">
-                  Facebook<span className="visually-hidden"> (opens in a new tab)</span>
+                  Facebook<span className="visually-hidden">{t('header.newTab')}</span>
                 </a>
               </li>
             )}
             {whatsAppDigits && (
               <li>
                 <a href={`https://wa.me/${whatsAppDigits}`} target="_blank" rel="noopener noreferrer">
-                  WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+                  WhatsApp<span className="visually-hidden">{t('header.newTab')}</span>
                 </a>
               </li>
             )}
           </ul>
         </FooterSection>
 
-        <FooterSection title="My Account">
+        <FooterSection title={t('header.myAccount')}>
           <ul className="site-footer__list">
             <li>
-              <Link to={hasSession ? '/dashboard' : '/login'}>{hasSession ? 'My Account' : 'Login'}</Link>
+              <Link to={hasSession ? '/dashboard' : '/login'}>{hasSession ? t('header.myAccount') : t('header.login')}</Link>
             </li>
             {!hasSession && (
               <li>
-                <Link to="/register">Register</Link>
+                <Link to="/register">{t('header.register')}</Link>
               </li>
             )}
             <li>
-              <Link to="/order-tracking">Track your order</Link>
+              <Link to="/order-tracking">{t('header.track')}</Link>
             </li>
             <li>
-              <Link to="/wishlist">Wishlist</Link>
+              <Link to="/wishlist">{t('header.wishlist')}</Link>
             </li>
             <li>
-              <Link to="/cart">Cart</Link>
+              <Link to="/cart">{t('header.cart')}</Link>
             </li>
           </ul>
         </FooterSection>
 
-        <FooterSection title="Important Links">
+        <FooterSection title={t('footer.importantLinks')}>
           <ul className="site-footer__list">
             <li>
-              <Link to="/about">About Us</Link>
+              <Link to="/about">{t('nav.about')}</Link>
             </li>
             <li>
-              <Link to="/contact">Contact Us</Link>
+              <Link to="/contact">{t('footer.contactUs')}</Link>
             </li>
             <li>
-              <Link to="/terms">Terms &amp; Conditions</Link>
+              <Link to="/terms">{t('footer.terms')}</Link>
             </li>
             <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
+              <Link to="/privacy-policy">{t('footer.privacy')}</Link>
             </li>
             <li>
-              <Link to="/return-policy">Return Policy</Link>
+              <Link to="/return-policy">{t('footer.returns')}</Link>
             </li>
             <li>
-              <Link to="/siteMap">Site Map</Link>
+              <Link to="/siteMap">{t('footer.siteMap')}</Link>
             </li>
           </ul>
         </FooterSection>
       </div>
       <div className="container">
         <p className="site-footer__bottom">
-          © {new Date().getFullYear()} {storeName || 'All rights reserved'}
-          {storeName && '. All rights reserved.'}
+          © {localDigits(new Date().getFullYear())} {storeName || t('footer.rights')}
+          {storeName && t('footer.rightsAfterName')}
         </p>
       </div>
     </footer>

@@ -3,6 +3,8 @@ import { Link, NavLink } from 'react-router-dom';
 import { CategoryMenu } from '../../features/catalog/components/category-menu';
 import { SearchBox } from '../../features/catalog/components/search-box';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
+import type { MessageKey } from '../../lib/i18n/keys';
+import { localDigits, t } from '../../lib/i18n/locale';
 import { careLinks } from './care-links';
 import { CountBadge } from './count-badge';
 import { BagIcon, HeartIcon, MenuIcon, UserIcon } from './icons';
@@ -13,6 +15,7 @@ import {
   WISHLIST_STORAGE_KEY,
   WISHLIST_UPDATED_EVENT,
 } from './storage-keys';
+import { LanguageSwitch } from './language-switch';
 import { useHasSession } from './use-has-session';
 import { useStoredListCount } from './use-stored-list-count';
 
@@ -20,12 +23,12 @@ import { useStoredListCount } from './use-stored-list-count';
 const MiniCart = lazy(() => import('../../features/cart/components/mini-cart').then((m) => ({ default: m.MiniCart })));
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
-export const MAIN_NAV = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/shop', label: 'Shop', end: false },
-  { to: '/offer', label: 'Offer', end: false },
-  { to: '/about', label: 'About Us', end: false },
-  { to: '/contact', label: 'Contact', end: false },
+export const MAIN_NAV: Array<{ to: string; label: MessageKey; end: boolean }> = [
+  { to: '/', label: 'nav.home', end: true },
+  { to: '/shop', label: 'nav.shop', end: false },
+  { to: '/offer', label: 'nav.offer', end: false },
+  { to: '/about', label: 'nav.about', end: false },
+  { to: '/contact', label: 'nav.contact', end: false },
 ];
 
 export function SiteHeader() {
@@ -55,70 +58,70 @@ export function SiteHeader() {
             {isPending ? (
               <span className="skeleton skeleton--inline" aria-hidden="true" />
             ) : (
-              <>Welcome to {setting?.name ?? 'our store'}</>
+              t('header.welcome', { store: setting?.name ?? t('header.ourStore') })
             )}
           </p>
           <ul className="topbar__links">
             {care.tel && (
               <li>
                 <a href={care.tel}>
-                  <span className="topbar__desktop-inline">Hotline: </span>
-                  <span className="topbar__phone-inline">Call </span>
-                  <span className="topbar__desktop-inline">{care.hotline}</span>
+                  <span className="topbar__desktop-inline">{t('header.hotline')}</span>
+                  <span className="topbar__phone-inline">{t('header.call')}</span>
+                  <span className="topbar__desktop-inline">{localDigits(care.hotline)}</span>
                 </a>
               </li>
             )}
             {care.whatsApp && (
               <li className="topbar__desktop-only">
                 <a href={care.whatsApp} target="_blank" rel="noopener noreferrer">
-                  WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+                  WhatsApp<span className="visually-hidden">{t('header.newTab')}</span>
                 </a>
               </li>
             )}
             <li>
-              <Link to="/order-tracking">Track your order</Link>
+              <Link to="/order-tracking">{t('header.track')}</Link>
             </li>
             {setting?.email && (
               <li className="topbar__desktop-only">
                 <a href={`mailto:${setting.email}`}>{setting.email}</a>
               </li>
             )}
-            <li className="topbar__desktop-only">
-              <span className="visually-hidden">Language: </span>English
+            <li>
+              <LanguageSwitch />
             </li>
           </ul>
         </div>
       </div>
 
       <div className="container masthead">
-        <button type="button" className="header-action masthead__menu" aria-label="Menu" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
+        <button type="button" className="header-action masthead__menu" aria-label={t('header.menu')} aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
           <MenuIcon />
         </button>
         <Link to="/" className="brand">
           {isPending ? (
             <>
               <span className="skeleton skeleton--brand" aria-hidden="true" />
-              <span className="visually-hidden">Home</span>
+              <span className="visually-hidden">{t('nav.home')}</span>
             </>
           ) : (
-            (setting?.name ?? 'Home')
+            (setting?.name ?? t('nav.home'))
           )}
         </Link>
         <div className="masthead__search">
           <SearchBox inputRef={searchInput} />
         </div>
-        <nav aria-label="Account, wishlist and cart" className="masthead__nav">
+        <nav aria-label={t('header.accountNav')} className="masthead__nav">
           <ul className="masthead__actions">
             <li>
               <Link to={hasSession ? '/dashboard' : '/login'} className="header-action">
                 <UserIcon />
-                <span className="header-action__label">{hasSession ? 'My Account' : 'Login'}</span>
+                <span className="header-action__label">{hasSession ? t('header.myAccount') : t('header.login')}</span>
               </Link>
             </li>
             <li>
               <Link to="/wishlist" className="header-action">
                 <HeartIcon />
-                <span className="header-action__label">Wishlist</span>
+                <span className="header-action__label">{t('header.wishlist')}</span>
                 <CountBadge count={wishlistCount} />
               </Link>
             </li>
@@ -132,7 +135,7 @@ export function SiteHeader() {
                 onPointerEnter={() => void import('../../features/cart/components/mini-cart')}
               >
                 <BagIcon />
-                <span className="header-action__label">Cart</span>
+                <span className="header-action__label">{t('header.cart')}</span>
                 <CountBadge count={cartCount} />
               </button>
             </li>
@@ -140,12 +143,12 @@ export function SiteHeader() {
         </nav>
       </div>
 
-      <nav className="main-nav" aria-label="Main">
+      <nav className="main-nav" aria-label={t('nav.main')}>
         <ul className="container main-nav__list">
           {MAIN_NAV.slice(0, 2).map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} className="main-nav__link">
-                {item.label}
+                {t(item.label)}
               </NavLink>
             </li>
           ))}
@@ -155,7 +158,7 @@ export function SiteHeader() {
           {MAIN_NAV.slice(2).map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} className="main-nav__link">
-                {item.label}
+                {t(item.label)}
               </NavLink>
             </li>
           ))}

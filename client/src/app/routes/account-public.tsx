@@ -1,3 +1,5 @@
+import { getLocale, t, useMessages } from '../../lib/i18n/locale';
+import { accountMessages } from '../../lib/i18n/messages/account';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { showToast } from '../../components/feedback/feedback-store';
 import { LoginForm } from '../../features/account/components/login-form';
@@ -14,14 +16,15 @@ function storeSession(signedIn: Partial<SignedIn>): boolean {
 
 /** /login (spec §2, §4): stores token and user, then /dashboard. */
 export function LoginRoute() {
+  useMessages(accountMessages);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = afterLoginPath(params.get('next'));
   if (getSessionToken()) return <Navigate to={next} replace />;
   return (
     <div className="container page narrow">
-      <title>Login</title>
-      <h1 className="page__title">Login</h1>
+      <title>{t('account.login')}</title>
+      <h1 className="page__title">{t('account.login')}</h1>
       <LoginForm
         onSignedIn={(signedIn) => {
           storeSession(signedIn);
@@ -34,16 +37,17 @@ export function LoginRoute() {
 
 /** /register and /referral?code= (spec §2): the same screen; the invite code comes from the link. */
 export function RegisterRoute() {
+  useMessages(accountMessages);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   return (
     <div className="container page narrow">
-      <title>Register</title>
-      <h1 className="page__title">Create an account</h1>
+      <title>{t('account.registerTitle')}</title>
+      <h1 className="page__title">{t('account.createHeading')}</h1>
       <RegisterForm
         inviteCode={params.get('code') ?? ''}
         onRegistered={(answer) => {
-          showToast({ kind: 'success', title: answer.message ?? 'Your account has been created.' });
+          showToast({ kind: 'success', title: getLocale() === 'en' ? (answer.message ?? t('account.created')) : t('account.created') });
           navigate(storeSession(answer) ? '/dashboard' : '/login');
         }}
       />

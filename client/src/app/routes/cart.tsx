@@ -6,22 +6,25 @@ import { CartSummary } from '../../features/cart/components/cart-summary';
 import { CartTable } from '../../features/cart/components/cart-table';
 import { useStoredCoupon } from '../../features/checkout/coupon-store';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
+import { t, useMessages } from '../../lib/i18n/locale';
+import { cartMessages } from '../../lib/i18n/messages/cart';
 import './cart.css';
 
 /** /cart (spec §2): lines, quantities, totals with the applied coupon's discount, Check Out. */
 export function CartRoute() {
+  useMessages(cartMessages);
   const lines = useCart();
   const coupon = useStoredCoupon();
   const { data: setting } = useSettingRow();
   const recheck = useCartRecheck(lines);
   return (
     <div className="container page">
-      <title>Cart</title>
-      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Cart' }]} />
-      <h1 className="page__title">Shopping Cart</h1>
+      <title>{t('cartPage.title')}</title>
+      <Breadcrumb items={[{ label: t('nav.home'), to: '/' }, { label: t('cartPage.title') }]} />
+      <h1 className="page__title">{t('cartPage.heading')}</h1>
       {lines.length === 0 ? (
         <p>
-          Your cart is empty. <Link to="/shop">Continue shopping</Link>
+          {t('cartPage.empty')} <Link to="/shop">{t('cartPage.continue')}</Link>
         </p>
       ) : (
         <div className="cart-page">

@@ -1,3 +1,5 @@
+import { t, useMessages } from '../../lib/i18n/locale';
+import { shopMessages } from '../../lib/i18n/messages/shop';
 import { useParams } from 'react-router-dom';
 import { useCategoryTree } from '../../features/catalog/api/get-category-tree';
 import { useProductsByCategory } from '../../features/catalog/api/get-products-by-category';
@@ -16,33 +18,36 @@ function findCategory(tree: Category[] | undefined, slug: string): { category?: 
 
 /** /category/{slug}: a child category (getProductsByShopBycategory). */
 export function ChildCategoryRoute() {
+  useMessages(shopMessages);
   const { slug = '' } = useParams();
   const { page, search } = useListParams();
   const query = useProductsByCategory({ page, search, slug });
   const { data: tree } = useCategoryTree();
   const { category, parent } = findCategory(tree, slug);
-  const title = category ? (parent ? `${parent.name} · ${category.name}` : category.name) : 'Category';
-  const crumbs = [{ label: 'Home', to: '/' }, { label: 'Shop', to: '/shop' }, ...(parent ? [{ label: parent.name, to: `/product-category/${parent.slug}` }] : []), { label: category?.name ?? slug }];
+  const title = category ? (parent ? `${parent.name} · ${category.name}` : category.name) : t('shop.category');
+  const crumbs = [{ label: t('nav.home'), to: '/' }, { label: t('nav.shop'), to: '/shop' }, ...(parent ? [{ label: parent.name, to: `/product-category/${parent.slug}` }] : []), { label: category?.name ?? slug }];
   if (tree && !category) return <UnknownCategory />;
   return <CatalogPage key={slug} title={title} crumbs={crumbs} query={query} />;
 }
 
 /** /product-category/{slug}: a parent category (shopByMainCategory). */
 export function ParentCategoryRoute() {
+  useMessages(shopMessages);
   const { slug = '' } = useParams();
   const { page, search } = useListParams();
   const query = useProductsByMainCategory({ page, search, slug });
   const { data: tree } = useCategoryTree();
   const { category } = findCategory(tree, slug);
   if (tree && !category) return <UnknownCategory />;
-  return <CatalogPage key={slug} title={category?.name ?? 'Category'} crumbs={[{ label: 'Home', to: '/' }, { label: 'Shop', to: '/shop' }, { label: category?.name ?? slug }]} query={query} />;
+  return <CatalogPage key={slug} title={category?.name ?? t('shop.category')} crumbs={[{ label: t('nav.home'), to: '/' }, { label: t('nav.shop'), to: '/shop' }, { label: category?.name ?? slug }]} query={query} />;
 }
 
 function UnknownCategory() {
+  useMessages(shopMessages);
   return (
     <div className="container page">
-      <title>Category not found</title>
-      <h1 className="page__title">Category not found</h1>
+      <title>{t('shop.categoryNotFound')}</title>
+      <h1 className="page__title">{t('shop.categoryNotFound')}</h1>
       <CategoryNotFound />
     </div>
   );

@@ -15,9 +15,13 @@ import { PHONE_VERIFICATION_TEXT } from '../../features/phone-verification/messa
 import { saveLastOrderId } from '../../features/checkout/order-id-store';
 import { readCouponOffer } from '../../features/offer/offer-store';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
+import { t, useMessages } from '../../lib/i18n/locale';
+import { cartMessages } from '../../lib/i18n/messages/cart';
+import { checkoutMessages } from '../../lib/i18n/messages/checkout';
 
 /** /checkout (spec §2): composes the cart, the offer's stored value, the customer's last details and the checkout form. */
 export function CheckoutRoute() {
+  useMessages(checkoutMessages, cartMessages);
   const lines = useCart();
   const navigate = useNavigate();
   const { data: setting } = useSettingRow();
@@ -39,23 +43,23 @@ export function CheckoutRoute() {
 
   return (
     <div className="container page">
-      <title>Checkout</title>
-      <Breadcrumb items={[{ label: 'cart', to: '/cart' }, { label: 'Shipping' }, { label: 'Confirm Order' }]} />
-      <h1 className="page__title">Checkout</h1>
+      <title>{t('checkout.title')}</title>
+      <Breadcrumb items={[{ label: t('checkout.crumbCart'), to: '/cart' }, { label: t('checkout.crumbShipping') }, { label: t('checkout.crumbConfirm') }]} />
+      <h1 className="page__title">{t('checkout.title')}</h1>
       {lines.length === 0 ? (
         <div className="card empty-state" role="status">
-          <h2 className="section-title">Your cart is empty</h2>
-          <p>Add a t-shirt to your cart, then come back here to order it.</p>
+          <h2 className="section-title">{t('checkout.emptyTitle')}</h2>
+          <p>{t('checkout.emptyText')}</p>
           <p>
             <Link to="/shop" className="button">
-              Continue shopping
+              {t('cartPage.continue')}
             </Link>
           </p>
         </div>
       ) : recheck.changes.length > 0 ? (
         <CartChangesNotice recheck={recheck} currency={setting?.currency} />
       ) : last.isPending ? (
-        <Loader label="Filling in your details…" />
+        <Loader label={t('checkout.filling')} />
       ) : (
         <CheckoutForm
           lines={lines}

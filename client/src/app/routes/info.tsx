@@ -1,3 +1,5 @@
+import { t, useMessages } from '../../lib/i18n/locale';
+import { pagesMessages } from '../../lib/i18n/messages/pages';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { HtmlContent } from '../../components/ui/html-content';
 import { Loader } from '../../components/ui/spinner';
@@ -6,21 +8,22 @@ import { POST_CATEGORY, usePostData } from '../../features/info/api/get-post-dat
 type InfoPage = keyof typeof POST_CATEGORY;
 
 /** Fixed headings where the spec names one: the return page is headed "Privacy & Policy" (spec §2). */
-const HEADINGS: Partial<Record<InfoPage, string>> = { return: 'Privacy & Policy' };
+const HEADINGS: Partial<Record<InfoPage, () => string>> = { return: () => t('info.returnHeading') };
 
 /** About, Terms, Privacy, Return (spec §2): title and HTML body from a post. */
 export function InfoRoute({ page }: { page: InfoPage }) {
+  useMessages(pagesMessages);
   const { data, isPending, isError } = usePostData(POST_CATEGORY[page]);
-  const title = HEADINGS[page] ?? data?.name ?? '';
+  const title = HEADINGS[page]?.() ?? data?.name ?? '';
   return (
     <div className="container page info-page">
       {title && <title>{title}</title>}
-      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: title || 'Information' }]} />
+      <Breadcrumb items={[{ label: t('nav.home'), to: '/' }, { label: title || t('info.information') }]} />
       {isPending ? (
         <Loader />
       ) : isError || !data ? (
         <p className="notice notice--error" role="alert">
-          This page could not be loaded. Check your connection and try again.
+          {t('info.loadFailed')}
         </p>
       ) : (
         <article>

@@ -11,8 +11,11 @@ import { useOrderSummary } from '../../features/orders/api/get-order-summary';
 import { OrderLinesTable } from '../../features/orders/components/order-lines-table';
 import { OrderTotalsFooter } from '../../features/orders/components/order-totals-footer';
 import '../../features/orders/components/orders.css';
-import { amountDueOnDelivery, formatOrderDate } from '../../features/orders/types';
+import { amountDueOnDelivery, formatOrderDate, statusLabel } from '../../features/orders/types';
 import { ContactCare } from '../layout/contact-care';
+import { localDigits, t, useMessages } from '../../lib/i18n/locale';
+import { cartMessages } from '../../lib/i18n/messages/cart';
+import { ordersMessages } from '../../lib/i18n/messages/orders';
 
 /**
  * /order-confirm, "Your Shopping - Order Confirm" (spec §2). Leads with what the shopper needs after ordering
@@ -20,6 +23,7 @@ import { ContactCare } from '../layout/contact-care';
  * Coming straight from checkout, it empties the cart and coupon and says "Order Confirmed!" (spec §4).
  */
 export function OrderConfirmRoute() {
+  useMessages(ordersMessages, cartMessages);
   const [orderId] = useState(readLastOrderId);
   const location = useLocation();
   const navigate = useNavigate();
@@ -33,7 +37,7 @@ export function OrderConfirmRoute() {
     clearCoupon();
     // Forget "just placed" so a reload does not say it again; the phone stays for the order's details.
     navigate('.', { replace: true, state: { phone } });
-    void showAlert({ kind: 'success', title: 'Order Confirmed!', text: `Your order ID is ${orderId}.`, timer: DURATIONS.orderConfirmedDialog });
+    void showAlert({ kind: 'success', title: t('confirm.dialogTitle'), text: t('confirm.dialogText', { id: orderId }), timer: DURATIONS.orderConfirmedDialog });
   }, [state?.placed, orderId, phone, navigate]);
 
   const trackingLink = orderId ? `/order-tracking?orderId=${encodeURIComponent(orderId)}` : '/order-tracking';
@@ -42,49 +46,49 @@ export function OrderConfirmRoute() {
 
   return (
     <div className="container page">
-      <title>Your Shopping - Order Confirm</title>
-      <h1 className="page__title">Your Shopping - Order Confirm</h1>
+      <title>{t('confirm.title')}</title>
+      <h1 className="page__title">{t('confirm.title')}</h1>
       {!orderId ? (
         <p>
-          There is no recent order in this browser. <Link to="/shop">Continue shopping</Link>
+          {t('confirm.noOrder')} <Link to="/shop">{t('cartPage.continue')}</Link>
         </p>
       ) : (
         <>
           <section className="card confirm-summary" aria-labelledby="confirm-title">
             <h2 id="confirm-title" className="confirm-summary__title">
-              Thank you! Your order ID is <strong className="confirm-summary__id">{orderId}</strong>
+              {t('confirm.thanks')}<strong className="confirm-summary__id">{orderId}</strong>
             </h2>
             <dl className="confirm-summary__facts">
               <div>
-                <dt>To pay on delivery</dt>
+                <dt>{t('confirm.toPay')}</dt>
                 <dd className="confirm-summary__amount">
-                  {row && due !== null ? formatMoney(due, data?.currencySymbol) : isPending ? <span className="skeleton">৳ 0000.00</span> : '—'}
-                  {row?.paymentMethod === 'bkash' && <span className="muted"> (paid with bKash)</span>}
+                  {row && due !== null ? formatMoney(due, data?.currencySymbol) : isPending ? <span className="skeleton">৳ {localDigits('0000.00')}</span> : '—'}
+                  {row?.paymentMethod === 'bkash' && <span className="muted">{t('confirm.paidBkash')}</span>}
                 </dd>
               </div>
               <div>
-                <dt>What happens next</dt>
-                <dd>Next, our care team will call you to confirm your order; then we pack it and hand it to the courier.</dd>
+                <dt>{t('confirm.next')}</dt>
+                <dd>{t('confirm.nextText')}</dd>
               </div>
             </dl>
-            <p className="confirm-summary__pending">Your order is pending until our customer care team calls you.</p>
+            <p className="confirm-summary__pending">{t('confirm.pending')}</p>
             <p className="confirm-actions">
               <Link to={trackingLink} className="button">
-                Track your order
+                {t('track.title')}
               </Link>{' '}
               <Link to="/shop" className="button button--secondary">
-                Continue shopping
+                {t('cartPage.continue')}
               </Link>
             </p>
             <ContactCare />
           </section>
           {isPending ? (
-            <Loader label="Loading your order…" />
+            <Loader label={t('confirm.loading')} />
           ) : isError || !data ? null : (
             <>
-              <h2 className="section-title confirm-lines-title">Items</h2>
+              <h2 className="section-title confirm-lines-title">{t('confirm.items')}</h2>
               <p className="muted">
-                Ordered on {formatOrderDate(data.orderrow.order_date)} · {data.orderrow.order_status_name ?? 'Pending'}
+                {t('confirm.orderedOn', { date: formatOrderDate(data.orderrow.order_date), status: statusLabel(data.orderrow.order_status_name ?? 'Pending') })}
               </p>
               <OrderLinesTable lines={data.history} currency={data.currencySymbol} footer={<OrderTotalsFooter order={data.orderrow} currency={data.currencySymbol} />} />
             </>

@@ -8,11 +8,13 @@ import { TrackingForm } from '../../features/orders/components/tracking-form';
 import { TrackingResult } from '../../features/orders/components/tracking-result';
 import { CancelOrderButton } from '../../features/orders/components/cancel-order-button';
 import { ContactCare } from '../layout/contact-care';
+import { t, useMessages } from '../../lib/i18n/locale';
+import { ordersMessages } from '../../lib/i18n/messages/orders';
 
-const NOT_FOUND = 'Order not found or invalid information.';
 
 /** /order-tracking (spec §2): order id and phone, then the tracking data. */
 export function OrderTrackingRoute() {
+  useMessages(ordersMessages);
   const [params] = useSearchParams();
   const [query, setQuery] = useState<{ orderId: string; phone: string } | null>(null);
   const result = useOrderInformation(query?.orderId ?? '', query?.phone ?? '');
@@ -20,15 +22,15 @@ export function OrderTrackingRoute() {
   useEffect(() => {
     if (!query || !result.isError) return;
     const message = result.error instanceof ApiError ? result.error.serverMessage : undefined;
-    void showAlert({ kind: 'error', title: 'Oops!', text: message ?? 'Order not found or invalid information' });
+    void showAlert({ kind: 'error', title: t('track.oops'), text: message ?? t('track.notFoundShort') });
   }, [query, result.isError, result.error, result.errorUpdatedAt]);
   return (
     <div className="container page narrow">
-      <title>Track your order</title>
-      <h1 className="page__title">Track your order</h1>
+      <title>{t('track.title')}</title>
+      <h1 className="page__title">{t('track.title')}</h1>
       <TrackingForm initialOrderId={params.get('orderId') ?? ''} onSubmit={(orderId, phone) => (query?.orderId === orderId && query.phone === phone ? void result.refetch() : setQuery({ orderId, phone }))} busy={result.isFetching} />
       <div className="tracking-output" aria-live="polite">
-        {query && result.isError && <p className="notice notice--error">{NOT_FOUND}</p>}
+        {query && result.isError && <p className="notice notice--error">{t('track.notFound')}</p>}
         {query && result.data && (
           <TrackingResult
             data={result.data}
@@ -43,13 +45,14 @@ export function OrderTrackingRoute() {
 
 /** /verify/{orderId}/{phone}: the same data, straight from the link. */
 export function VerifyOrderRoute() {
+  useMessages(ordersMessages);
   const { orderId = '', phone = '' } = useParams();
   const result = useOrderInformation(orderId, phone);
   return (
     <div className="container page narrow">
-      <title>Order verification</title>
-      <h1 className="page__title">Order verification</h1>
-      {result.isPending ? <Loader label="Looking up your order…" /> : result.isError || !result.data ? <p className="notice notice--error">{NOT_FOUND}</p> : <TrackingResult data={result.data} help={<ContactCare />} actions={<CancelOrderButton orderId={result.data.orderId} phone={phone} statusName={result.data.order_status_name} />} />}
+      <title>{t('track.verifyTitle')}</title>
+      <h1 className="page__title">{t('track.verifyTitle')}</h1>
+      {result.isPending ? <Loader label={t('track.lookingUp')} /> : result.isError || !result.data ? <p className="notice notice--error">{t('track.notFound')}</p> : <TrackingResult data={result.data} help={<ContactCare />} actions={<CancelOrderButton orderId={result.data.orderId} phone={phone} statusName={result.data.order_status_name} />} />}
     </div>
   );
 }

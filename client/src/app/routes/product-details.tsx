@@ -4,6 +4,8 @@ import { HtmlContent } from '../../components/ui/html-content';
 import { Loader } from '../../components/ui/spinner';
 import { WhenVisible } from '../../components/ui/when-visible';
 import { formatMoney } from '../../lib/money';
+import { localDigits, t, useMessages } from '../../lib/i18n/locale';
+import { productMessages } from '../../lib/i18n/messages/product';
 import { useProductRow } from '../../features/catalog/api/get-product-row';
 import { useRelatedProducts } from '../../features/catalog/api/get-related-products';
 import { ProductGallery } from '../../features/catalog/components/product-gallery';
@@ -22,16 +24,17 @@ import './product-details.css';
 /** /product-details/{slug} (spec §2): gallery with zoom, sizes, quantity, add to cart, related slider. */
 export function ProductDetailsRoute() {
   const { slug = '' } = useParams();
+  useMessages(productMessages);
   const { data: product, isPending, isError, error } = useProductRow(slug);
   const { actions, quickView, addToCart, addToWishlist } = useProductActions();
 
-  if (isPending) return <Loader label="Loading product…" />;
+  if (isPending) return <Loader label={t('product.loading')} />;
   if (isError && error instanceof ApiError && error.status === 404) return <NotFoundRoute />;
   if (isError || !product) {
     return (
       <div className="container page">
         <p className="notice notice--error" role="alert">
-          This product could not be loaded. Check your connection and try again.
+          {t('product.loadFailed')}
         </p>
       </div>
     );
@@ -44,8 +47,8 @@ export function ProductDetailsRoute() {
       <title>{product.name}</title>
       <Breadcrumb
         items={[
-          { label: 'Home', to: '/' },
-          { label: 'Shop', to: '/shop' },
+          { label: t('nav.home'), to: '/' },
+          { label: t('nav.shop'), to: '/shop' },
           ...(product.category ? [{ label: product.category.name, to: `/category/${product.category.slug}` }] : []),
           { label: product.name },
         ]}
@@ -54,27 +57,27 @@ export function ProductDetailsRoute() {
         <ProductGallery key={product.id} images={images} name={product.name} />
         <div className="product-details__info">
           <h1 className="page__title">{product.fullname || product.name}</h1>
-          <p className="muted">SKU: {product.sku}</p>
+          <p className="muted">{t('product.sku', { sku: product.sku })}</p>
           <p className="product-details__price">
-            <span className="visually-hidden">Price: </span>
+            <span className="visually-hidden">{t('catalog.price')}</span>
             {formatMoney(product.price, product.currency)}
             {product.old_price !== null && Number(product.old_price) > 0 && (
               <del>
-                <span className="visually-hidden">Old price: </span>
+                <span className="visually-hidden">{t('catalog.oldPrice')}</span>
                 {formatMoney(product.old_price, product.currency)}
               </del>
             )}
           </p>
-          <ProductPurchase key={product.id} product={product} onAddToCart={addToCart} buttonLabel="Add to cart" />
+          <ProductPurchase key={product.id} product={product} onAddToCart={addToCart} buttonLabel={t('product.addToCart')} />
           <button type="button" className="link-button" onClick={() => addToWishlist(product)}>
-            Add to Wishlist
+            {t('product.addToWishlist')}
           </button>
           {chart && <SizeChartDetails chart={chart} />}
           <StorePromises />
           {product.description && (
             <section aria-labelledby="description-title">
               <h2 id="description-title" className="product-details__subtitle">
-                Description
+                {t('product.description')}
               </h2>
               <HtmlContent html={product.description} />
             </section>
@@ -92,29 +95,29 @@ export function ProductDetailsRoute() {
 /** "You may also like": asked for only when the shopper scrolls near it. */
 function RelatedProducts({ slug, actions }: { slug: string; actions: ProductCardActions }) {
   const { data: related = [] } = useRelatedProducts(slug);
-  return <ProductSlider title="You may also like" products={related} actions={actions} />;
+  return <ProductSlider title={t('product.related')} products={related} actions={actions} />;
 }
 
 /** Cash on delivery, delivery times and the return rule, from the store settings (issue 16). */
 function StorePromises() {
   const { data: setting } = useSettingRow();
-  const inside = setting?.delivery_time_inside_dhaka || '1-2 days';
-  const outside = setting?.delivery_time_outside_dhaka || '3-5 days';
+  const inside = setting?.delivery_time_inside_dhaka || t('product.insideDefault');
+  const outside = setting?.delivery_time_outside_dhaka || t('product.outsideDefault');
   const returnDays = setting?.return_days ?? 7;
   return (
-    <section className="store-promises" aria-label="Delivery, payment and returns">
+    <section className="store-promises" aria-label={t('product.promises')}>
       <ul>
         <li>
-          <strong>Cash on delivery</strong>: pay the courier when your order arrives (or pay with bKash).
+          <strong>{t('product.cod')}</strong>{t('product.codText')}
         </li>
         <li>
-          <strong>Delivery</strong> in {inside} inside Dhaka, {outside} outside Dhaka.
+          <strong>{t('product.delivery')}</strong>{t('product.deliveryText', { inside: localDigits(inside), outside: localDigits(outside) })}
         </li>
         <li>
-          <strong>Easy returns</strong> {returnDays > 0 ? `within ${returnDays} days of delivery` : 'as our policy says'}: <Link to="/return-policy">return policy</Link>.
+          <strong>{t('product.returns')}</strong>{returnDays > 0 ? t('product.returnsWithin', { days: returnDays }) : t('product.returnsPolicy')}: <Link to="/return-policy">{t('product.returnPolicyLink')}</Link>.
         </li>
       </ul>
-      <ContactCare text="Questions about size or delivery?" />
+      <ContactCare text={t('product.sizeQuestion')} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/locale';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -24,17 +25,17 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, { err
 function RouteError() {
   return (
     <section className="status-page" aria-labelledby="route-error-title">
-      <title>Something went wrong</title>
+      <title>{t('routeError.title')}</title>
       <h1 id="route-error-title" className="status-page__title">
-        Sorry, this page could not be shown.
+        {t('routeError.heading')}
       </h1>
-      <p className="status-page__text">Check your internet connection, then try again.</p>
+      <p className="status-page__text">{t('routeError.text')}</p>
       <div className="status-page__actions">
         <button type="button" className="button" onClick={() => window.location.reload()}>
-          Reload the page
+          {t('routeError.reload')}
         </button>
         <Link to="/" className="button button--secondary">
-          Go Back to Home
+          {t('routeError.home')}
         </Link>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/locale';
 import { useProductsByShop } from '../../features/catalog/api/get-products-by-shop';
 import { CatalogPage, useListParams } from '../shop/catalog-page';
 
@@ -5,5 +6,5 @@ import { CatalogPage, useListParams } from '../shop/catalog-page';
 export function ShopRoute() {
   const { page, search } = useListParams();
   const query = useProductsByShop({ page, search });
-  return <CatalogPage title="Shop" crumbs={[{ label: 'Home', to: '/' }, { label: 'Shop' }]} query={query} />;
+  return <CatalogPage title={t('nav.shop')} crumbs={[{ label: t('nav.home'), to: '/' }, { label: t('nav.shop') }]} query={query} />;
 }

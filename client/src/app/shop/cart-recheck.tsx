@@ -1,5 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
+import { t, useMessages } from '../../lib/i18n/locale';
+import { cartMessages } from '../../lib/i18n/messages/cart';
+import { formatMoney } from '../../lib/money';
 import { getProductRow } from '../../features/catalog/api/get-product-row';
 import type { ProductDetails } from '../../features/catalog/types';
 import { saveCart, type CartLine } from '../../features/cart/cart-store';
@@ -53,24 +56,25 @@ export function useCartRecheck(lines: CartLine[]) {
 
 /** What changed since the lines were added, said before the shopper confirms anything. */
 export function CartChangesNotice({ recheck, currency }: { recheck: ReturnType<typeof useCartRecheck>; currency?: string | null }) {
+  useMessages(cartMessages);
   if (recheck.changes.length === 0) return null;
-  // "৳650.00", as the shopper reads prices in the cart.
-  const money = (amount: number) => `${currency || '৳'}${amount.toFixed(2)}`;
+  // "৳650.00", as the shopper reads prices in the cart (Bengali digits in Bengali mode).
+  const money = (amount: number) => formatMoney(amount, currency).replace(' ', '');
   return (
     <div className="notice notice--error cart-changes" role="alert">
       <p>
-        <strong>Your cart changed since you added these:</strong>
+        <strong>{t('recheck.changed')}</strong>
       </p>
       <ul>
         {recheck.changes.map((check) => (
           <li key={`${check.line.id}-${check.line.size}`}>
             {check.line.name} ({check.line.size}):{' '}
-            {check.kind === 'price' ? `Price changed from ${money(check.from)} to ${money(check.to)}` : 'no longer available'}
+            {check.kind === 'price' ? t('recheck.price', { from: money(check.from), to: money(check.to) }) : t('recheck.gone')}
           </li>
         ))}
       </ul>
       <button type="button" className="button" onClick={recheck.accept}>
-        Update my cart
+        {t('recheck.update')}
       </button>
     </div>
   );

@@ -1,3 +1,5 @@
+import { t, useMessages } from '../../lib/i18n/locale';
+import { shopMessages } from '../../lib/i18n/messages/shop';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -39,6 +41,7 @@ export function useListParams() {
  * Filter button below 992 px), "Search by", "Showing ...", grid, pagination, quick view.
  */
 export function CatalogPage({ title, crumbs, query }: { title: string; crumbs: Array<{ label: string; to?: string }>; query: UseQueryResult<ProductPage> }) {
+  useMessages(shopMessages);
   const { search, setPage, setSearch } = useListParams();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [filterOpen, setFilterOpen] = useState(false);
@@ -50,7 +53,7 @@ export function CatalogPage({ title, crumbs, query }: { title: string; crumbs: A
 
   const sidebar = (
     <>
-      <h2 className="shop-sidebar__title">Categories</h2>
+      <h2 className="shop-sidebar__title">{t('shop.categories')}</h2>
       <CategoryList categories={categories} isPending={categoriesPending} onNavigate={() => setFilterOpen(false)} />
     </>
   );
@@ -62,14 +65,14 @@ export function CatalogPage({ title, crumbs, query }: { title: string; crumbs: A
       <h1 className="page__title">{title}</h1>
       <div className="shop">
         {isDesktop ? (
-          <aside className="shop-sidebar" aria-label="Categories">
+          <aside className="shop-sidebar" aria-label={t('shop.categories')}>
             {sidebar}
           </aside>
         ) : (
           <Modal open={filterOpen} onClose={() => setFilterOpen(false)} labelledBy={filterTitleId} variant="drawer-left">
-            <CloseButton onClick={() => setFilterOpen(false)} label="Close" />
+            <CloseButton onClick={() => setFilterOpen(false)} label={t('ui.close')} />
             <p id={filterTitleId} className="modal__title">
-              Filter
+              {t('shop.filter')}
             </p>
             {sidebar}
           </Modal>
@@ -78,24 +81,24 @@ export function CatalogPage({ title, crumbs, query }: { title: string; crumbs: A
           <div className="shop-toolbar">
             {!isDesktop && (
               <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => setFilterOpen(true)}>
-                Filter
+                {t('shop.filter')}
               </button>
             )}
             <ShopSearch value={search} onSearch={setSearch} />
           </div>
           {range && range.total > 0 && (
             <p className="shop-count" aria-live="polite">
-              Showing {range.first}-{range.last} of {range.total} results
+              {t('shop.showing', { first: range.first, last: range.last, total: range.total })}
             </p>
           )}
-          <h2 className="visually-hidden">Products</h2>
+          <h2 className="visually-hidden">{t('shop.products')}</h2>
           {query.isError && !result && query.error instanceof ApiError && query.error.status === 404 ? (
             <CategoryNotFound />
           ) : query.isError && !result ? (
             <div className="notice notice--error" role="alert">
-              <p>The products could not be loaded. Check your connection and try again.</p>
+              <p>{t('shop.loadFailed')}</p>
               <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-                Try again
+                {t('shop.tryAgain')}
               </button>
             </div>
           ) : (
@@ -111,14 +114,15 @@ export function CatalogPage({ title, crumbs, query }: { title: string; crumbs: A
 
 /** A category link that leads nowhere (renamed, removed, mistyped): say so and offer the way back. */
 export function CategoryNotFound() {
+  useMessages(shopMessages);
   return (
     <div className="notice" role="alert">
       <p>
-        <strong>We could not find this category.</strong> It may have been renamed or removed.
+        <strong>{t('shop.noCategory')}</strong>{t('shop.noCategoryText')}
       </p>
       <p>
         <Link to="/shop" className="button">
-          See all products
+          {t('shop.allProducts')}
         </Link>
       </p>
     </div>

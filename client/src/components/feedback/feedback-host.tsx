@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react';
+import { t } from '../../lib/i18n/locale';
 import { Modal } from '../ui/modal';
 import { closeAlert, dismissToast, useCurrentAlert, useToasts } from './feedback-store';
 import './feedback.css';
@@ -21,7 +22,7 @@ export function FeedbackHost() {
               <p className="toast__title">{toast.title}</p>
               {toast.text && <p className="toast__text">{toast.text}</p>}
             </div>
-            <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismissToast(toast.id)}>
+            <button type="button" className="toast__close" aria-label={t('ui.dismiss')} onClick={() => dismissToast(toast.id)}>
               <span aria-hidden="true">✕</span>
             </button>
           </div>
@@ -60,7 +61,7 @@ function AlertDialog({ alert }: { alert: NonNullable<ReturnType<typeof useCurren
         )}
       </div>
       <button type="button" className="button" autoFocus onClick={() => closeAlert(alert.id)}>
-        OK
+        {t('ui.ok')}
       </button>
     </Modal>
   );

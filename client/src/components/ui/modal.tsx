@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { t } from '../../lib/i18n/locale';
 import './modal.css';
 
 interface ModalProps {
@@ -78,7 +79,7 @@ export function Modal({ open, onClose, labelledBy, label, describedBy, variant =
 }
 
 /** The ✕ button in a modal's corner. */
-export function CloseButton({ onClick, label = 'Close' }: { onClick: () => void; label?: string }) {
+export function CloseButton({ onClick, label = t('ui.close') }: { onClick: () => void; label?: string }) {
   return (
     <button type="button" className="modal__close" onClick={onClick} aria-label={label}>
       <span aria-hidden="true">✕</span>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { normalizePhone } from '../../../../contracts/phone';
+import { asciiDigits, normalizePhone } from '../../../../contracts/phone';
+import { t } from '../../lib/i18n/locale';
 import { PhoneInput } from './phone-input';
 
 /**
@@ -30,23 +31,24 @@ export function OrderLookupForm({
     event.preventDefault();
     const digits = normalizePhone(phone);
     if (!orderId.trim() || !digits) {
-      setError('Please enter your order ID and phone number.');
+      setError(t('lookup.missing'));
       return;
     }
     setError('');
-    onSubmit(orderId.trim(), digits);
+    // An id typed with Bengali digits or in small letters is the same id (ADR 016).
+    onSubmit(asciiDigits(orderId).trim().toUpperCase(), digits);
   }
   return (
     <form className="form card" onSubmit={submit} noValidate>
       <div className="field">
         <label className="field__label" htmlFor={`${idPrefix}-order-id`}>
-          Order ID
+          {t('lookup.orderId')}
         </label>
         <input id={`${idPrefix}-order-id`} className="field__input" value={orderId} onChange={(e) => setOrderId(e.target.value)} autoCapitalize="characters" />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${idPrefix}-phone`}>
-          Phone number
+          {t('lookup.phone')}
         </label>
         <PhoneInput id={`${idPrefix}-phone`} className="field__input" autoComplete="tel" value={phone} onValue={setPhone} />
       </div>

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { mobilePhoneOf } from '../../../../contracts/phone';
+import { localDigits, t } from '../../lib/i18n/locale';
 
 /**
  * A phone box that keeps what was typed, pasted or autofilled (`+880 1712-345678`, Bengali digits) instead
@@ -11,13 +12,15 @@ export function PhoneInput({ value, onValue, onBlur, ...input }: Omit<InputHTMLA
     <input
       type="tel"
       inputMode="tel"
-      placeholder="01XXXXXXXXX"
+      placeholder={t('phone.placeholder')}
       {...input}
       value={value}
       onChange={(e) => onValue(e.target.value)}
       onBlur={(e) => {
         const phone = mobilePhoneOf(e.target.value);
-        if (phone && phone !== e.target.value) onValue(phone);
+        // Shown in the shopper's digits (০১৭… in Bengali mode); every reader normalises it again.
+        const shown = phone ? localDigits(phone) : '';
+        if (shown && shown !== e.target.value) onValue(shown);
         onBlur?.(e);
       }}
     />

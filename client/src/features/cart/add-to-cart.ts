@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/locale';
 import { ApiError } from '../../lib/api-client';
 import { duplicateMessage, findLine, readCart, saveCart, type CartLine } from './cart-store';
 import type { StockCheck, StockCheckParams } from './api/check-product-attribute';
@@ -28,7 +29,7 @@ export async function addToCart(input: AddToCartInput, checkStock: (params: Stoc
     await checkStock({ product_id: input.product.id, slug: input.product.slug, size, qty });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      return { kind: 'out-of-stock', message: error.serverMessage ?? 'Product is not available.' };
+      return { kind: 'out-of-stock', message: error.serverMessage ?? t('cart.notAvailable') };
     }
     return { kind: 'failed' };
   }

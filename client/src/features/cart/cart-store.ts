@@ -1,3 +1,4 @@
+import { localDigits, t } from '../../lib/i18n/locale';
 import { readJson, useStoredJson, writeJson } from '../../lib/storage';
 
 /** Browser storage contract (spec §3, §4): the `cart` key, and `cart-updated` after every change. */
@@ -49,7 +50,7 @@ export function useCart(): CartLine[] {
 
 /** The §5 refusal for the same product id and size. */
 export function duplicateMessage(id: number, size: string): string {
-  return `This product (ID: ${id}, Size: ${size}) is already in the cart.`;
+  return t('cart.duplicate', { id: localDigits(id), size });
 }
 
 export function findLine(lines: CartLine[], id: number, size: string): CartLine | undefined {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { showAlert, showToast } from '../../components/feedback/feedback-store';
+import { t } from '../../lib/i18n/locale';
 import { addToCart, type AddToCartInput } from './add-to-cart';
 import { checkProductAttributeQueryOptions } from './api/check-product-attribute';
 
@@ -12,18 +13,18 @@ export function useAddToCart() {
       const outcome = await addToCart(input, (params) => queryClient.fetchQuery(checkProductAttributeQueryOptions(params)));
       switch (outcome.kind) {
         case 'added':
-          showToast({ kind: 'success', title: 'Added to Cart!' });
+          showToast({ kind: 'success', title: t('cart.added') });
           return true;
         case 'duplicate':
-          showToast({ kind: 'error', title: 'Item already in cart!', text: outcome.message });
+          showToast({ kind: 'error', title: t('cart.alreadyIn'), text: outcome.message });
           return false;
         case 'out-of-stock':
-          await showAlert({ kind: 'error', title: 'Out of Stock', text: outcome.message });
+          await showAlert({ kind: 'error', title: t('cart.outOfStock'), text: outcome.message });
           return false;
         case 'size-missing':
           return false;
         case 'failed':
-          await showAlert({ kind: 'error', title: 'Error', text: 'An unexpected error occurred. Please try again.' });
+          await showAlert({ kind: 'error', title: t('ui.error'), text: t('ui.unexpected') });
           return false;
       }
     },

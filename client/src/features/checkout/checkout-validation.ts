@@ -1,4 +1,7 @@
 import { isMobilePhone, normalizePhone } from '../../../../contracts/phone';
+import { t } from '../../lib/i18n/locale';
+// Registers the English texts this module words its problems with (and the Bengali ones' loader).
+export { checkoutMessages } from '../../lib/i18n/messages/checkout';
 
 export interface CheckoutFields {
   name: string;
@@ -18,16 +21,16 @@ export interface CheckoutProblem {
 
 /** The first problem in the order the form reads (spec §5), or null when the order can be sent. */
 export function firstCheckoutProblem(fields: CheckoutFields, cartSize: number): CheckoutProblem | null {
-  if (cartSize === 0) return { field: 'cart', title: 'Cart is empty!', text: 'Please add a product to your cart before ordering.' };
-  if (!fields.name.trim()) return { field: 'name', title: 'Name Required', text: 'Please enter your name.' };
-  if (!isMobilePhone(normalizePhone(fields.phone))) return { field: 'phone', title: 'Phone Required', text: 'Please enter your 11-digit mobile number, such as 01712345678.' };
-  if (!fields.address.trim()) return { field: 'address', title: 'Address Required', text: 'Please enter your shipping address.' };
+  if (cartSize === 0) return { field: 'cart', title: t('checkout.v.cartTitle'), text: t('checkout.v.cartText') };
+  if (!fields.name.trim()) return { field: 'name', title: t('checkout.v.nameTitle'), text: t('checkout.v.nameText') };
+  if (!isMobilePhone(normalizePhone(fields.phone))) return { field: 'phone', title: t('checkout.v.phoneTitle'), text: t('checkout.v.phoneText') };
+  if (!fields.address.trim()) return { field: 'address', title: t('checkout.v.addressTitle'), text: t('checkout.v.addressText') };
   if (!isMobilePhone(normalizePhone(fields.shipping_phone))) {
-    return { field: 'shipping_phone', title: 'Shipping Phone Required', text: 'Please enter an 11-digit phone number for delivery.' };
+    return { field: 'shipping_phone', title: t('checkout.v.shippingPhoneTitle'), text: t('checkout.v.shippingPhoneText') };
   }
   if (fields.paymentMethod === 'bkash') {
-    if (!isMobilePhone(normalizePhone(fields.bkash_number))) return { field: 'bkash_number', title: 'Bkash Number Required', text: 'Please enter the 11-digit bKash number you sent the money from.' };
-    if (!fields.transaction_id.trim()) return { field: 'transaction_id', title: 'Transaction ID Required', text: 'Please enter the bKash transaction ID.' };
+    if (!isMobilePhone(normalizePhone(fields.bkash_number))) return { field: 'bkash_number', title: t('checkout.v.bkashTitle'), text: t('checkout.v.bkashText') };
+    if (!fields.transaction_id.trim()) return { field: 'transaction_id', title: t('checkout.v.transactionTitle'), text: t('checkout.v.transactionText') };
   }
   return null;
 }

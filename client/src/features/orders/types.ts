@@ -1,3 +1,4 @@
+import { formatDate, tMaybe } from '../../lib/i18n/locale';
 import type { OrderHistoryLineResponse, OrderRowResponse, OrderTrackingDetailsResponse, OrderTrackingResponse } from '../../../../contracts/orders';
 
 /** Order shapes as the ordering API sends them (contracts/orders.ts); tracking details are absent from an older server. */
@@ -10,7 +11,7 @@ export type OrderTracking = OrderTrackingResponse & Partial<OrderTrackingDetails
 export function formatStepTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Dhaka' });
+  return formatDate(date, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
 }
 
 /** Status names show as text; their style class is the lowercased name with dashes (spec §4). */
@@ -21,7 +22,7 @@ export function statusClass(name: string): string {
 export function formatOrderDate(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Dhaka' });
+  return formatDate(date, { day: '2-digit', month: 'short', year: 'numeric' });
 }
 
 /**
@@ -32,4 +33,9 @@ export function amountDueOnDelivery(order: Pick<OrderRow, 'order_type' | 'paymen
   if (order.order_type !== 1) return order.due;
   if (order.paymentMethod === 'bkash') return 0;
   return order.grand_total;
+}
+
+/** A status or step name the server sends in English ("Pending"), in the shopper's language. */
+export function statusLabel(name: string): string {
+  return tMaybe(`status.${name}`, name);
 }

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/locale';
 import { readJson, useStoredJson, writeJson } from '../../lib/storage';
 
 /** Browser storage contract (spec §3): the `wishlist` key holds whole products, unique by id. */
@@ -37,7 +38,7 @@ export type AddToWishlistOutcome = { kind: 'added' } | { kind: 'duplicate'; titl
 export function addToWishlist(product: WishlistItem & Record<string, unknown>): AddToWishlistOutcome {
   const items = readWishlist();
   if (items.some((item) => Number(item.id) === Number(product.id))) {
-    return { kind: 'duplicate', title: 'Already in Wishlist', message: `${product.name} is already in your wishlist.` };
+    return { kind: 'duplicate', title: t('wishlist.already'), message: t('wishlist.alreadyText', { name: String(product.name) }) };
   }
   saveWishlist([...items, product]);
   return { kind: 'added' };

@@ -30,6 +30,13 @@ describe('confirm-order request', () => {
     });
   });
 
+  it("reads the shopper's language: 'bn' kept, 'en' kept, anything else as absent (English)", () => {
+    expect(parseConfirmOrder({ ...valid(), locale: 'bn' }, null).locale).toBe('bn');
+    expect(parseConfirmOrder({ ...valid(), locale: 'en' }, null).locale).toBe('en');
+    expect(parseConfirmOrder({ ...valid(), locale: 'fr' }, null)).not.toHaveProperty('locale');
+    expect(parseConfirmOrder(valid(), null)).not.toHaveProperty('locale');
+  });
+
   it('names each missing field with the form messages', () => {
     expect(errorsOf({ cart: [], data: {} })).toEqual({
       cart: [M.cartEmpty],

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LOCALES } from '../../../../contracts/locale';
 import { BD_MOBILE_PATTERN, normalizePhone } from '../../../../contracts/phone';
 import { FieldErrors, ValidationFailedError } from '../../../common/errors/domain-error';
 import { fieldErrors, unstorableTextErrors } from '../../../common/validation/zod-validation.pipe';
@@ -42,7 +41,6 @@ export const CHECKOUT_MESSAGES = {
   quantityTooLarge: 'At most 100 of one item per order.',
   offerCodeInvalid: 'Invalid offer code.',
   couponOfferInvalid: 'Invalid offer.',
-  localeInvalid: 'Language must be en or bn.',
   phoneCodeInvalid: 'The phone verification is invalid or expired. Please verify your phone again.',
   phoneVerificationRequired: 'Please verify your phone number with the code we send you by SMS.',
 } as const;
@@ -122,9 +120,9 @@ export const confirmOrderRequest = z.object({
   /** The stored apply_coupon object ({ couponCode, ... }), a bare code, or nothing. */
   coupon: z.unknown().optional().transform(couponCodeOf),
   couponoffer: couponOffer,
+  /** The shopper's language (issue 18): 'en' or 'bn'; absent (or anything else) is English. */
+  locale: z.enum(['en', 'bn']).optional().catch(undefined),
   data: z.preprocess((value) => value ?? {}, customerData),
-  /** The language the shopper used (absent: English); the order's SMS and mails use it. */
-  locale: z.preprocess((value) => (value === null || value === '' ? undefined : value), z.enum(LOCALES, { error: M.localeInvalid }).optional()),
   /** The proof a phone code gave (POST /api/public/phone-codes/verify), when the store asks checkouts for one. */
   phone_proof: z.preprocess((value) => (value === null || value === '' ? undefined : value), z.string({ error: M.phoneCodeInvalid }).max(500, M.phoneCodeInvalid).optional()),
 });

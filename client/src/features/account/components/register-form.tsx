@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n/locale';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { TextField } from '../../../components/ui/text-field';
@@ -6,7 +7,7 @@ import { isEmail } from '../../../lib/digits';
 import { mobilePhoneOf, normalizePhone } from '../../../../../contracts/phone';
 import { useRegister } from '../api/register';
 import type { SignedIn } from '../api/types';
-import { AccountForm, NETWORK_ERROR } from './account-form';
+import { AccountForm } from './account-form';
 
 /** Register (spec §2): name, email, password, inviteCode (prefilled from ?code=), and a phone (optional, unverified until a code proves it). */
 export function RegisterForm({ inviteCode: initialCode, onRegistered }: { inviteCode: string; onRegistered: (answer: Partial<SignedIn>) => void }) {
@@ -20,9 +21,9 @@ export function RegisterForm({ inviteCode: initialCode, onRegistered }: { invite
     event.preventDefault();
     setFormError('');
     const local: Record<string, string> = {};
-    if (!values.name.trim()) local.name = 'The name field is required.';
-    if (!isEmail(values.email)) local.email = 'Invalid email format';
-    if (!values.password) local.password = 'The password field is required.';
+    if (!values.name.trim()) local.name = t('account.nameRequired');
+    if (!isEmail(values.email)) local.email = t('account.emailInvalid');
+    if (!values.password) local.password = t('account.passwordRequired');
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     try {
@@ -31,18 +32,18 @@ export function RegisterForm({ inviteCode: initialCode, onRegistered }: { invite
     } catch (error) {
       if (error instanceof ApiError && !error.isNetworkError) {
         setErrors(error.firstFieldErrors);
-        if (Object.keys(error.fieldErrors).length === 0) setFormError(error.serverMessage ?? 'Something went wrong.');
+        if (Object.keys(error.fieldErrors).length === 0) setFormError(error.serverMessage ?? t('account.somethingWrong'));
       } else {
-        setFormError(NETWORK_ERROR);
+        setFormError(t('account.network'));
       }
     }
   }
 
   return (
     <AccountForm onSubmit={submit} failure={formError}>
-      <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} />
-      <TextField label="Email" type="email" name="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
-      <TextField label="Password" type="password" name="password" autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.target.value)} error={errors.password} hint="At least 8 characters." />
+      <TextField label={t('account.name')} name="name" autoComplete="name" value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} />
+      <TextField label={t('account.email')} type="email" name="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
+      <TextField label={t('account.password')} type="password" name="password" autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.target.value)} error={errors.password} hint={t('account.passwordHint')} />
       <TextField
         label="Phone number (optional)"
         type="tel"
@@ -54,12 +55,12 @@ export function RegisterForm({ inviteCode: initialCode, onRegistered }: { invite
         onBlur={(e) => set('phone_number', mobilePhoneOf(e.target.value) ?? e.target.value)}
         error={errors.phone_number}
       />
-      <TextField label="Invite code (optional)" name="inviteCode" value={values.inviteCode} onChange={(e) => set('inviteCode', e.target.value)} error={errors.inviteCode} />
+      <TextField label={t('account.inviteCode')} name="inviteCode" value={values.inviteCode} onChange={(e) => set('inviteCode', e.target.value)} error={errors.inviteCode} />
       <button type="submit" className="button" disabled={registration.isPending}>
-        {registration.isPending ? 'Creating your account…' : 'Register'}
+        {registration.isPending ? t('account.creating') : t('account.register')}
       </button>
       <p>
-        Already have an account? <Link to="/login">Login</Link>
+        {t('account.haveAccount')}<Link to="/login">{t('account.login')}</Link>
       </p>
     </AccountForm>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../lib/money';
+import { t } from '../../../lib/i18n/locale';
 import { cartSubtotal, discountAmount, type CartLine } from '../cart-store';
 
 /** SUBTOTAL, "Discount (n) %" when a coupon is applied, GRAND TOTAL and Check Out (spec §2 Cart). */
@@ -9,26 +10,26 @@ export function CartSummary({ lines, discountPercent, currency }: { lines: CartL
   return (
     <section className="card cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title" className="visually-hidden">
-        Cart totals
+        {t('cartPage.totals')}
       </h2>
       <dl>
         <div>
-          <dt>SUBTOTAL</dt>
+          <dt>{t('cartPage.subtotal')}</dt>
           <dd>{formatMoney(subtotal, currency)}</dd>
         </div>
         {discountPercent > 0 && (
           <div>
-            <dt>Discount ({discountPercent}) %</dt>
+            <dt>{t('cartPage.discount', { percent: discountPercent })}</dt>
             <dd>- {formatMoney(discount, currency)}</dd>
           </div>
         )}
         <div className="cart-summary__grand">
-          <dt>GRAND TOTAL</dt>
+          <dt>{t('cartPage.grandTotal')}</dt>
           <dd>{formatMoney(subtotal - discount, currency)}</dd>
         </div>
       </dl>
       <Link to="/checkout" className="button button--large">
-        Check Out
+        {t('cartPage.checkOut')}
       </Link>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { QuantityInput } from '../../../components/ui/quantity-input';
 import { formatMoney } from '../../../lib/money';
+import { t } from '../../../lib/i18n/locale';
 import { lineTotal, removeLine, saveCart, setLineQty, type CartLine } from '../cart-store';
 import './cart.css';
 
@@ -8,39 +9,39 @@ import './cart.css';
 export function CartTable({ lines, currency }: { lines: CartLine[]; currency?: string | null }) {
   return (
     <table className="table table--stack cart-table">
-      <caption className="visually-hidden">Products in your cart</caption>
+      <caption className="visually-hidden">{t('cartPage.caption')}</caption>
       <thead>
         <tr>
           <th scope="col">
-            <span className="visually-hidden">Remove</span>
+            <span className="visually-hidden">{t('cartPage.remove')}</span>
           </th>
-          <th scope="col">Product</th>
-          <th scope="col">Size</th>
-          <th scope="col">Price</th>
-          <th scope="col">Quantity</th>
-          <th scope="col">Total</th>
+          <th scope="col">{t('cartPage.product')}</th>
+          <th scope="col">{t('cartPage.size')}</th>
+          <th scope="col">{t('cartPage.price')}</th>
+          <th scope="col">{t('cartPage.quantity')}</th>
+          <th scope="col">{t('cartPage.total')}</th>
         </tr>
       </thead>
       <tbody>
         {lines.map((line) => (
           <tr key={`${line.id}-${line.size}`}>
             <td>
-              <button type="button" className="cart-table__remove" aria-label={`Remove ${line.name} (size ${line.size})`} onClick={() => saveCart(removeLine(lines, line.id, line.size))}>
+              <button type="button" className="cart-table__remove" aria-label={t('cartPage.removeLine', { name: line.name, size: line.size })} onClick={() => saveCart(removeLine(lines, line.id, line.size))}>
                 <span aria-hidden="true">✕</span>
               </button>
             </td>
-            <td data-label="Product">
+            <td data-label={t('cartPage.product')}>
               <Link to={`/product-details/${line.slug}`} className="cart-table__product">
                 <img src={line.thumbnail} alt="" width={56} height={56} loading="lazy" />
                 <span>{line.name}</span>
               </Link>
             </td>
-            <td data-label="Size">{line.size}</td>
-            <td data-label="Price">{formatMoney(line.price, line.currency ?? currency)}</td>
-            <td data-label="Quantity">
-              <QuantityInput label={`Quantity of ${line.name}`} value={line.qty} onChange={(qty) => saveCart(setLineQty(lines, line.id, line.size, qty))} />
+            <td data-label={t('cartPage.size')}>{line.size}</td>
+            <td data-label={t('cartPage.price')}>{formatMoney(line.price, line.currency ?? currency)}</td>
+            <td data-label={t('cartPage.quantity')}>
+              <QuantityInput label={t('cartPage.quantityOf', { name: line.name })} value={line.qty} onChange={(qty) => saveCart(setLineQty(lines, line.id, line.size, qty))} />
             </td>
-            <td data-label="Total">{formatMoney(lineTotal(line), line.currency ?? currency)}</td>
+            <td data-label={t('cartPage.total')}>{formatMoney(lineTotal(line), line.currency ?? currency)}</td>
           </tr>
         ))}
       </tbody>

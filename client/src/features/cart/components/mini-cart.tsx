@@ -2,22 +2,25 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { CloseButton, Modal } from '../../../components/ui/modal';
 import { formatMoney } from '../../../lib/money';
+import { formatNumber, t, useMessages } from '../../../lib/i18n/locale';
+import { cartMessages } from '../../../lib/i18n/messages/cart';
 import { cartSubtotal, removeLine, saveCart, useCart } from '../cart-store';
 import './cart.css';
 
 /** The header's mini cart drawer (spec §2): lines with thumbnail, name, size, price, qty, Remove; totals; links. */
 export function MiniCart({ open, onClose, currency }: { open: boolean; onClose: () => void; currency?: string | null }) {
+  useMessages(cartMessages);
   const lines = useCart();
   const titleId = useId();
   const subtotal = cartSubtotal(lines);
   return (
     <Modal open={open} onClose={onClose} labelledBy={titleId} variant="drawer-right" className="mini-cart">
-      <CloseButton onClick={onClose} label="Close cart" />
+      <CloseButton onClick={onClose} label={t('miniCart.close')} />
       <h2 id={titleId} className="modal__title">
-        Shopping Cart
+        {t('cartPage.heading')}
       </h2>
       {lines.length === 0 ? (
-        <p className="mini-cart__empty">Your cart is empty.</p>
+        <p className="mini-cart__empty">{t('cartPage.empty')}</p>
       ) : (
         <ul className="mini-cart__lines">
           {lines.map((line) => (
@@ -27,12 +30,12 @@ export function MiniCart({ open, onClose, currency }: { open: boolean; onClose: 
                 <Link to={`/product-details/${line.slug}`} onClick={onClose} className="mini-cart__name">
                   {line.name}
                 </Link>
-                <p>Size: {line.size}</p>
+                <p>{t('miniCart.size', { size: line.size })}</p>
                 <p>
-                  {formatMoney(line.price, line.currency ?? currency)} · Qty: {line.qty}
+                  {formatMoney(line.price, line.currency ?? currency)} · {t('miniCart.qty', { qty: formatNumber(line.qty) })}
                 </p>
-                <button type="button" className="link-button" onClick={() => saveCart(removeLine(lines, line.id, line.size))} aria-label={`Remove ${line.name} (size ${line.size})`}>
-                  Remove
+                <button type="button" className="link-button" onClick={() => saveCart(removeLine(lines, line.id, line.size))} aria-label={t('cartPage.removeLine', { name: line.name, size: line.size })}>
+                  {t('cartPage.remove')}
                 </button>
               </div>
             </li>
@@ -41,20 +44,20 @@ export function MiniCart({ open, onClose, currency }: { open: boolean; onClose: 
       )}
       <dl className="mini-cart__totals">
         <div>
-          <dt>Sub Total</dt>
+          <dt>{t('miniCart.subTotal')}</dt>
           <dd>{formatMoney(subtotal, currency)}</dd>
         </div>
         <div>
-          <dt>Total</dt>
+          <dt>{t('cartPage.total')}</dt>
           <dd>{formatMoney(subtotal, currency)}</dd>
         </div>
       </dl>
       <div className="mini-cart__actions">
         <Link to="/cart" className="button button--secondary" onClick={onClose}>
-          View cart
+          {t('miniCart.viewCart')}
         </Link>
         <Link to="/checkout" className="button" onClick={onClose}>
-          Checkout
+          {t('miniCart.checkout')}
         </Link>
       </div>
     </Modal>

@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router-dom';
+import { t } from '../../../lib/i18n/locale';
 import type { Category } from '../types';
 
 /**
@@ -6,7 +7,7 @@ import type { Category } from '../types';
  * /category/{slug}. `onNavigate` lets the off-canvas panel close when a category is chosen.
  */
 export function CategoryList({ categories, isPending, onNavigate }: { categories: Category[] | undefined; isPending: boolean; onNavigate?: () => void }) {
-  if (isPending && !categories) return <p className="muted">Loading categories…</p>;
+  if (isPending && !categories) return <p className="muted">{t('catalog.loadingCategories')}</p>;
   return (
     <ul className="category-list">
       {(categories ?? []).map((parent) => (

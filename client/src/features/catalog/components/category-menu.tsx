@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { t } from '../../../lib/i18n/locale';
 import { useCategoryTree } from '../api/get-category-tree';
 
 /**
@@ -41,7 +42,7 @@ export function CategoryMenu() {
       }}
     >
       <button ref={button} type="button" className="main-nav__link category-menu__button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-        Category
+        {t('nav.category')}
         <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path d="M6 9l6 6 6-6" />
         </svg>
@@ -63,7 +64,7 @@ export function CategoryMenu() {
             </ul>
           </div>
         ))}
-        {!categories && <p className="muted">Loading categories…</p>}
+        {!categories && <p className="muted">{t('catalog.loadingCategories')}</p>}
       </div>
     </div>
   );

@@ -1,13 +1,15 @@
+import { formatNumber, t } from '../../../lib/i18n/locale';
+
 /** Numbered pages with previous and next (spec §2): previous hidden on page 1, next hidden on the last. */
 export function Pagination({ page, lastPage, onChange }: { page: number; lastPage: number; onChange: (page: number) => void }) {
   if (lastPage <= 1) return null;
   const pages = pageWindow(page, lastPage);
   return (
-    <nav className="pagination" aria-label="Pagination">
+    <nav className="pagination" aria-label={t('catalog.pagination')}>
       <ul>
         {page > 1 && (
           <li>
-            <button type="button" className="pagination__button" onClick={() => onChange(page - 1)} aria-label="Previous page">
+            <button type="button" className="pagination__button" onClick={() => onChange(page - 1)} aria-label={t('catalog.previousPage')}>
               <span aria-hidden="true">‹</span>
             </button>
           </li>
@@ -23,17 +25,17 @@ export function Pagination({ page, lastPage, onChange }: { page: number; lastPag
                 type="button"
                 className="pagination__button"
                 aria-current={p === page ? 'page' : undefined}
-                aria-label={`Page ${p}`}
+                aria-label={t('catalog.page', { n: p })}
                 onClick={() => p !== page && onChange(p)}
               >
-                {p}
+                {formatNumber(p)}
               </button>
             </li>
           ),
         )}
         {page < lastPage && (
           <li>
-            <button type="button" className="pagination__button" onClick={() => onChange(page + 1)} aria-label="Next page">
+            <button type="button" className="pagination__button" onClick={() => onChange(page + 1)} aria-label={t('catalog.nextPage')}>
               <span aria-hidden="true">›</span>
             </button>
           </li>

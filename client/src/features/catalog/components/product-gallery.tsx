@@ -1,4 +1,5 @@
 import { useState, type PointerEvent } from 'react';
+import { t } from '../../../lib/i18n/locale';
 import { ProductImage } from './product-image';
 
 const ZOOM = 2;
@@ -33,17 +34,17 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         }}
       >
         <div className="gallery__zoom" style={{ transform: `scale(${zoomed ? ZOOM : 1})`, transformOrigin: origin }}>
-          <ProductImage src={current} alt={`${name}, image ${index + 1} of ${images.length}`} eager />
+          <ProductImage src={current} alt={t('product.imageOf', { name, n: index + 1, total: images.length })} eager />
         </div>
       </div>
       <button type="button" className="button button--secondary gallery__zoom-button" aria-pressed={zoomed} onClick={() => setZoomed((z) => !z)}>
-        {zoomed ? 'Zoom out' : 'Zoom in'}
+        {zoomed ? t('product.zoomOut') : t('product.zoomIn')}
       </button>
       {images.length > 1 && (
         <ul className="gallery__thumbs">
           {images.map((src, i) => (
             <li key={`${src}-${i}`}>
-              <button type="button" className="gallery__thumb" aria-current={i === index || undefined} aria-label={`Show image ${i + 1}`} onClick={() => setIndex(i)}>
+              <button type="button" className="gallery__thumb" aria-current={i === index || undefined} aria-label={t('product.showImage', { n: i + 1 })} onClick={() => setIndex(i)}>
                 <ProductImage src={src} alt="" size={120} />
               </button>
             </li>

@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n/locale';
 import type { ProductCard as Product } from '../types';
 import { ProductCard, type ProductCardActions } from './product-card';
 import './catalog.css';
@@ -23,12 +24,12 @@ export function ProductGrid({
     return (
       <div className="product-grid__loader" role="status">
         <span className="spinner" aria-hidden="true" />
-        <span>Loading products…</span>
+        <span>{t('catalog.loadingProducts')}</span>
       </div>
     );
   }
   if (!products || products.length === 0) {
-    return <p className="product-grid__empty">No products found.</p>;
+    return <p className="product-grid__empty">{t('catalog.noProducts')}</p>;
   }
   return (
     <ul className={`product-grid product-grid--${variant}`} aria-busy={isPending || undefined}>

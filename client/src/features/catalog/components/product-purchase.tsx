@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { QuantityInput } from '../../../components/ui/quantity-input';
+import { formatNumber, t } from '../../../lib/i18n/locale';
 import type { ProductDetails } from '../types';
 
-export const SIZE_REQUIRED_MESSAGE = 'Please select a size before adding to cart.';
 
 export interface AddToCartRequest {
   product: ProductDetails;
@@ -18,7 +18,7 @@ export interface AddToCartRequest {
 export function ProductPurchase({
   product,
   onAddToCart,
-  buttonLabel = 'Add To Cart',
+  buttonLabel = t('product.addToCartButton'),
 }: {
   product: ProductDetails;
   onAddToCart: (request: AddToCartRequest) => Promise<boolean>;
@@ -52,7 +52,7 @@ export function ProductPurchase({
     <div className="purchase">
       <fieldset className="purchase__sizes" aria-describedby={sizeError ? errorId : undefined}>
         <legend id={groupId} className="purchase__legend">
-          Size
+          {t('product.size')}
         </legend>
         <div className="purchase__size-list">
           {product.productAttr.map((attr) => {
@@ -71,8 +71,8 @@ export function ProductPurchase({
                   }}
                 />
                 <span>{value}</span>
-                {attr.sold_out && <span className="visually-hidden"> (sold out)</span>}
-                {!attr.sold_out && attr.only_left ? <span className="visually-hidden"> (only {attr.only_left} left)</span> : null}
+                {attr.sold_out && <span className="visually-hidden">{t('product.soldOut')}</span>}
+                {!attr.sold_out && attr.only_left ? <span className="visually-hidden">{t('product.onlyLeftHidden', { n: attr.only_left })}</span> : null}
               </label>
             );
           })}
@@ -81,13 +81,13 @@ export function ProductPurchase({
       <OnlyLeft product={product} size={size} />
       {sizeError && (
         <p id={errorId} className="purchase__error" role="alert">
-          {SIZE_REQUIRED_MESSAGE}
+          {t('product.sizeRequired')}
         </p>
       )}
       <div className="purchase__row">
         <QuantityInput value={qty} onChange={setQty} />
         <button type="button" className="button purchase__add" onClick={() => void submit()} disabled={busy}>
-          {busy ? 'Adding…' : buttonLabel}
+          {busy ? t('product.adding') : buttonLabel}
         </button>
       </div>
     </div>
@@ -99,7 +99,7 @@ function OnlyLeft({ product, size }: { product: ProductDetails; size: string }) 
   const low = product.productAttr.filter((attr) => !attr.sold_out && attr.only_left);
   const chosen = low.find((attr) => attr.value.toUpperCase() === size);
   if (size && !chosen) return null;
-  if (chosen) return <p className="purchase__low">Only {chosen.only_left} left in size {size}</p>;
+  if (chosen) return <p className="purchase__low">{t('product.onlyLeftIn', { n: chosen.only_left, size })}</p>;
   if (low.length === 0) return null;
-  return <p className="purchase__low">Only a few left: {low.map((attr) => `${attr.value.toUpperCase()} (${attr.only_left})`).join(', ')}</p>;
+  return <p className="purchase__low">{t('product.onlyFew', { list: low.map((attr) => `${attr.value.toUpperCase()} (${formatNumber(attr.only_left ?? 0)})`).join(', ') })}</p>;
 }

@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { t } from '../../../lib/i18n/locale';
 import type { ProductCard as Product } from '../types';
 import { ProductCard, type ProductCardActions } from './product-card';
 import './catalog.css';
@@ -22,10 +23,10 @@ export function ProductSlider({ title, products, actions }: { title: string; pro
           {title}
         </h2>
         <div className="slider__controls">
-          <button type="button" className="slider__button" aria-label="Previous products" onClick={() => move(-1)}>
+          <button type="button" className="slider__button" aria-label={t('catalog.previousProducts')} onClick={() => move(-1)}>
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" className="slider__button" aria-label="Next products" onClick={() => move(1)}>
+          <button type="button" className="slider__button" aria-label={t('catalog.nextProducts')} onClick={() => move(1)}>
             <span aria-hidden="true">›</span>
           </button>
         </div>

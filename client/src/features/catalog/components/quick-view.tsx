@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { HtmlContent } from '../../../components/ui/html-content';
 import { CloseButton, Modal } from '../../../components/ui/modal';
 import { formatMoney } from '../../../lib/money';
+import { t, useMessages } from '../../../lib/i18n/locale';
+import { productMessages } from '../../../lib/i18n/messages/product';
 import { useProductRow } from '../api/get-product-row';
 import type { ProductCard, ProductDetails } from '../types';
 import { ProductImage } from './product-image';
@@ -21,6 +23,7 @@ export function QuickView({
   onAddToCart: (request: AddToCartRequest) => Promise<boolean>;
   onAddToWishlist: (product: ProductCard | ProductDetails) => void;
 }) {
+  useMessages(productMessages);
   const titleId = useId();
   const { data: details, isError } = useProductRow(product?.slug);
   const shown = details ?? product;
@@ -37,13 +40,13 @@ export function QuickView({
             <h2 id={titleId} className="modal__title">
               {shown.fullname || shown.name}
             </h2>
-            <p className="muted">SKU: {shown.sku}</p>
+            <p className="muted">{t('product.sku', { sku: shown.sku })}</p>
             <p className="quick-view__price">
-              <span className="visually-hidden">Price: </span>
+              <span className="visually-hidden">{t('catalog.price')}</span>
               {formatMoney(shown.price, shown.currency)}
               {shown.old_price !== null && Number(shown.old_price) > 0 && (
                 <del className="product-card__old-price">
-                  <span className="visually-hidden">Old price: </span>
+                  <span className="visually-hidden">{t('catalog.oldPrice')}</span>
                   {formatMoney(shown.old_price, shown.currency)}
                 </del>
               )}
@@ -58,18 +61,18 @@ export function QuickView({
                 }}
               />
             ) : isError ? (
-              <p className="field__error">This product could not be loaded. Please try again.</p>
+              <p className="field__error">{t('product.loadFailedShort')}</p>
             ) : (
               <p className="muted" role="status">
-                Loading sizes…
+                {t('product.loadingSizes')}
               </p>
             )}
             <button type="button" className="link-button" onClick={() => onAddToWishlist(details ?? shown)}>
-              Add to Wishlist
+              {t('product.addToWishlist')}
             </button>
             {details?.description && <HtmlContent html={details.description} className="quick-view__description" />}
             <Link to={`/product-details/${shown.slug}`} onClick={onClose}>
-              View full details
+              {t('product.viewDetails')}
             </Link>
           </div>
         </div>

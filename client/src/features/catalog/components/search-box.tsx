@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { t } from '../../../lib/i18n/locale';
 import { useCategoryTree } from '../api/get-category-tree';
 import { SEARCH_MIN_LENGTH, useSearchProducts } from '../api/search-products';
 
@@ -69,10 +70,10 @@ export function SearchBox({ inputRef }: { inputRef?: React.Ref<HTMLInputElement>
       }}
     >
       <label htmlFor={selectId} className="visually-hidden">
-        Category
+        {t('nav.category')}
       </label>
       <select id={selectId} className="search-box__category" value={category} onChange={(e) => setCategory(e.target.value)}>
-        <option value="all">All Categories</option>
+        <option value="all">{t('catalog.allCategories')}</option>
         {(categories ?? []).map((parent) => (
           <optgroup key={parent.id} label={parent.name}>
             {parent.children.map((child) => (
@@ -84,14 +85,14 @@ export function SearchBox({ inputRef }: { inputRef?: React.Ref<HTMLInputElement>
         ))}
       </select>
       <label htmlFor={inputId} className="visually-hidden">
-        Search products
+        {t('catalog.searchProducts')}
       </label>
       <input
         id={inputId}
         ref={inputRef}
         className="search-box__input"
         type="search"
-        placeholder="Search products…"
+        placeholder={t('catalog.searchPlaceholder')}
         autoComplete="off"
         role="combobox"
         aria-autocomplete="list"
@@ -106,16 +107,16 @@ export function SearchBox({ inputRef }: { inputRef?: React.Ref<HTMLInputElement>
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />
-      <button type="submit" className="search-box__submit" aria-label="Search">
+      <button type="submit" className="search-box__submit" aria-label={t('nav.search')}>
         <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <circle cx="11" cy="11" r="7" />
           <path d="M20 20l-4-4" />
         </svg>
       </button>
-      <ul id={listId} role="listbox" aria-label="Suggestions" className="search-box__list" hidden={!showList}>
+      <ul id={listId} role="listbox" aria-label={t('catalog.suggestions')} className="search-box__list" hidden={!showList}>
         {showList && suggestions.length === 0 && (
           <li className="search-box__empty" role="presentation">
-            {isFetching ? 'Searching…' : 'No products found.'}
+            {isFetching ? t('catalog.searching') : t('catalog.noProducts')}
           </li>
         )}
         {showList &&

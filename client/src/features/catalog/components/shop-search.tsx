@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n/locale';
 import { useEffect, useId, useState } from 'react';
 
 /** The "Search by" box of the shop: submitting reloads page 1 with the text (spec §2). */
@@ -15,12 +16,12 @@ export function ShopSearch({ value, onSearch }: { value: string; onSearch: (sear
       }}
     >
       <label htmlFor={id} className="shop-search__label">
-        Search by
+        {t('shop.searchBy')}
       </label>
       <div className="shop-search__row">
-        <input id={id} className="field__input" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Product name" />
+        <input id={id} className="field__input" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('shop.productName')} />
         <button type="submit" className="button">
-          Search
+          {t('nav.search')}
         </button>
       </div>
     </form>

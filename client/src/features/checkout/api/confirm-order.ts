@@ -6,6 +6,8 @@ export interface ConfirmOrderRequest {
   cart: Array<{ id: number; name: string; size: string; price: number; slug: string; qty: number; thumbnail: string; coupon_code?: string }>;
   coupon: unknown;
   couponoffer: unknown;
+  /** The shopper's language (issue 18), recorded on the order: its mails and SMS are written in it. */
+  locale?: 'en' | 'bn';
   data: {
     name: string;
     email: string;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { localDigits, t } from '../../../lib/i18n/locale';
 
 /**
  * A QR code of the store's bKash number, drawn in the browser (uqr, loaded only when bKash is chosen):
@@ -19,7 +20,7 @@ export function BkashQr({ number }: { number: string }) {
   }, [number]);
   return (
     <div className="bkash-qr">
-      {src ? <img src={src} width={180} height={180} alt={`QR code of the bKash number ${number}`} /> : <span className="spinner" aria-hidden="true" />}
+      {src ? <img src={src} width={180} height={180} alt={t('checkout.bkashQr', { number: localDigits(number) })} /> : <span className="spinner" aria-hidden="true" />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { showAlert, showToast } from '../../../components/feedback/feedback-stor
 import { ApiError } from '../../../lib/api-client';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { formatMoney } from '../../../lib/money';
+import { getLocale, localDigits, t } from '../../../lib/i18n/locale';
 import { randomKey } from '../../../lib/random-key';
 import { useApplyCoupon } from '../api/apply-coupon';
 import { useConfirmOrder, type ConfirmOrderRequest } from '../api/confirm-order';
@@ -112,10 +113,10 @@ export function CheckoutForm({
       const percent = Number(answer.discount) || 0;
       const applied = checkoutTotals(subtotal, percent, shipping);
       saveCoupon({ discountPercent: percent, discountAmount: applied.discount, grandTotal: applied.grandTotal, subtotal, couponCode: answer.coupon_code ?? code });
-      showToast({ kind: 'success', title: answer.message ?? 'Coupon applied successfully.' });
+      showToast({ kind: 'success', title: getLocale() === 'en' ? (answer.message ?? t('checkout.couponApplied')) : t('checkout.couponApplied') });
     } catch (error) {
-      const text = error instanceof ApiError ? (error.isNetworkError ? 'Something went wrong. Please try again.' : (error.serverMessage ?? 'Coupon error.')) : 'Something went wrong. Please try again.';
-      await showAlert({ kind: 'error', title: 'Coupon error', text });
+      const text = error instanceof ApiError ? (error.isNetworkError ? t('ui.somethingWrong') : (error.serverMessage ?? t('checkout.couponError'))) : t('ui.somethingWrong');
+      await showAlert({ kind: 'error', title: t('checkout.couponErrorTitle'), text });
     }
   }
 
@@ -135,6 +136,7 @@ export function CheckoutForm({
       cart: lines.map(({ id, name, size, price, slug, qty, thumbnail, coupon_code }) => ({ id, name, size, price, slug, qty, thumbnail, ...(coupon_code ? { coupon_code } : {}) })),
       coupon: coupon ?? null,
       couponoffer: couponOffer ?? null,
+      locale: getLocale(),
       data: {
         name: fields.name.trim(),
         email: email ?? '',
@@ -152,12 +154,12 @@ export function CheckoutForm({
     try {
       const answer = await confirmOrder.mutateAsync({ body, idempotencyKey });
       if (!answer?.success || !answer.order_id) {
-        await showAlert({ kind: 'error', title: 'Order Failed', text: answer?.message || 'Something went wrong.' });
+        await showAlert({ kind: 'error', title: t('checkout.orderFailed'), text: answer?.message || t('checkout.somethingWrong') });
         return;
       }
       onPlaced(String(answer.order_id), phones.phone);
     } catch (error) {
-      const outOfStock = error instanceof ApiError && error.status === 409 ? outOfStockOf(error.serverMessage) : null;
+      const outOfStock = error instanceof ApiError && error.status === 409 ? outOfStockOf(error.englishMessage) : null;
       const onForm = error instanceof ApiError && error.status === 422 ? fieldsOnForm(error.firstFieldErrors) : {};
       if (error instanceof ApiError && error.status === 422 && error.fieldErrors.phone_proof && onPhoneVerificationNeeded) {
         // The store wants this phone proven by a code first; the page shows that step.
@@ -173,10 +175,10 @@ export function CheckoutForm({
         form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       } else if (error instanceof ApiError && !error.isNetworkError) {
         const details = Object.values(error.firstFieldErrors);
-        const text = error.serverMessage ?? 'Something went wrong.';
-        await showAlert({ kind: 'error', title: 'Order Failed', text, items: details.filter((d) => d !== text) });
+        const text = error.serverMessage ?? t('checkout.somethingWrong');
+        await showAlert({ kind: 'error', title: t('checkout.orderFailed'), text, items: details.filter((d) => d !== text) });
       } else {
-        await showAlert({ kind: 'error', title: 'Network Error', text: 'Failed to submit order. Please try again later.' });
+        await showAlert({ kind: 'error', title: t('checkout.networkError'), text: t('checkout.networkText') });
       }
     }
   }
@@ -186,12 +188,12 @@ export function CheckoutForm({
       <div className="checkout__main">
         <section className="card checkout__section" aria-labelledby="review-title">
           <div className="checkout__section-head">
-            <h2 id="review-title">Your cart</h2>
-            <Link to="/cart">Edit cart</Link>
+            <h2 id="review-title">{t('checkout.yourCart')}</h2>
+            <Link to="/cart">{t('checkout.editCart')}</Link>
           </div>
           {lines.length === 0 ? (
             <p>
-              Your cart is empty. <Link to="/shop">Continue shopping</Link>
+              {t('cartPage.empty')} <Link to="/shop">{t('cartPage.continue')}</Link>
             </p>
           ) : (
             <ul className="checkout__lines">
@@ -202,13 +204,14 @@ export function CheckoutForm({
                     <img src={line.thumbnail} alt="" width={48} height={48} loading="lazy" />
                     <Link to={`/product-details/${line.slug}`}>{line.name}</Link>
                     <span className="muted">
-                      Size {line.size} × {line.qty}
+                      {t('checkout.lineSize', { size: line.size, qty: line.qty })}
                     </span>
                     <span className="checkout__line-total">{money(line.price * line.qty)}</span>
                     {short && (
                       <div className="checkout__stock-problem" role="alert">
                         <p>
-                          {short.available > 0 ? `Only ${short.available} left in size ${line.size}.` : `Size ${line.size} is sold out.`} Change this line, then confirm your order again.
+                          {short.available > 0 ? t('checkout.onlyLeft', { n: short.available, size: line.size }) : t('checkout.soldOut', { size: line.size })}
+                          {t('checkout.changeLine')}
                         </p>
                         <p className="checkout__stock-fixes">
                           {short.available > 0 && short.available < line.qty && (
@@ -220,11 +223,11 @@ export function CheckoutForm({
                                 setStockProblem(null);
                               }}
                             >
-                              Buy {short.available} instead
+                              {t('checkout.buyInstead', { n: short.available })}
                             </button>
                           )}
                           <Link className="button button--secondary" to={`/product-details/${line.slug}`}>
-                            Choose another size
+                            {t('checkout.otherSize')}
                           </Link>
                           <button
                             type="button"
@@ -234,7 +237,7 @@ export function CheckoutForm({
                               setStockProblem(null);
                             }}
                           >
-                            Remove from order
+                            {t('checkout.removeLine')}
                           </button>
                         </p>
                       </div>
@@ -247,17 +250,17 @@ export function CheckoutForm({
         </section>
 
         <section className="card checkout__section" aria-labelledby="contact-title">
-          <h2 id="contact-title">Contact</h2>
+          <h2 id="contact-title">{t('checkout.contact')}</h2>
           <div className="field">
             <label className="field__label" htmlFor="checkout-name">
-              Full name
+              {t('checkout.fullName')}
             </label>
             <input id="checkout-name" name="name" className="field__input" autoComplete="name" value={fields.name} onChange={(e) => set('name', e.target.value)} aria-invalid={errorOf('name') ? true : undefined} aria-describedby={describedBy('name')} />
             {fieldError('name')}
           </div>
           <div className="field">
             <label className="field__label" htmlFor="checkout-phone">
-              Phone number
+              {t('checkout.phone')}
             </label>
             <PhoneInput id="checkout-phone" name="phone" className="field__input" autoComplete="tel" value={fields.phone} onValue={(value) => set('phone', value)} aria-invalid={errorOf('phone') ? true : undefined} aria-describedby={describedBy('phone')} />
             {fieldError('phone')}
@@ -266,10 +269,10 @@ export function CheckoutForm({
         </section>
 
         <section className="card checkout__section" aria-labelledby="shipping-title">
-          <h2 id="shipping-title">Shipping</h2>
+          <h2 id="shipping-title">{t('checkout.shipping')}</h2>
           <div className="field">
             <label className="field__label" htmlFor="checkout-address">
-              Shipping address
+              {t('checkout.address')}
             </label>
             <textarea id="checkout-address" name="address" className="field__input" autoComplete="street-address" value={fields.address} onChange={(e) => set('address', e.target.value)} aria-invalid={errorOf('address') ? true : undefined} aria-describedby={describedBy('address')} />
             {fieldError('address')}
@@ -283,12 +286,12 @@ export function CheckoutForm({
                 if (!e.target.checked && !fields.shipping_phone) set('shipping_phone', fields.phone);
               }}
             />
-            <span>Delivery phone: same as above</span>
+            <span>{t('checkout.samePhone')}</span>
           </label>
           {!sameShippingPhone && (
             <div className="field">
               <label className="field__label" htmlFor="checkout-shipping-phone">
-                Shipping phone
+                {t('checkout.shippingPhone')}
               </label>
               <PhoneInput id="checkout-shipping-phone" name="shipping_phone" className="field__input" autoComplete="tel" value={fields.shipping_phone} onValue={(value) => set('shipping_phone', value)} aria-invalid={errorOf('shipping_phone') ? true : undefined} aria-describedby={describedBy('shipping_phone')} />
               {fieldError('shipping_phone')}
@@ -296,31 +299,31 @@ export function CheckoutForm({
           )}
           {sameShippingPhone && fieldError('shipping_phone')}
           <fieldset className="choice-group">
-            <legend className="field__label">Delivery area</legend>
+            <legend className="field__label">{t('checkout.area')}</legend>
             <label className="choice">
               <input type="radio" name="zone" value="inside" checked={zone === 'inside'} onChange={() => setZone('inside')} />
-              <span>Inside Dhaka</span>
+              <span>{t('checkout.inside')}</span>
               <span className="choice__extra">{money(store.insideDhaka)}</span>
             </label>
             <label className="choice">
               <input type="radio" name="zone" value="outside" checked={zone === 'outside'} onChange={() => setZone('outside')} />
-              <span>Outside Dhaka</span>
+              <span>{t('checkout.outside')}</span>
               <span className="choice__extra">{money(store.outsideDhaka)}</span>
             </label>
           </fieldset>
         </section>
 
         <section className="card checkout__section" aria-labelledby="payment-title">
-          <h2 id="payment-title">Payment</h2>
+          <h2 id="payment-title">{t('checkout.payment')}</h2>
           <fieldset className="choice-group">
-            <legend className="visually-hidden">Payment method</legend>
+            <legend className="visually-hidden">{t('checkout.paymentMethod')}</legend>
             <label className="choice">
               <input type="radio" name="paymentMethod" value="cash" checked={fields.paymentMethod === 'cash'} onChange={() => set('paymentMethod', 'cash')} />
-              <span>Cash on Delivery</span>
+              <span>{t('checkout.cod')}</span>
             </label>
             <label className="choice">
               <input type="radio" name="paymentMethod" value="bkash" checked={fields.paymentMethod === 'bkash'} onChange={() => set('paymentMethod', 'bkash')} />
-              <span>bKash</span>
+              <span>{t('checkout.bkash')}</span>
             </label>
           </fieldset>
           {fields.paymentMethod === 'bkash' && (
@@ -331,19 +334,18 @@ export function CheckoutForm({
                 </Suspense>
               )}
               <p>
-                Send <strong>{money(totals.grandTotal)}</strong> with bKash &ldquo;Send Money&rdquo; to <strong>{store.bkashNumber}</strong>, then enter your bKash number and the
-                transaction ID below.
+                {t('checkout.bkashSend', { amount: money(totals.grandTotal), number: localDigits(store.bkashNumber ?? '') })}
               </p>
               <div className="field">
                 <label className="field__label" htmlFor="checkout-bkash-number">
-                  bKash sender number
+                  {t('checkout.bkashSender')}
                 </label>
                 <PhoneInput id="checkout-bkash-number" name="bkash_number" className="field__input" value={fields.bkash_number} onValue={(value) => set('bkash_number', value)} aria-invalid={errorOf('bkash_number') ? true : undefined} aria-describedby={describedBy('bkash_number')} />
                 {fieldError('bkash_number')}
               </div>
               <div className="field">
                 <label className="field__label" htmlFor="checkout-transaction-id">
-                  Transaction ID
+                  {t('checkout.transactionId')}
                 </label>
                 <input id="checkout-transaction-id" name="transaction_id" className="field__input" autoCapitalize="characters" value={fields.transaction_id} onChange={(e) => set('transaction_id', e.target.value.replace(/\s/g, ''))} aria-invalid={errorOf('transaction_id') ? true : undefined} aria-describedby={describedBy('transaction_id')} />
                 {fieldError('transaction_id')}
@@ -354,48 +356,48 @@ export function CheckoutForm({
       </div>
 
       <aside className="card checkout__summary" aria-labelledby="summary-title">
-        <h2 id="summary-title">Order summary</h2>
+        <h2 id="summary-title">{t('checkout.summary')}</h2>
         <div className="field">
           <label className="field__label" htmlFor="checkout-coupon">
-            Discount code
+            {t('checkout.discountCode')}
           </label>
           <div className="checkout__coupon">
             <input id="checkout-coupon" className="field__input" value={couponCode} onChange={(e) => setCouponCode(e.target.value)} autoCapitalize="characters" />
             <button type="button" className="button button--secondary" onClick={() => void submitCoupon()} disabled={applyCoupon.isPending}>
-              Apply
+              {t('checkout.apply')}
             </button>
           </div>
           {coupon && (
             <p className="field__hint">
-              Code {coupon.couponCode} applied.{' '}
+              {t('checkout.codeApplied', { code: coupon.couponCode })}{' '}
               <button type="button" className="link-button" onClick={clearCoupon}>
-                Remove
+                {t('checkout.remove')}
               </button>
             </p>
           )}
         </div>
         <dl className="checkout__totals">
           <div>
-            <dt>Subtotal</dt>
+            <dt>{t('checkout.subtotal')}</dt>
             <dd>{money(totals.subtotal)}</dd>
           </div>
           {coupon && coupon.discountPercent !== 0 && (
             <div>
-              <dt>Discount ({coupon.discountPercent}) %</dt>
+              <dt>{t('checkout.discount', { percent: coupon.discountPercent })}</dt>
               <dd>- {money(totals.discount)}</dd>
             </div>
           )}
           <div>
-            <dt>Shipping</dt>
+            <dt>{t('checkout.shippingCost')}</dt>
             <dd>{money(totals.shipping)}</dd>
           </div>
           <div className="checkout__grand">
-            <dt>Grand Total</dt>
+            <dt>{t('checkout.grandTotal')}</dt>
             <dd>{money(totals.grandTotal)}</dd>
           </div>
         </dl>
         <button type="submit" className="button button--large checkout__confirm" disabled={confirmOrder.isPending}>
-          {confirmOrder.isPending ? 'Placing your order…' : 'Confirm Order'}
+          {confirmOrder.isPending ? t('checkout.placing') : t('checkout.confirm')}
         </button>
       </aside>
     </form>

@@ -1,14 +1,16 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { MessageKey } from '../../../lib/i18n/keys';
+import { t } from '../../../lib/i18n/locale';
 import './home.css';
 
 /** Slider constants (spec §9): autoplay every 5000 ms, looping. */
 export const HERO_AUTOPLAY_MS = 5000;
 
-const SLIDES = [
-  { image: '/images/hero/hero-1.svg', title: 'New Season Tees', text: 'Soft 180 GSM combed cotton, made for Dhaka summers.', cta: 'Shop Now', to: '/shop' },
-  { image: '/images/hero/hero-2.svg', title: 'Graphic Tees That Roar', text: 'Bold prints that keep their colour wash after wash.', cta: 'Shop Men', to: '/product-category/men' },
-  { image: '/images/hero/hero-3.svg', title: 'Everyday Basics for Her', text: 'Plain tees, crop tops and oversized fits.', cta: 'Shop Women', to: '/product-category/women' },
+const SLIDES: Array<{ image: string; title: MessageKey; text: MessageKey; cta: MessageKey; to: string }> = [
+  { image: '/images/hero/hero-1.svg', title: 'home.slide1.title', text: 'home.slide1.text', cta: 'home.slide1.cta', to: '/shop' },
+  { image: '/images/hero/hero-2.svg', title: 'home.slide2.title', text: 'home.slide2.text', cta: 'home.slide2.cta', to: '/product-category/men' },
+  { image: '/images/hero/hero-3.svg', title: 'home.slide3.title', text: 'home.slide3.text', cta: 'home.slide3.cta', to: '/product-category/women' },
 ];
 
 /**
@@ -31,7 +33,7 @@ export function HeroSlider() {
     <section
       className="hero"
       aria-roledescription="carousel"
-      aria-label="Featured collections"
+      aria-label={t('home.featured')}
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
       onFocus={() => setHovered(true)}
@@ -46,7 +48,7 @@ export function HeroSlider() {
             className={`hero__slide${i === index ? ' hero__slide--active' : ''}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${SLIDES.length}`}
+            aria-label={t('home.slideOf', { n: i + 1, total: SLIDES.length })}
             aria-hidden={i !== index}
             inert={i !== index}
           >
@@ -60,17 +62,17 @@ export function HeroSlider() {
               decoding={i === 0 ? 'sync' : 'async'}
             />
             <div className="container hero__content">
-              <h2 className="hero__title">{slide.title}</h2>
-              <p className="hero__text">{slide.text}</p>
+              <h2 className="hero__title">{t(slide.title)}</h2>
+              <p className="hero__text">{t(slide.text)}</p>
               <Link to={slide.to} className="button button--large hero__cta">
-                {slide.cta}
+                {t(slide.cta)}
               </Link>
             </div>
           </div>
         ))}
       </div>
       <div className="hero__controls">
-        <button type="button" className="hero__pause" onClick={() => setPaused((p) => !p)} aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}>
+        <button type="button" className="hero__pause" onClick={() => setPaused((p) => !p)} aria-label={paused ? t('home.play') : t('home.pause')}>
           <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
         </button>
         <ul className="hero__dots">
@@ -79,7 +81,7 @@ export function HeroSlider() {
               <button
                 type="button"
                 className="hero__dot"
-                aria-label={`Go to slide ${i + 1}`}
+                aria-label={t('home.goToSlide', { n: i + 1 })}
                 aria-current={i === index || undefined}
                 aria-controls={`${id}-slides`}
                 onClick={() => setIndex(i)}

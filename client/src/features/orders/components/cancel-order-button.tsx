@@ -1,3 +1,4 @@
+import { getLocale, t } from '../../../lib/i18n/locale';
 import { useState } from 'react';
 import { useCancelOrder } from '../api/cancel-order';
 
@@ -9,22 +10,22 @@ export function CancelOrderButton({ orderId, phone, statusName }: { orderId: str
   const cancel = useCancelOrder();
   const [asking, setAsking] = useState(false);
   if (statusName.trim().toLowerCase() !== 'pending') return null;
-  if (cancel.isSuccess) return <p role="status">{cancel.data.message}</p>;
+  if (cancel.isSuccess) return <p role="status">{getLocale() === 'en' ? cancel.data.message : t('cancel.done')}</p>;
   return (
     <div className="cancel-order">
       {asking ? (
         <>
-          <p>Cancel order {orderId}? The items go back to the shop.</p>
+          <p>{t('cancel.ask', { id: orderId })}</p>
           <button type="button" className="button" disabled={cancel.isPending} onClick={() => cancel.mutate({ orderId, phone })}>
-            Yes, cancel my order
+            {t('cancel.yes')}
           </button>{' '}
           <button type="button" className="button button--secondary" onClick={() => setAsking(false)}>
-            Keep my order
+            {t('cancel.keep')}
           </button>
         </>
       ) : (
         <button type="button" className="button button--secondary" onClick={() => setAsking(true)}>
-          Cancel order
+          {t('cancel.button')}
         </button>
       )}
       {cancel.isError && (

@@ -1,3 +1,4 @@
+import { formatNumber, t } from '../../../lib/i18n/locale';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../lib/money';
 import type { OrderLine } from '../types';
@@ -8,26 +9,26 @@ export function OrderLinesTable({ lines, currency, footer }: { lines: OrderLine[
     <table className="table table--stack order-lines">
       <thead>
         <tr>
-          <th scope="col">Item</th>
-          <th scope="col">Quantity</th>
-          <th scope="col">Price</th>
-          <th scope="col">Total</th>
+          <th scope="col">{t('lines.item')}</th>
+          <th scope="col">{t('lines.quantity')}</th>
+          <th scope="col">{t('lines.price')}</th>
+          <th scope="col">{t('lines.total')}</th>
         </tr>
       </thead>
       <tbody>
         {lines.map((line, index) => (
           <tr key={`${line.id}-${line.size}-${index}`}>
-            <td data-label="Item">
+            <td data-label={t('lines.item')}>
               <Link to={`/product-details/${line.slug}`} className="order-lines__item">
                 <img src={line.thumbnail} alt="" width={48} height={48} loading="lazy" />
                 <span>
-                  {line.productName ?? line.name} <span className="muted">(Size {line.size})</span>
+                  {line.productName ?? line.name} <span className="muted">{t('lines.size', { size: line.size })}</span>
                 </span>
               </Link>
             </td>
-            <td data-label="Quantity">{line.qty}</td>
-            <td data-label="Price">{formatMoney(line.price, currency)}</td>
-            <td data-label="Total">{formatMoney(line.qty * line.price, currency)}</td>
+            <td data-label={t('lines.quantity')}>{formatNumber(line.qty)}</td>
+            <td data-label={t('lines.price')}>{formatMoney(line.price, currency)}</td>
+            <td data-label={t('lines.total')}>{formatMoney(line.qty * line.price, currency)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,3 +1,4 @@
+import { localDigits, t } from '../../../lib/i18n/locale';
 import { formatMoney } from '../../../lib/money';
 import type { OrderRow } from '../types';
 
@@ -11,21 +12,21 @@ export function OrderTotalsFooter({ order, currency }: { order: OrderRow; curren
   const rows: Array<[string, string]> =
     Number(order.order_type) === 1
       ? [
-          ['Subtotal', money(order.subtotal)],
-          [`Discount (${order.discount ?? 0}) %`, `- ${money(order.discount_amount)}`],
-          ['Delivery Charge', money(order.devliery_charge)],
-          ['Grand Total', money(order.grand_total)],
-          ['Payment Method', paymentLabel(order.paymentMethod)],
+          [t('totals.subtotal'), money(order.subtotal)],
+          [t('totals.discountPercent', { percent: Number(order.discount ?? 0) }), `- ${money(order.discount_amount)}`],
+          [t('totals.delivery'), money(order.devliery_charge)],
+          [t('totals.grand'), money(order.grand_total)],
+          [t('totals.method'), paymentLabel(order.paymentMethod)],
         ]
       : [
-          ['Payment Type', order.payment_type ?? '—'],
-          ['Amount', money(order.amount)],
-          ['Discount', money(order.discount_amount)],
-          ['Advance', money(order.advance)],
-          ['Due', money(order.due)],
+          [t('totals.type'), order.payment_type ?? '—'],
+          [t('totals.amount'), money(order.amount)],
+          [t('totals.discount'), money(order.discount_amount)],
+          [t('totals.advance'), money(order.advance)],
+          [t('totals.due'), money(order.due)],
         ];
   if (order.paymentMethod === 'bkash') {
-    rows.push(['bKash Number', order.bkash_number ?? '—'], ['Transaction ID', order.transaction_id ?? '—']);
+    rows.push([t('totals.bkashNumber'), order.bkash_number ? localDigits(order.bkash_number) : '—'], [t('totals.transactionId'), order.transaction_id ?? '—']);
   }
   return (
     <>
@@ -42,7 +43,7 @@ export function OrderTotalsFooter({ order, currency }: { order: OrderRow; curren
 }
 
 function paymentLabel(method: string | null): string {
-  if (method === 'bkash') return 'bKash';
-  if (method === 'cash') return 'Cash on Delivery';
+  if (method === 'bkash') return t('totals.bkash');
+  if (method === 'cash') return t('totals.cash');
   return method ?? '—';
 }

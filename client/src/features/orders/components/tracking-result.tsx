@@ -2,18 +2,19 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../lib/money';
 import type { OrderTracking } from '../types';
-import { formatOrderDate, formatStepTime, statusClass } from '../types';
+import { formatOrderDate, formatStepTime, statusClass, statusLabel } from '../types';
+import { localDigits, t } from '../../../lib/i18n/locale';
 import { OrderStatus } from './order-status';
 import './orders.css';
 
 /** The steps every order may pass through, in order; a cancelled, returned or expired order ends where it stopped. */
 const PATH = ['placed', 'confirmed', 'processing', 'shipped', 'delivered'] as const;
-const PATH_NAMES: Record<(typeof PATH)[number], string> = {
-  placed: 'Order placed',
-  confirmed: 'Confirmed',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
+const PATH_NAMES: Record<(typeof PATH)[number], () => string> = {
+  placed: () => t('step.placed'),
+  confirmed: () => statusLabel('Confirmed'),
+  processing: () => statusLabel('Processing'),
+  shipped: () => statusLabel('Shipped'),
+  delivered: () => statusLabel('Delivered'),
 };
 
 /**
@@ -28,16 +29,16 @@ export function TrackingResult({ data, actions, help }: { data: OrderTracking; a
   return (
     <section className="card tracking-result" aria-labelledby="tracking-title">
       <h2 id="tracking-title" className="section-title">
-        Order {data.orderId}
+        {t('track.order', { id: data.orderId })}
       </h2>
-      {delivered && <p className="tracking-result__celebrate">🎉 Your order has been delivered. Thank you for shopping with us!</p>}
+      {delivered && <p className="tracking-result__celebrate">{t('track.delivered')}</p>}
       {data.steps && <TrackingSteps steps={data.steps} />}
       {data.courier || data.tracking_code ? (
         <p className="tracking-result__courier">
-          Sent with <strong>{data.courier ?? 'our courier'}</strong>
+          {t('track.sentWith')}<strong>{data.courier ?? t('track.ourCourier')}</strong>
           {data.tracking_code && (
             <>
-              , tracking code <strong className="tracking-result__code">{data.tracking_code}</strong>
+              {t('track.trackingCode')}<strong className="tracking-result__code">{data.tracking_code}</strong>
             </>
           )}
         </p>
@@ -45,46 +46,46 @@ export function TrackingResult({ data, actions, help }: { data: OrderTracking; a
       {actions}
       <dl className="details-list">
         <div>
-          <dt>Order Status</dt>
+          <dt>{t('track.status')}</dt>
           <dd>
             <OrderStatus name={data.order_status_name} />
           </dd>
         </div>
         <div>
-          <dt>Order ID</dt>
+          <dt>{t('track.orderId')}</dt>
           <dd>{data.orderId}</dd>
         </div>
         <div>
-          <dt>Name</dt>
+          <dt>{t('track.name')}</dt>
           <dd>{data.user_name}</dd>
         </div>
         <div>
-          <dt>Phone</dt>
-          <dd>{data.user_phone}</dd>
+          <dt>{t('track.phone')}</dt>
+          <dd>{localDigits(data.user_phone)}</dd>
         </div>
         <div>
-          <dt>E-mail</dt>
+          <dt>{t('track.email')}</dt>
           <dd>{data.user_email || '—'}</dd>
         </div>
         <div>
-          <dt>Order Date</dt>
+          <dt>{t('track.date')}</dt>
           <dd>{formatOrderDate(data.order_date)}</dd>
         </div>
         <div>
-          <dt>Lucky-draw tokens</dt>
+          <dt>{t('track.tokens')}</dt>
           <dd>{tokens.length > 0 ? tokens.join(', ') : '—'}</dd>
         </div>
       </dl>
       {data.items && data.items.length > 0 && (
         <div className="tracking-result__items">
-          <h3 className="tracking-result__subtitle">Items</h3>
+          <h3 className="tracking-result__subtitle">{t('track.items')}</h3>
           <ul className="tracking-items">
             {data.items.map((item) => (
               <li key={`${item.slug}-${item.size}`}>
                 <img src={item.thumbnail} alt="" width={48} height={48} loading="lazy" />
                 <Link to={`/product-details/${item.slug}`}>{item.name}</Link>
                 <span className="muted">
-                  Size {item.size} × {item.qty}
+                  {t('track.lineSize', { size: item.size, qty: item.qty })}
                 </span>
                 <span className="tracking-items__total">{money(item.total)}</span>
               </li>
@@ -93,31 +94,31 @@ export function TrackingResult({ data, actions, help }: { data: OrderTracking; a
           <dl className="tracking-totals">
             {data.subtotal !== null && data.subtotal !== undefined && (
               <div>
-                <dt>Subtotal</dt>
+                <dt>{t('track.subtotal')}</dt>
                 <dd>{money(data.subtotal)}</dd>
               </div>
             )}
             {Boolean(data.discount_amount) && (
               <div>
-                <dt>Discount</dt>
+                <dt>{t('track.discount')}</dt>
                 <dd>- {money(data.discount_amount)}</dd>
               </div>
             )}
             {data.devliery_charge !== null && data.devliery_charge !== undefined && (
               <div>
-                <dt>Delivery</dt>
+                <dt>{t('track.delivery')}</dt>
                 <dd>{money(data.devliery_charge)}</dd>
               </div>
             )}
             <div className="tracking-totals__grand">
-              <dt>Total</dt>
+              <dt>{t('track.total')}</dt>
               <dd>{money(data.grand_total)}</dd>
             </div>
             <div className="tracking-totals__due">
-              <dt>To pay on delivery</dt>
+              <dt>{t('track.toPay')}</dt>
               <dd>
                 {money(data.pay_on_delivery)}
-                {data.paymentMethod === 'bkash' && <span className="muted"> (paid with bKash{data.bkash_verified ? ', verified' : ''})</span>}
+                {data.paymentMethod === 'bkash' && <span className="muted">{t('track.paidBkash', { verified: data.bkash_verified ? t('track.verified') : '' })}</span>}
               </dd>
             </div>
           </dl>
@@ -135,25 +136,25 @@ function TrackingSteps({ steps }: { steps: NonNullable<OrderTracking['steps']> }
   const verified = done.get('payment_verified');
   const path = ended ? PATH.filter((step) => done.has(step)) : PATH;
   return (
-    <ol className="tracking-steps" aria-label="Order progress">
+    <ol className="tracking-steps" aria-label={t('track.progress')}>
       {path.map((step) => {
         const reached = done.get(step);
         return (
           <li key={step} className={`tracking-steps__step${reached ? ' tracking-steps__step--done' : ''}`}>
-            <span className="tracking-steps__name">{PATH_NAMES[step]}</span>
-            <span className="tracking-steps__time">{reached ? formatStepTime(reached.at) : 'Not yet'}</span>
+            <span className="tracking-steps__name">{PATH_NAMES[step]()}</span>
+            <span className="tracking-steps__time">{reached ? formatStepTime(reached.at) : t('track.notYet')}</span>
           </li>
         );
       })}
       {verified && (
         <li className="tracking-steps__step tracking-steps__step--done">
-          <span className="tracking-steps__name">{verified.name}</span>
+          <span className="tracking-steps__name">{statusLabel(verified.name)}</span>
           <span className="tracking-steps__time">{formatStepTime(verified.at)}</span>
         </li>
       )}
       {ended && (
         <li className="tracking-steps__step tracking-steps__step--ended">
-          <span className="tracking-steps__name">{ended.name}</span>
+          <span className="tracking-steps__name">{statusLabel(ended.name)}</span>
           <span className="tracking-steps__time">{formatStepTime(ended.at)}</span>
         </li>
       )}

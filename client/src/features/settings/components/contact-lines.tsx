@@ -1,3 +1,4 @@
+import { localDigits, t } from '../../../lib/i18n/locale';
 import type { Setting } from '../api/get-setting-row';
 
 /** The store's address, e-mail and WhatsApp number from its settings, each left out when it is not set. */
@@ -10,7 +11,7 @@ export function ContactLines({ setting, className }: { setting: Setting | undefi
           <a href={`mailto:${setting.email}`}>{setting.email}</a>
         </li>
       )}
-      {setting?.whatsApp && <li>WhatsApp: {setting.whatsApp}</li>}
+      {setting?.whatsApp && <li>{t('care.whatsAppLine', { phone: localDigits(setting.whatsApp) })}</li>}
     </ul>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n/locale';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../lib/money';
 import { removeFromWishlist, type WishlistItem } from '../wishlist-store';
@@ -6,37 +7,37 @@ import { removeFromWishlist, type WishlistItem } from '../wishlist-store';
 export function WishlistTable({ items }: { items: WishlistItem[] }) {
   return (
     <table className="table table--stack">
-      <caption className="visually-hidden">Products in your wishlist</caption>
+      <caption className="visually-hidden">{t('wishlistPage.caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Product</th>
-          <th scope="col">Price</th>
-          <th scope="col">Old Price</th>
-          <th scope="col">View Product</th>
+          <th scope="col">{t('cartPage.product')}</th>
+          <th scope="col">{t('cartPage.price')}</th>
+          <th scope="col">{t('wishlistPage.oldPrice')}</th>
+          <th scope="col">{t('wishlistPage.view')}</th>
           <th scope="col">
-            <span className="visually-hidden">Remove</span>
+            <span className="visually-hidden">{t('cartPage.remove')}</span>
           </th>
         </tr>
       </thead>
       <tbody>
         {items.map((item) => (
           <tr key={item.id}>
-            <td data-label="Product">
+            <td data-label={t('cartPage.product')}>
               <span className="wishlist-product">
                 <img src={item.thumbnail} alt="" width={56} height={56} loading="lazy" />
                 <span>{item.name}</span>
               </span>
             </td>
-            <td data-label="Price">{formatMoney(item.price, item.currency)}</td>
-            <td data-label="Old Price">{item.old_price !== null && Number(item.old_price) > 0 ? <del>{formatMoney(item.old_price, item.currency)}</del> : '—'}</td>
-            <td data-label="View Product">
-              <Link to={`/product-details/${item.slug}`} aria-label={`View ${item.name}`}>
-                View Product
+            <td data-label={t('cartPage.price')}>{formatMoney(item.price, item.currency)}</td>
+            <td data-label={t('wishlistPage.oldPrice')}>{item.old_price !== null && Number(item.old_price) > 0 ? <del>{formatMoney(item.old_price, item.currency)}</del> : '—'}</td>
+            <td data-label={t('wishlistPage.view')}>
+              <Link to={`/product-details/${item.slug}`} aria-label={t('wishlistPage.viewOf', { name: item.name })}>
+                {t('wishlistPage.view')}
               </Link>
             </td>
             <td>
-              <button type="button" className="link-button" onClick={() => removeFromWishlist(Number(item.id))} aria-label={`Remove ${item.name} from wishlist`}>
-                Remove
+              <button type="button" className="link-button" onClick={() => removeFromWishlist(Number(item.id))} aria-label={t('wishlistPage.removeOf', { name: item.name })}>
+                {t('cartPage.remove')}
               </button>
             </td>
           </tr>

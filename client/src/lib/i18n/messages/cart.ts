@@ -1,0 +1,4 @@
+import { defineMessages } from '../locale';
+import { cartEn } from './cart.en';
+
+export const cartMessages = defineMessages(cartEn, () => import('./cart.bn').then((m) => m.cartBn));

@@ -1,0 +1,4 @@
+import { defineMessages } from '../locale';
+import { checkoutEn } from './checkout.en';
+
+export const checkoutMessages = defineMessages(checkoutEn, () => import('./checkout.bn').then((m) => m.checkoutBn));

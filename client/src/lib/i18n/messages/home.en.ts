@@ -1,0 +1,23 @@
+/** English texts of the home page (hero slider, promo banners); Bengali in home.bn.ts. */
+export const homeEn = {
+  'home.trending': 'Trending Products',
+  'home.featured': 'Featured collections',
+  'home.slide1.title': 'New Season Tees',
+  'home.slide1.text': 'Soft 180 GSM combed cotton, made for Dhaka summers.',
+  'home.slide1.cta': 'Shop Now',
+  'home.slide2.title': 'Graphic Tees That Roar',
+  'home.slide2.text': 'Bold prints that keep their colour wash after wash.',
+  'home.slide2.cta': 'Shop Men',
+  'home.slide3.title': 'Everyday Basics for Her',
+  'home.slide3.text': 'Plain tees, crop tops and oversized fits.',
+  'home.slide3.cta': 'Shop Women',
+  'home.slideOf': '{n} of {total}',
+  'home.play': 'Play slideshow',
+  'home.pause': 'Pause slideshow',
+  'home.goToSlide': 'Go to slide {n}',
+  'home.offers': 'Offers',
+  'home.promo.men': "Men's Collection",
+  'home.promo.women': "Women's Collection",
+  'home.promo.upTo': 'Up to {percent}% Off',
+  'home.promo.cta': 'Shop now →',
+} as const;
