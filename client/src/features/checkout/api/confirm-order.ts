@@ -19,8 +19,6 @@ export interface ConfirmOrderRequest {
     transaction_id: string;
     paymentMethod: 'cash' | 'bkash';
   };
-  /** The shopper's language (absent: English); the order's SMS use it. */
-  locale?: 'en' | 'bn';
   /** The proof a phone code gave, when the store asked this checkout to verify its phone (issue 17). */
   phone_proof?: string;
 }

@@ -148,7 +148,6 @@ export function CheckoutForm({
         transaction_id: fields.paymentMethod === 'bkash' ? fields.transaction_id.trim() : '',
         paymentMethod: fields.paymentMethod,
       },
-      ...(document.documentElement.lang === 'bn' ? { locale: 'bn' as const } : {}),
       ...(phoneProof ? { phone_proof: phoneProof } : {}),
     };
     try {
