@@ -114,7 +114,7 @@ describe('phone verification at checkout', () => {
     await setVerification('always');
     const phone = newPhone();
     const refused = await checkout(phone);
-    expect(refused).toEqual({
+    expect(refused).toMatchObject({
       status: 422,
       body: { success: false, message: 'Please verify your phone number with the code we send you by SMS.', errors: { phone_proof: ['Please verify your phone number with the code we send you by SMS.'] } },
     });
