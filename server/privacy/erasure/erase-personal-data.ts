@@ -90,6 +90,8 @@ export class PersonalDataErasure {
       result.accountsDeleted = deleted;
       const terms = [...person.phones, ...person.emails].map((term) => `%${term.toLowerCase()}%`);
       if (terms.length > 0) await manager.query(`DELETE FROM rate_limit_hits WHERE lower(key) LIKE ANY($1::text[])`, [terms]);
+      // Phone codes of the person's phones (their hashes and limits; the codes themselves were never stored).
+      await manager.query(`DELETE FROM phone_codes WHERE phone = ANY($1::text[])`, [person.phones]);
       result.messageFilesRemoved = await this.messages.forget(manager, {
         eventIds,
         emails: person.emails,
