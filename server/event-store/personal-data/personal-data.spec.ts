@@ -58,7 +58,7 @@ describe('personal data in events (crypto-shredding)', () => {
     const vault = new PersonalDataVault('a master secret of at least thirty-two characters');
     configurePersonalData(db.dataSource as never, vault);
     const events = [placed('Rina Akter', '01711111111'), placed('Karim Uddin', '01822222222', 'u-1'), { type: 'StockReserved', data: { quantity: 1 } }];
-    const stored = (await sealPersonalData(db.manager, events)) as Array<Record<string, unknown>>;
+    const stored = (await sealPersonalData(db.manager, events)).map((each) => each.data) as Array<Record<string, unknown>>;
     expect(db.statements).toEqual(['INSERT']);
     expect(JSON.stringify(stored)).not.toMatch(/Rina|Karim|01711111111|01822222222/);
     expect(stored[0]).toMatchObject({ orderId: 'A1', totals: { grandTotalPaisa: 120_000 }, customer: { name: null, phone: null, email: null, userId: null } });
@@ -77,13 +77,13 @@ describe('personal data in events (crypto-shredding)', () => {
     const db = fakeDatabase();
     const vault = new PersonalDataVault('a master secret of at least thirty-two characters');
     configurePersonalData(db.dataSource as never, vault);
-    const [stored] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
+    const [{ data: stored }] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
     expect(await vault.erase(db.manager, vault.keyId({ kind: 'phone', phone: '01711111111' }))).toBe(true);
     const read = [{ data: stored }];
     await openPersonalData(db.manager, read);
     expect(read[0].data).toEqual({ orderId: 'A1', totals: { grandTotalPaisa: 120_000 }, customer: { name: ERASED, phone: ERASED, email: null, userId: null } });
 
-    const [again] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
+    const [{ data: again }] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
     const both = [{ data: stored }, { data: again }];
     await openPersonalData(db.manager, both);
     expect((both[0].data as { customer: { name: string } }).customer.name).toBe(ERASED);
@@ -93,7 +93,7 @@ describe('personal data in events (crypto-shredding)', () => {
   it('refuses to open with another master key rather than calling everyone erased', async () => {
     const db = fakeDatabase();
     configurePersonalData(db.dataSource as never, new PersonalDataVault('a master secret of at least thirty-two characters'));
-    const [stored] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
+    const [{ data: stored }] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
     configurePersonalData(db.dataSource as never, new PersonalDataVault('another master secret, also thirty-two characters'));
     await expect(openPersonalData(db.manager, [{ data: stored }])).rejects.toThrow();
   });
