@@ -16,6 +16,7 @@ import { EventStoreModule } from './event-store/event-store.module';
 import { HealthModule } from './health/health.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { MailModule } from './mail/mail.module';
+import { SmsModule } from './sms/sms.module';
 import { InventoryModule } from './inventory/inventory.module';
 import { SeedModule } from './seed/seed.module';
 import { OperationsModule } from './operations/operations.module';
@@ -47,6 +48,7 @@ export class AppModule {
         PromotionsModule,
         OrderingModule,
         MailModule,
+        SmsModule,
         OperationsModule,
         PrivacyModule,
         HealthModule,

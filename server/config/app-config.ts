@@ -15,6 +15,8 @@ export interface AppConfig {
   embeddedDatabase: boolean;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** The HTTP SMS gateway; without `url` SMS are written as files under `DATA_DIR/sms`. */
+  sms: { url: string | undefined; apiKey: string | undefined; senderId: string | undefined };
   /** Origins allowed in mail links; the first is the default. */
   appOrigins: string[];
   jwtSecret: string;

@@ -40,6 +40,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
       embeddedDatabase: !env.DATABASE_URL,
       redisUrl: env.REDIS_URL,
       smtpUrl: env.SMTP_URL,
+      sms: { url: env.SMS_URL, apiKey: env.SMS_API_KEY, senderId: env.SMS_SENDER_ID },
       appOrigins: env.APP_ORIGINS,
       jwtSecret,
       personalDataKey: env.PERSONAL_DATA_KEY ?? jwtSecret,

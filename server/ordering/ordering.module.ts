@@ -14,6 +14,7 @@ import { AmendOrderHandler } from './amend-order/amend-order';
 import { CancelOwnOrderHandler } from './cancel-own-order/cancel-own-order';
 import { PhoneRiskProjection } from './phone-risk/phone-risk.projection';
 import { PhoneRiskReadModel } from './phone-risk/phone-risk.read-model';
+import { PhoneCodeSecrets } from '../accounts/phone-codes/phone-code-secrets';
 import { CustomerOrdersController } from './api/customer-orders.controller';
 import { PublicOrdersController } from './api/public-orders.controller';
 import { GetCareOrderHandler } from './care/get-care-order.handler';
@@ -58,6 +59,8 @@ import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler'
     },
     OrderExpiry,
     PhoneRiskReadModel,
+    // The phone proof of a checkout is checked with the key accounts signs it with (issue 17).
+    PhoneCodeSecrets,
     ChangePhoneBlockHandler,
     AmendOrderHandler,
     CancelOwnOrderHandler,

@@ -1,7 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { StreamFolds } from '../event-store/command-path/stream-folds';
-import { MailModule } from '../mail/mail.module';
+import { OutboxModule } from '../outbox/outbox.module';
 import { PersonalDataErasure } from './erasure/erase-personal-data';
 import { erasureFold } from './erasure/erasure.events';
 import { PersonalDataController } from './api/personal-data.controller';
@@ -12,7 +12,7 @@ import { GetPersonalDataHandler } from './export/personal-data.query';
  * customer or for care. Reads across the contexts' read models like operations does; and erases a person (their keys, their clear fields, their account) on request.
  */
 @Module({
-  imports: [MailModule],
+  imports: [OutboxModule],
   controllers: [PersonalDataController],
   providers: [GetPersonalDataHandler, PersonalDataErasure, { provide: PasswordHasher, useFactory: () => new PasswordHasher() }],
 })

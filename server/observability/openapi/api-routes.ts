@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { newPasswordField } from '../../accounts/api/dto/fields';
 import {
+  accountPhoneCodeRequest,
   findAccountRequest,
   forgotPasswordRequest,
+  phoneCodeCheckRequest,
+  publicPhoneCodeRequest,
   loginRequest,
   registerRequest,
   resetTokenRequest,
@@ -169,6 +172,16 @@ export const API_ROUTES: ApiRoute[] = [
     body: z.object({ ...resetTokenRequest.shape, password: newPasswordField, password_confirmation: z.string().describe('The same password again') }),
     example: { body: { id: 'k3Jd9sQ0vX2mW8pL4rT6yU1zA5bC7eF9gH0iJ2kL4mN', password: 'padma-river-bridge-22', password_confirmation: 'padma-river-bridge-22' } },
   },
+  // Phone codes by SMS (issue 17, ADR 026)
+  { method: 'post', path: '/api/public/phone-codes', tag: ACCOUNTS, summary: 'Send a 6-digit code by SMS: to recover an account by phone, or to prove a checkout\'s phone', access: 'public', rateLimited: true, body: publicPhoneCodeRequest, example: { body: { phone: '01711111111', purpose: 'recovery', locale: 'bn' } } },
+  { method: 'post', path: '/api/public/phone-codes/verify', tag: ACCOUNTS, summary: 'A checkout code: answers the phone proof a checkout sends as phone_proof', access: 'public', rateLimited: true, body: phoneCodeCheckRequest, example: { body: { phone: '01711111111', code: '042917' } } },
+  {
+    method: 'post', path: '/api/public/reset-password-by-phone', tag: ACCOUNTS, summary: 'Set a new password with the code sent to the account\'s phone', access: 'public', rateLimited: true,
+    body: z.object({ ...phoneCodeCheckRequest.shape, password: newPasswordField, password_confirmation: z.string().describe('The same password again') }),
+    example: { body: { phone: '01711111111', code: '042917', password: 'padma-river-bridge-22', password_confirmation: 'padma-river-bridge-22' } },
+  },
+  { method: 'post', path: '/api/user/phone-code', tag: ACCOUNTS, summary: 'Send a code by SMS to a phone for the signed-in account', access: 'customer', rateLimited: true, body: accountPhoneCodeRequest, example: { body: { phone: '01711111111' } } },
+  { method: 'post', path: '/api/user/verify-phone', tag: ACCOUNTS, summary: 'Put the phone on the signed-in account, verified by its code', access: 'customer', rateLimited: true, body: phoneCodeCheckRequest, example: { body: { phone: '01711111111', code: '042917' } } },
   { method: 'get', path: '/api/orders/getOrders', tag: ACCOUNTS, summary: 'The signed-in customer\'s orders', access: 'customer' },
   { method: 'get', path: '/api/orders/getOrdersHistory', tag: ACCOUNTS, summary: 'One of the signed-in customer\'s orders with its lines', access: 'customer', query: z.object({ order_id: z.string().describe('The order id') }), example: { query: { order_id: '7KQ2M9XA' } } },
 
@@ -254,6 +267,7 @@ export const API_ROUTES: ApiRoute[] = [
   { method: 'get', path: '/api/admin/events', tag: OPERATIONS, summary: 'Browse the event log, newest first', access: 'admin', query: browseEventsRequest, example: { query: { type: 'OrderPlaced', limit: '20' } } },
   { method: 'get', path: '/api/admin/events/types', tag: OPERATIONS, summary: 'The event types in the log, with counts', access: 'admin' },
   { method: 'get', path: '/api/admin/events/streams/:streamId', tag: OPERATIONS, summary: 'One stream\'s events', access: 'admin', params: { streamId: streamIdParameter }, example: { params: { streamId: 'order-7KQ2M9XA' } } },
+  { method: 'get', path: '/api/admin/queues', tag: OPERATIONS, summary: 'Mail and SMS queues: open jobs by state, the oldest, the latest failure', access: 'admin' },
   { method: 'get', path: '/api/admin/projections', tag: OPERATIONS, summary: 'Projections: checkpoint, lag, last error, events applied by this process', access: 'admin' },
   { method: 'post', path: '/api/admin/projections/:name/rebuild', tag: OPERATIONS, summary: 'Rebuild a read model from the log with no downtime', access: 'admin', success: 202, params: { name: z.string().min(1).max(100) }, example: { params: { name: 'order-timeline' } } },
   { method: 'get', path: '/api/health', tag: OPERATIONS, summary: 'Database and queue: 200 when both are up, else 503', access: 'public' },

@@ -16,7 +16,11 @@ export interface CheckoutLimits {
   maxUnitsPerOrder: number;
   /** Hours a pending order lives before it expires on its own. */
   pendingExpiryHours: number;
+  /** Whether a checkout must prove its phone with an SMS code (issue 17): never, for risky phones, always. */
+  phoneVerification: PhoneVerificationSetting;
 }
+
+export type PhoneVerificationSetting = 'off' | 'risky' | 'always';
 
 export const DEFAULT_CHECKOUT_LIMITS: CheckoutLimits = {
   perIpHour: 120,
@@ -24,6 +28,7 @@ export const DEFAULT_CHECKOUT_LIMITS: CheckoutLimits = {
   maxUnitsPerLine: 10,
   maxUnitsPerOrder: 30,
   pendingExpiryHours: 48,
+  phoneVerification: 'off',
 };
 
 /** What the store knows about the phones of a checkout when it is decided. */

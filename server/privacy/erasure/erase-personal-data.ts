@@ -7,7 +7,7 @@ import { CommandPath } from '../../event-store/command-path/command-path';
 import { ProjectionRegistry } from '../../event-store/projection-registry';
 import { ProjectionRunner } from '../../event-store/projection-runner';
 import { ERASED, personalDataVault, personalEventTypes, personalFieldPaths, personalMetadataPaths, type PersonSubject } from '../../event-store/personal-data/personal-data';
-import { MailErasure } from '../../mail/erasure/mail-erasure';
+import { OutboxErasure } from '../../outbox/erasure';
 import type { PersonalDataSubject } from '../export/personal-data.query';
 import { erasureStreamId, type PersonalDataErased } from './erasure.events';
 
@@ -19,7 +19,7 @@ export interface ErasureResult {
   accountsDeleted: number;
   keysErased: number;
   redactedEvents: number;
-  mailFilesRemoved: number;
+  messageFilesRemoved: number;
 }
 
 interface Person {
@@ -46,7 +46,7 @@ export class PersonalDataErasure {
     private readonly commands: CommandPath,
     private readonly runner: ProjectionRunner,
     private readonly registry: ProjectionRegistry,
-    private readonly mail: MailErasure,
+    private readonly messages: OutboxErasure,
   ) {}
 
   async erase(subject: PersonalDataSubject, reason: string, metadata: EventMetadata): Promise<ErasureResult> {
@@ -68,7 +68,7 @@ export class PersonalDataErasure {
     ];
     const keyIds = [...new Set(subjects.map((each) => vault.keyId(each)))];
     const orderIds = person.orders.map((order) => order.order_id);
-    const result: ErasureResult = { orders: orderIds, accountsDeleted: 0, keysErased: 0, redactedEvents: 0, mailFilesRemoved: 0 };
+    const result: ErasureResult = { orders: orderIds, accountsDeleted: 0, keysErased: 0, redactedEvents: 0, messageFilesRemoved: 0 };
     const streamId = erasureStreamId(randomUUID());
     const event: PersonalDataErased = {
       type: 'PersonalDataErased',
@@ -84,7 +84,7 @@ export class PersonalDataErasure {
       result.accountsDeleted = deleted;
       const terms = [...person.phones, ...person.emails].map((term) => `%${term.toLowerCase()}%`);
       if (terms.length > 0) await manager.query(`DELETE FROM rate_limit_hits WHERE lower(key) LIKE ANY($1::text[])`, [terms]);
-      result.mailFilesRemoved = await this.mail.forget(manager, {
+      result.messageFilesRemoved = await this.messages.forget(manager, {
         eventIds,
         emails: person.emails,
         terms: [...person.phones, ...person.emails, ...person.names, ...person.addresses],

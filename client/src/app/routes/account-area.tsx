@@ -10,6 +10,7 @@ import { OrdersHistoryTable } from '../../features/account/components/orders-his
 import { DeleteAccountForm } from '../../features/personal-data/components/delete-account-form';
 import { DownloadMyData } from '../../features/personal-data/components/download-my-data';
 import { ProfileForm } from '../../features/account/components/profile-form';
+import { AccountPhoneVerification } from '../../features/phone-verification/components/account-phone-verification';
 import { OrderLinesTable } from '../../features/orders/components/order-lines-table';
 import { OrderTotalsFooter } from '../../features/orders/components/order-totals-footer';
 import '../../features/orders/components/orders.css';
@@ -127,7 +128,12 @@ function Profile() {
   useLogoutOnUnauthorized(error);
   if (isPending) return <Loader />;
   if (!user) return null;
-  return <ProfileForm key={user.name} user={user} onUpdated={(updated) => setSessionUser({ name: updated.name, email: updated.email, phone_number: updated.phone_number ?? null })} />;
+  return (
+    <>
+      <ProfileForm key={`${user.name}/${user.phone_number ?? ''}`} user={user} onUpdated={(updated) => setSessionUser({ name: updated.name, email: updated.email, phone_number: updated.phone_number ?? null })} />
+      <AccountPhoneVerification phone={user.phone_number} verified={user.phone_verified} />
+    </>
+  );
 }
 
 /** /users/change-password (spec §2): a changed password may come with a new token, kept in the session. */
