@@ -170,7 +170,7 @@ async function insertEvents(
   // Personal fields sealed under their person's key (ADR 053); the events handed back keep them in the clear.
   const stored = await sealPersonalData(manager, pending);
   const distinct = new Map<EventMetadata, number>();
-  for (const event of pending) if (!distinct.has(event.metadata)) distinct.set(event.metadata, distinct.size + 1);
+  for (const each of stored) if (!distinct.has(each.metadata!)) distinct.set(each.metadata!, distinct.size + 1);
   const inserted: InsertedRow[] = await manager.query(
     `INSERT INTO events (event_id, stream_id, stream_position, type, schema_version, data, metadata)
      SELECT e.event_id, e.stream_id, e.stream_position, e.type, e.schema_version, e.data, ($7::jsonb[])[e.metadata_index]
@@ -183,9 +183,9 @@ async function insertEvents(
       pending.map((event) => event.streamPosition),
       pending.map((event) => event.type),
       pending.map((event) => event.schemaVersion),
-      stored.map((data) => JSON.stringify(data ?? null)),
+      stored.map((each) => JSON.stringify(each.data ?? null)),
       [...distinct.keys()].map((each) => JSON.stringify(each)),
-      pending.map((event) => distinct.get(event.metadata)!),
+      stored.map((each) => distinct.get(each.metadata!)!),
     ],
   );
   const byId = new Map(inserted.map((row) => [row.event_id, row]));

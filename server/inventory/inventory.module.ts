@@ -4,6 +4,7 @@ import { ProjectionRegistry } from '../event-store/projection-registry';
 import { AdminStockController } from './api/admin-stock.controller';
 import { AdjustStockHandler, ReceiveStockHandler, StockChanges } from './change-stock/change-stock.handlers';
 import { skuLedger } from './domain/sku-ledger';
+import { registerSkuPersonalFields } from './domain/sku-personal-fields';
 import { ListStockHandler } from './list-stock/list-stock.query';
 import { SkuStockProjection } from './projections/sku-stock.projection';
 
@@ -23,6 +24,7 @@ export class InventoryModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.folds.register('sku-', skuLedger);
+    registerSkuPersonalFields();
     this.projections.register(new SkuStockProjection());
   }
 }

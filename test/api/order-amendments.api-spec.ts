@@ -84,11 +84,17 @@ describe('order amendments', () => {
     expect(seen.orderrow).toEqual(expect.objectContaining({ address: 'Amberkhana, Sylhet', shipping_phone: '01730000099' }));
     expect(seen.orderrow.grand_total).toBe(await recomputed(seen.history, 10));
 
-    const events: Array<{ type: string; role: string; note: string }> = await store.fixture.dataSource.query(
-      `SELECT type, metadata->'actor'->>'role' AS role, metadata->>'note' AS note FROM events WHERE stream_id = $1 ORDER BY stream_position`,
+    // Each change is on the care timeline with who made it and why; the reasons are stored sealed under the
+    // order's key (they speak about the customer, ADR 053), so the log itself holds no note in the clear.
+    const stored: Array<{ type: string; note: string | null; sealed: boolean }> = await store.fixture.dataSource.query(
+      `SELECT type, metadata->>'note' AS note, data ? '_sealed' AS sealed FROM events WHERE stream_id = $1 ORDER BY stream_position`,
       [`order-${orderId}`],
     );
-    expect(events.slice(1)).toEqual([
+    expect(stored.slice(1).map((row) => [row.note, row.sealed])).toEqual(Array(5).fill([null, true]));
+    await store.server.app.get(ProjectionRunner).waitUntilCaughtUp();
+    const page = await call('GET', `/api/admin/orders/${orderId}`, store.tokens.care);
+    const timeline = (page.body.timeline as Array<{ event: string; actor: { role: string }; note: string | null }>).slice(1);
+    expect(timeline.map((entry) => ({ type: entry.event, role: entry.actor.role, note: entry.note }))).toEqual([
       { type: 'OrderLineChanged', role: 'care', note: 'customer asked for the bigger size' },
       { type: 'OrderLineAdded', role: 'care', note: 'wants one for her brothers' },
       { type: 'OrderLineChanged', role: 'care', note: 'one is enough' },

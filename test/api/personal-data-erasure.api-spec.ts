@@ -21,6 +21,10 @@ describe('erasing a customer', () => {
   const PHONE = '01744556677';
   const EMAIL = `shahana.parvin.${Date.now()}@gmail.com`;
   const ADDRESS = 'House 41, Road 9, Mirpur DOHS, Dhaka';
+  // Written today, after the order was placed: a changed address and phone, care's words about her.
+  const NEW_ADDRESS = 'Flat 7B, Sharifa Tower, Banani Road 11, Dhaka';
+  const NEW_PHONE = '01744556688';
+  const CARE_WORDS = 'Shahana asked to leave it with the Mirpur DOHS guard';
   const PASSWORD = 'a long shopper passphrase';
   const output: string[] = [];
   const writes = { stdout: process.stdout.write.bind(process.stdout), stderr: process.stderr.write.bind(process.stderr) };
@@ -72,6 +76,13 @@ describe('erasing a customer', () => {
       return [];
     }
   };
+  const needles = () => [NAME, PHONE, EMAIL, ADDRESS, NEW_ADDRESS, NEW_PHONE, CARE_WORDS].map((needle) => needle.toLowerCase());
+  const found: string[] = [];
+  const search = (where: string, text: string) => {
+    const lower = text.toLowerCase();
+    for (const needle of needles()) if (lower.includes(needle)) found.push(`${where}: ${needle}`);
+  };
+  const userIdOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sub: string }).sub;
   const sales = async () => (await fixture.dataSource.query(`SELECT count(*)::int AS orders, sum(coalesce(grand_total_paisa, amount_paisa))::int AS paisa FROM order_details`))[0];
 
   it('erases their name, phone, e-mail and address from every table, the events, Redis, mail files and logs', async () => {
@@ -95,15 +106,19 @@ describe('erasing a customer', () => {
     const cancelled = await checkout(token, null, other);
     const guest = await checkout(undefined, null, other);
     const step = (orderId: string, path: string, body: Json = {}) => call('POST', `/api/admin/orders/${orderId}/${path}`, staff.care, body);
-    expect((await step(delivered, 'confirm')).status).toBe(200);
+    expect((await step(delivered, 'call', { outcome: 'confirmed', note: `${CARE_WORDS} (call)` })).status).toBe(200);
+    expect((await step(delivered, 'confirm', { note: `${CARE_WORDS} (confirm)` })).status).toBe(200);
+    expect((await step(delivered, 'shipping', { address: NEW_ADDRESS, shipping_phone: NEW_PHONE, reason: `${CARE_WORDS} (amend)` })).status).toBe(200);
+    expect((await step(delivered, 'notes', { note: `${CARE_WORDS} (note)` })).status).toBe(200);
 
     // While an order is in progress the erasure is refused, naming the orders.
     expect((await call('POST', '/api/customer/delete-account', token, { password: PASSWORD })).body).toEqual(
       expect.objectContaining({ message: `Orders ${delivered}, ${cancelled}, ${guest} are still in progress. Personal data can be erased once they are delivered or cancelled.` }),
     );
     for (const path of ['start-processing', 'ship', 'deliver']) expect((await step(delivered, path, path === 'ship' ? { courier: 'Pathao', tracking_code: 'PT-9' } : {})).status).toBe(200);
-    expect((await step(cancelled, 'cancel', { reason: 'changed her mind' })).status).toBe(200);
-    expect((await step(guest, 'cancel', { reason: 'duplicate' })).status).toBe(200);
+    // She cancels one herself (her own action on the log), care the other.
+    expect((await call('POST', '/api/public/cancel-order', token, { orderId: cancelled })).status).toBe(200);
+    expect((await step(guest, 'cancel', { reason: `${CARE_WORDS} (cancel)` })).status).toBe(200);
     // Mail was written for her (order received, confirmed, shipped ...), through the Redis queue.
     await until(async () => mailFiles().length, (count) => count >= 4, 'the order mails');
     const runner = server.app.get(ProjectionRunner);
@@ -112,7 +127,23 @@ describe('erasing a customer', () => {
     const stockBefore = await hashTable(dataSource.manager, 'sku_stock');
     const salesBefore = await sales();
     const stock = [await availableStock(fixture, product.id, product.sizes[0]), await availableStock(fixture, other.id, other.sizes[0])];
-    expect(JSON.stringify(await fixture.dataSource.query('SELECT * FROM order_details'))).toContain(ADDRESS); // it was there
+    expect(JSON.stringify(await fixture.dataSource.query('SELECT * FROM order_details'))).toContain(NEW_ADDRESS); // it was there
+    // Her events as stored, byte for byte: all written today, so the erasure must not touch one of them.
+    const herEvents = () =>
+      fixture.dataSource.query(
+        `SELECT global_position::text AS position, type, data::text AS data, metadata::text AS metadata FROM events
+          WHERE (stream_id = ANY($1::text[]) OR data->>'orderId' = ANY($2::text[]) OR metadata->'actor'->>'id' = $3) AND stream_id NOT LIKE 'erasure-%'
+          ORDER BY global_position`,
+        [[delivered, cancelled, guest].map((id) => `order-${id}`), [delivered, cancelled, guest], userIdOf(token)],
+      ) as Promise<Array<{ position: string; type: string; data: string; metadata: string }>>;
+    const storedBefore = await herEvents();
+    expect(storedBefore.map((row) => row.type)).toEqual(
+      expect.arrayContaining(['OrderPlaced', 'ConfirmationCallRecorded', 'ShippingDetailsChanged', 'OrderNoteAdded', 'OrderCancelled', 'CouponRedeemed', 'StockReleased']),
+    );
+    for (const row of storedBefore) search(`stored ${row.type}`, row.data + row.metadata);
+    expect(found).toEqual([]); // sealed at append: nothing of her in the clear, not even the actor's name
+    const timelineOf = async (orderId: string) => (await call('GET', `/api/admin/orders/${orderId}`, staff.care)).body as Json;
+    expect(JSON.stringify(await timelineOf(delivered))).toContain(`${CARE_WORDS} (amend)`); // care reads them while they exist
 
     expect((await call('POST', '/api/customer/delete-account', token, { password: 'not my password' }))).toEqual({
       status: 422,
@@ -121,13 +152,17 @@ describe('erasing a customer', () => {
     const erased = await call('POST', '/api/customer/delete-account', token, { password: PASSWORD });
     expect(erased).toEqual({ status: 200, body: expect.objectContaining({ success: true, message: expect.stringContaining('3 past order(s)') }) });
 
+    // Shredded by deleting keys: not one of her events was edited, and what they held reads [erased].
+    expect(await herEvents()).toEqual(storedBefore);
+    const page = await timelineOf(delivered);
+    expect(JSON.stringify(page)).not.toContain(CARE_WORDS);
+    const timeline = page.timeline as Array<{ event: string; note: string | null; details: Record<string, unknown> }>;
+    const notes = timeline.map((entry) => entry.note).filter(Boolean);
+    expect(notes.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(notes)).toEqual(new Set(['[erased]']));
+    expect(timeline.find((entry) => entry.event === 'ShippingDetailsChanged')?.details).toEqual(expect.objectContaining({ address: '[erased]', shippingPhone: '[erased]' }));
+
     // Nothing readable is left anywhere.
-    const needles = [NAME, PHONE, EMAIL, ADDRESS].map((needle) => needle.toLowerCase());
-    const found: string[] = [];
-    const search = (where: string, text: string) => {
-      const lower = text.toLowerCase();
-      for (const needle of needles) if (lower.includes(needle)) found.push(`${where}: ${needle}`);
-    };
     const tables: Array<{ name: string }> = await fixture.dataSource.query(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`);
     expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['events', 'users', 'order_details', 'phone_risk', 'lucky_draw_tokens', 'mail_deliveries']));
     for (const { name } of tables) {

@@ -53,18 +53,29 @@ export async function deliveryCharges(fixture: StoreFixture): Promise<{ insidePa
   return { insidePaisa: row.inside, outsidePaisa: row.outside };
 }
 
+/**
+ * A SKU stream's events as stored, without opening sealed fields (a release's reason is sealed under its
+ * order's key, ADR 053; the fixture holds no key and the quantities are in the clear).
+ */
+async function skuEvents(fixture: StoreFixture, streamId: string): Promise<SkuEvent[]> {
+  const rows: Array<{ type: string; data: Record<string, unknown> }> = await fixture.dataSource.query(
+    'SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_position',
+    [streamId],
+  );
+  return rows.map(({ type, data: { _sealed: _box, ...data } }) => ({ type, data }) as SkuEvent);
+}
+
 /** What the SKU's stream says is available (the write side's truth, not a read model). */
 export async function availableStock(fixture: StoreFixture, productId: number, size: string): Promise<number> {
-  const events = await fixture.eventStore.readStream(skuStreamId(productId, size));
-  return fold(skuLedger, events.map((event) => ({ type: event.type, data: event.data }) as SkuEvent)).available;
+  return fold(skuLedger, await skuEvents(fixture, skuStreamId(productId, size))).available;
 }
 
 /** Receives or adjusts stock so that exactly `units` are available. */
 export async function setAvailableStock(fixture: StoreFixture, productId: number, size: string, units: number): Promise<void> {
   const streamId = skuStreamId(productId, size);
   for (;;) {
-    const events = await fixture.eventStore.readStream(streamId);
-    const state = skuStateOf(fold(skuLedger, events.map((event) => ({ type: event.type, data: event.data }) as SkuEvent)));
+    const events = await skuEvents(fixture, streamId);
+    const state = skuStateOf(fold(skuLedger, events));
     const delta = units - state.available;
     if (delta === 0) return;
     const decided =

@@ -37,7 +37,9 @@ export function requestMetadataOf(request: Request): RequestMetadata {
   const user = (request as Request & { user?: AuthenticatedUser }).user;
   return {
     ...requestIdsOf(request),
-    actor: user ? { id: user.id, role: user.role, name: user.name } : { id: 'guest', role: 'guest' },
+    // A customer acts under their id and role only: their name in the log's metadata could not be shredded
+    // (ADR 053). Staff names stay: they are the store's people at work, not its customers.
+    actor: !user ? { id: 'guest', role: 'guest' } : user.role === 'customer' ? { id: user.id, role: user.role } : { id: user.id, role: user.role, name: user.name },
   };
 }
 

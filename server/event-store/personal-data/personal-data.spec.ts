@@ -11,6 +11,8 @@ import {
 /** The key table in memory, answering the vault's two statements as PostgreSQL would. */
 function fakeDatabase() {
   const rows = new Map<string, Buffer | null>();
+  /** The key id in the box of each stream's first event, as the log would answer. */
+  const streams = new Map<string, string | null>();
   const statements: string[] = [];
   const dataSource = {};
   const manager = {
@@ -34,10 +36,14 @@ function fakeDatabase() {
         rows.set(id, null);
         return [[], had ? 1 : 0];
       }
+      if (sql.includes("data->'_sealed'->>'key' AS key_id FROM events")) {
+        const [ids] = parameters as [string[]];
+        return ids.filter((id) => streams.has(id)).map((id) => ({ stream_id: id, key_id: streams.get(id) }));
+      }
       throw new Error(`unexpected statement ${sql}`);
     },
   } as unknown as EntityManager;
-  return { manager, rows, statements, dataSource };
+  return { manager, rows, statements, dataSource, streams };
 }
 
 describe('personal data in events (crypto-shredding)', () => {
@@ -58,7 +64,7 @@ describe('personal data in events (crypto-shredding)', () => {
     const vault = new PersonalDataVault('a master secret of at least thirty-two characters');
     configurePersonalData(db.dataSource as never, vault);
     const events = [placed('Rina Akter', '01711111111'), placed('Karim Uddin', '01822222222', 'u-1'), { type: 'StockReserved', data: { quantity: 1 } }];
-    const stored = (await sealPersonalData(db.manager, events)) as Array<Record<string, unknown>>;
+    const stored = (await sealPersonalData(db.manager, events)).map((each) => each.data) as Array<Record<string, unknown>>;
     expect(db.statements).toEqual(['INSERT']);
     expect(JSON.stringify(stored)).not.toMatch(/Rina|Karim|01711111111|01822222222/);
     expect(stored[0]).toMatchObject({ orderId: 'A1', totals: { grandTotalPaisa: 120_000 }, customer: { name: null, phone: null, email: null, userId: null } });
@@ -77,23 +83,49 @@ describe('personal data in events (crypto-shredding)', () => {
     const db = fakeDatabase();
     const vault = new PersonalDataVault('a master secret of at least thirty-two characters');
     configurePersonalData(db.dataSource as never, vault);
-    const [stored] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
+    const [{ data: stored }] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
     expect(await vault.erase(db.manager, vault.keyId({ kind: 'phone', phone: '01711111111' }))).toBe(true);
     const read = [{ data: stored }];
     await openPersonalData(db.manager, read);
     expect(read[0].data).toEqual({ orderId: 'A1', totals: { grandTotalPaisa: 120_000 }, customer: { name: ERASED, phone: ERASED, email: null, userId: null } });
 
-    const [again] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
+    const [{ data: again }] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
     const both = [{ data: stored }, { data: again }];
     await openPersonalData(db.manager, both);
     expect((both[0].data as { customer: { name: string } }).customer.name).toBe(ERASED);
     expect((both[1].data as { customer: { name: string } }).customer.name).toBe('Rina Akter');
   });
 
+  it("seals a later event's fields and metadata note under its order's key, and reads them [erased] with it", async () => {
+    registerPersonalFields('TestAddressChanged', { subject: (data) => ({ sameKeyAs: `order-${String(data.orderId)}` }), paths: ['address'], metadataPaths: ['note'] });
+    const db = fakeDatabase();
+    const vault = new PersonalDataVault('a master secret of at least thirty-two characters');
+    configurePersonalData(db.dataSource as never, vault);
+    const [{ data: placedData }] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
+    db.streams.set('order-A1', (placedData as { _sealed: { key: string } })._sealed.key);
+    db.streams.set('order-OLD', null); // placed before sealing existed
+    const metadata = { actor: { id: 'care-1', role: 'care', name: 'Care' }, note: 'Rina asked for the office' };
+    const changed = { type: 'TestAddressChanged', streamId: 'order-A1', streamPosition: 3, data: { orderId: 'A1', address: 'Banani 11' }, metadata };
+    const silent = { type: 'TestAddressChanged', streamId: 'order-A1', streamPosition: 4, data: { orderId: 'A1', address: null }, metadata: { actor: metadata.actor } };
+    const legacy = { ...changed, streamId: 'order-OLD', data: { orderId: 'OLD', address: 'Banani 11' } };
+    const [stored, untouched, clear] = await sealPersonalData(db.manager, [changed, silent, legacy]);
+    expect(JSON.stringify(stored)).not.toMatch(/Banani|Rina/);
+    expect(stored.metadata).toEqual({ actor: metadata.actor, note: null });
+    expect(untouched).toEqual({ data: silent.data, metadata: silent.metadata }); // nothing to seal, no box
+    expect(clear).toEqual({ data: legacy.data, metadata }); // its order has no key: legacy, in the clear
+    const read = [{ data: stored.data, metadata: stored.metadata }];
+    await openPersonalData(db.manager, read);
+    expect(read[0]).toEqual({ data: changed.data, metadata });
+    await vault.erase(db.manager, vault.keyId({ kind: 'phone', phone: '01711111111' }));
+    const erased = [{ data: stored.data, metadata: stored.metadata }];
+    await openPersonalData(db.manager, erased);
+    expect(erased[0]).toEqual({ data: { orderId: 'A1', address: ERASED }, metadata: { ...metadata, note: ERASED } });
+  });
+
   it('refuses to open with another master key rather than calling everyone erased', async () => {
     const db = fakeDatabase();
     configurePersonalData(db.dataSource as never, new PersonalDataVault('a master secret of at least thirty-two characters'));
-    const [stored] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
+    const [{ data: stored }] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
     configurePersonalData(db.dataSource as never, new PersonalDataVault('another master secret, also thirty-two characters'));
     await expect(openPersonalData(db.manager, [{ data: stored }])).rejects.toThrow();
   });

@@ -19,12 +19,29 @@ export const ERASED = '[erased]';
 
 export type PersonSubject = { kind: 'account'; userId: string } | { kind: 'phone'; phone: string };
 
+/** Sealed under the key of another stream's first event (an order's). */
+export interface SameKeyAs {
+  sameKeyAs: string;
+}
+
+const isSameKeyAs = (subject: PersonSubject | SameKeyAs | null): subject is SameKeyAs => subject !== null && 'sameKeyAs' in subject;
+
 export interface PersonalFieldSpec {
-  /** Whose key seals this event's fields; null: nothing personal in this one. */
-  subject(data: Record<string, unknown>): PersonSubject | null;
+  /**
+   * Whose key seals this event's fields; null: nothing personal in this one. `{ sameKeyAs: streamId }`: the
+   * key that sealed the first event of that stream (an order's later events, and the stock released for it,
+   * are sealed under its `OrderPlaced`'s key, though they do not name its owner); when that first event was
+   * written before sealing existed (no key), the event is stored as it is.
+   */
+  subject(data: Record<string, unknown>): PersonSubject | SameKeyAs | null;
   /** Dotted paths in `data` (`customer.name`); a path that is absent or null is left as it is. */
   paths: readonly string[];
+  /** Paths in the event's metadata (`note`: a staff member's words about the person), sealed in the same box. */
+  metadataPaths?: readonly string[];
 }
+
+/** Box paths that came from the metadata start with this (a data path never does: it is not a field name). */
+const META = '@metadata.';
 
 /** Stored in the event's data: the key id, the sealed fields, and which paths they came from (names only). */
 interface SealedBox {
@@ -47,6 +64,11 @@ export function personalEventTypes(): string[] {
 /** The registered personal paths of an event type (none for a type without personal fields). */
 export function personalFieldPaths(type: string): string[] {
   return [...(specs.get(type)?.paths ?? [])];
+}
+
+/** The registered personal metadata paths of an event type (`note`). */
+export function personalMetadataPaths(type: string): string[] {
+  return [...(specs.get(type)?.metadataPaths ?? [])];
 }
 
 /** The master secret turned into the two keys the vault uses: one wraps per-person keys, one names phones. */
@@ -129,24 +151,40 @@ export function personalDataVault(manager: EntityManager | DataSource): Personal
 }
 
 /**
- * The data to store for each event: personal fields taken out and sealed, one box per event. Events of types
- * without personal fields, or without a person, are returned as they are. One key statement per call.
+ * The data and metadata to store for each event: personal fields taken out and sealed, one box per event (in
+ * its data, metadata fields included). Events of types without personal fields, or without a person, are
+ * returned as they are. One key statement per call, and one lookup of stream keys when an event is sealed under
+ * its stream's key.
  */
-export async function sealPersonalData(manager: EntityManager, events: ReadonlyArray<{ type: string; data: unknown }>): Promise<unknown[]> {
+export async function sealPersonalData<M>(
+  manager: EntityManager,
+  events: ReadonlyArray<{ type: string; streamId?: string; streamPosition?: number; data: unknown; metadata?: M }>,
+): Promise<Array<{ data: unknown; metadata: M | undefined }>> {
+  const unchanged = () => events.map((event) => ({ data: event.data, metadata: event.metadata }));
   const vault = personalDataVault(manager);
-  if (!vault || !events.some((event) => specs.has(event.type))) return events.map((event) => event.data);
-  const plans = events.map((event) => {
+  if (!vault || !events.some((event) => specs.has(event.type))) return unchanged();
+  const subjects = events.map((event) => {
     const spec = specs.get(event.type);
     const data = event.data as Record<string, unknown> | null;
-    const subject = spec && data ? spec.subject(data) : null;
-    return subject ? { spec: spec!, keyId: vault.keyId(subject) } : null;
+    return spec && data ? spec.subject(data) : null;
+  });
+  const direct = subjects.map((subject) => (subject && !isSameKeyAs(subject) ? vault.keyId(subject) : null));
+  // An event with nothing to seal needs no stream key (most steps of an order carry no note).
+  events.forEach((event, index) => {
+    if (isSameKeyAs(subjects[index]) && !hasPersonalFields(specs.get(event.type)!, event)) subjects[index] = null;
+  });
+  const streamKeys = await keysOfStreams(manager, events, subjects, direct);
+  const plans = events.map((event, index) => {
+    const subject = subjects[index];
+    const keyId = isSameKeyAs(subject) ? (streamKeys.get(subject.sameKeyAs) ?? null) : direct[index];
+    return keyId ? { spec: specs.get(event.type)!, keyId } : null;
   });
   const keyIds = [...new Set(plans.flatMap((plan) => (plan ? [plan.keyId] : [])))];
-  if (keyIds.length === 0) return events.map((event) => event.data);
+  if (keyIds.length === 0) return unchanged();
   const keys = await vault.keysForSealing(manager, keyIds);
   return events.map((event, index) => {
     const plan = plans[index];
-    if (!plan) return event.data;
+    if (!plan) return { data: event.data, metadata: event.metadata };
     const data = structuredClone(event.data) as Record<string, unknown>;
     const fields: Record<string, unknown> = {};
     for (const path of plan.spec.paths) {
@@ -155,15 +193,48 @@ export async function sealPersonalData(manager: EntityManager, events: ReadonlyA
       fields[path] = value;
       writePath(data, path, null);
     }
-    if (Object.keys(fields).length === 0) return event.data;
+    let metadata = event.metadata;
+    for (const path of plan.spec.metadataPaths ?? []) {
+      const value = metadata ? readPath(metadata as Record<string, unknown>, path) : undefined;
+      if (value === undefined || value === null) continue;
+      if (metadata === event.metadata) metadata = structuredClone(event.metadata);
+      fields[META + path] = value;
+      writePath(metadata as Record<string, unknown>, path, null);
+    }
+    if (Object.keys(fields).length === 0) return { data: event.data, metadata: event.metadata };
     const sealed: SealedBox = {
       key: plan.keyId,
       box: keys.get(plan.keyId)!.seal(JSON.stringify(fields), plan.keyId).toString('base64'),
       paths: Object.keys(fields),
     };
     data._sealed = sealed;
-    return data;
+    return { data, metadata };
   });
+}
+
+/**
+ * The key id of each stream events are sealed under (`sameKeyAs`): its first event's, from this batch when the
+ * stream starts in it, else from the log (one statement). A stream whose first event holds no box (written
+ * before sealing) has none.
+ */
+async function keysOfStreams(
+  manager: EntityManager,
+  events: ReadonlyArray<{ streamId?: string; streamPosition?: number }>,
+  subjects: ReadonlyArray<PersonSubject | SameKeyAs | null>,
+  direct: ReadonlyArray<string | null>,
+): Promise<Map<string, string | null>> {
+  const keys = new Map<string, string | null>();
+  events.forEach((event, index) => {
+    if (event.streamId && event.streamPosition === 1) keys.set(event.streamId, direct[index]);
+  });
+  const missing = [...new Set(subjects.flatMap((subject) => (isSameKeyAs(subject) && !keys.has(subject.sameKeyAs) ? [subject.sameKeyAs] : [])))];
+  if (missing.length === 0) return keys;
+  const rows: Array<{ stream_id: string; key_id: string | null }> = await manager.query(
+    `SELECT stream_id, data->'_sealed'->>'key' AS key_id FROM events WHERE stream_id = ANY($1::text[]) AND stream_position = 1`,
+    [missing],
+  );
+  for (const row of rows) keys.set(row.stream_id, row.key_id);
+  return keys;
 }
 
 /**
@@ -171,7 +242,7 @@ export async function sealPersonalData(manager: EntityManager, events: ReadonlyA
  * fields of an erased person read `ERASED`. Events in the clear (before sealing existed) are left as they are.
  * One key statement per call, only when some event is sealed.
  */
-export async function openPersonalData(manager: EntityManager, events: Array<{ data: unknown }>): Promise<void> {
+export async function openPersonalData(manager: EntityManager, events: Array<{ data: unknown; metadata?: unknown }>): Promise<void> {
   const sealed = events.filter((event) => isSealed(event.data));
   if (sealed.length === 0) return;
   const vault = personalDataVault(manager);
@@ -182,9 +253,16 @@ export async function openPersonalData(manager: EntityManager, events: Array<{ d
     const { _sealed: box, ...rest } = event.data as Record<string, unknown> & { _sealed: SealedBox };
     const data = structuredClone(rest);
     const fields = openBox(keys.get(box.key) ?? null, box);
-    for (const [path, value] of Object.entries(fields ?? {})) writePath(data, path, value);
-    if (!fields) for (const path of box.paths) writePath(data, path, ERASED);
+    const opened: Record<string, unknown> = fields ?? Object.fromEntries(box.paths.map((path) => [path, ERASED]));
+    // Metadata fields go back into the event's metadata, when the reader loaded it.
+    const hasMetadata = typeof event.metadata === 'object' && event.metadata !== null;
+    const metadata = hasMetadata && box.paths.some((path) => path.startsWith(META)) ? structuredClone(event.metadata as Record<string, unknown>) : null;
+    for (const [path, value] of Object.entries(opened)) {
+      if (!path.startsWith(META)) writePath(data, path, value);
+      else if (metadata) writePath(metadata, path.slice(META.length), value);
+    }
     event.data = data;
+    if (metadata) event.metadata = metadata;
   }
 }
 
@@ -196,6 +274,11 @@ function openBox(key: SealingKey | null, box: SealedBox): Record<string, unknown
     // Sealed under an earlier key of the same person, erased since and replaced by a new one.
     return null;
   }
+}
+
+function hasPersonalFields(spec: PersonalFieldSpec, event: { data: unknown; metadata?: unknown }): boolean {
+  const present = (source: unknown, path: string) => typeof source === 'object' && source !== null && readPath(source as Record<string, unknown>, path) != null;
+  return spec.paths.some((path) => present(event.data, path)) || (spec.metadataPaths ?? []).some((path) => present(event.metadata, path));
 }
 
 function isSealed(data: unknown): boolean {

@@ -1,19 +1,35 @@
 import { registerPersonalFields } from '../../event-store/personal-data/personal-data';
+import { orderStreamId } from './order-id';
+import { ORDER_EVENT_TYPES } from './order.events';
 
 /**
- * The personal fields of an order (ADR 053): who placed it, where it goes, the bKash number. Sealed under the
- * account's key when a signed-in customer placed it, else under the contact phone's. `ShippingDetailsChanged`
- * carries no owner and stays in the clear; erasing the order's person redacts it in place (ADR 053).
+ * The personal fields of an order (ADR 053). `OrderPlaced` / `InstantOrderPlaced`: who placed it, where it
+ * goes, the bKash number, sealed under the account's key when a signed-in customer placed it, else under the
+ * contact phone's. Every later event of the order is sealed under the same key (the key of the stream's first
+ * event): the changed address and phone of `ShippingDetailsChanged`, the text of a care note, the reason of a
+ * cancellation or return, and the staff member's note in the metadata of any order event (a call outcome, an
+ * amendment reason — words about the customer). Erasing the person's key erases all of them at once.
  */
 export function registerOrderPersonalFields(): void {
-  const spec = {
+  const placed = {
     subject: (data: Record<string, unknown>) => {
       const customer = data.customer as { userId?: string | null; phone?: string } | undefined;
       if (customer?.userId) return { kind: 'account' as const, userId: customer.userId };
       return customer?.phone ? { kind: 'phone' as const, phone: customer.phone } : null;
     },
     paths: ['customer.name', 'customer.email', 'customer.phone', 'customer.address', 'customer.shippingPhone', 'payment.bkashNumber'],
+    metadataPaths: ['note'],
   };
-  registerPersonalFields('OrderPlaced', spec);
-  registerPersonalFields('InstantOrderPlaced', spec);
+  registerPersonalFields('OrderPlaced', placed);
+  registerPersonalFields('InstantOrderPlaced', placed);
+  const later: Record<string, string[]> = {
+    ShippingDetailsChanged: ['address', 'shippingPhone'],
+    OrderNoteAdded: ['note'],
+    OrderCancelled: ['reason'],
+    OrderReturned: ['reason'],
+  };
+  for (const type of ORDER_EVENT_TYPES) {
+    if (type === 'OrderPlaced' || type === 'InstantOrderPlaced') continue;
+    registerPersonalFields(type, { subject: (data) => ({ sameKeyAs: orderStreamId(String(data.orderId)) }), paths: later[type] ?? [], metadataPaths: ['note'] });
+  }
 }

@@ -6,19 +6,13 @@ import type { EventMetadata } from '../../event-store/event-store.types';
 import { CommandPath } from '../../event-store/command-path/command-path';
 import { ProjectionRegistry } from '../../event-store/projection-registry';
 import { ProjectionRunner } from '../../event-store/projection-runner';
-import { ERASED, personalDataVault, personalEventTypes, personalFieldPaths, type PersonSubject } from '../../event-store/personal-data/personal-data';
+import { ERASED, personalDataVault, personalEventTypes, personalFieldPaths, personalMetadataPaths, type PersonSubject } from '../../event-store/personal-data/personal-data';
 import { OutboxErasure } from '../../outbox/erasure';
 import type { PersonalDataSubject } from '../export/personal-data.query';
 import { erasureStreamId, type PersonalDataErased } from './erasure.events';
 
 /** Orders in these steps are still being worked on: an erasure waits for them (ADR 053). */
 const IN_PROGRESS = ['pending', 'confirmed', 'processing', 'shipped'];
-
-/** Events whose clear text names the person besides the registered personal fields: redacted in place. */
-const FREE_TEXT_PATHS: Record<string, string[]> = {
-  ShippingDetailsChanged: ['address', 'shippingPhone'],
-  OrderNoteAdded: ['note'],
-};
 
 export interface ErasureResult {
   orders: string[];
@@ -180,9 +174,12 @@ export class PersonalDataErasure {
 }
 
 /**
- * The one edit of the log (ADR 053): events written in the clear before sealing existed, or that carry free text
- * about the person (a changed address, a care note), get those fields replaced by `[erased]` — amounts, lines,
- * steps and times stay as they were, so every fold still adds up. Sealed fields are left sealed: their key is gone.
+ * The one edit of the log (ADR 053), for legacy events only: an event of the person written before sealing
+ * existed holds no box (`data._sealed`), so no key can shred it; its registered personal fields (data and
+ * metadata note) become `[erased]` in place — amounts, lines, steps and times stay as they were, so every fold
+ * still adds up. An event with a box is never touched: deleting its key erased it. The actor's name in metadata
+ * is rewritten only where an event still carries the person's name there, which no event written since
+ * customers act by id alone does.
  */
 async function redactClearEvents(manager: EntityManager, person: Person, orderIds: string[]): Promise<{ redacted: number; eventIds: string[] }> {
   const streams = [...orderIds.map((id) => `order-${id}`), ...person.userIds.map((id) => `user-${id}`)];
@@ -193,22 +190,16 @@ async function redactClearEvents(manager: EntityManager, person: Person, orderId
     [streams, orderIds],
   );
   const changes: Array<{ position: string; data: unknown; metadata: unknown }> = [];
-  const paths = new Map<string, string[]>();
-  for (const type of personalEventTypes()) paths.set(type, personalFieldPaths(type));
   for (const row of rows) {
+    if (row.data && typeof row.data === 'object' && '_sealed' in row.data) continue;
     let changed = false;
     const data = structuredClone(row.data);
-    for (const path of [...(paths.get(row.type) ?? []), ...(FREE_TEXT_PATHS[row.type] ?? [])]) {
-      if (redactPath(data, path)) changed = true;
-    }
+    for (const path of personalFieldPaths(row.type)) if (redactPath(data, path)) changed = true;
     const metadata = structuredClone(row.metadata);
-    if (typeof metadata.note === 'string' && metadata.note !== ERASED) {
-      metadata.note = ERASED;
-      changed = true;
-    }
+    for (const path of personalMetadataPaths(row.type)) if (redactPath(metadata, path)) changed = true;
     if (changed) changes.push({ position: row.position, data, metadata });
   }
-  // The person's own actions carry their name in the metadata's actor, on every stream a request wrote
+  // Legacy events the person wrote carry their name in the metadata's actor, on every stream a request wrote
   // (stock, coupons, orders): replaced wherever they acted. A scan of the log, as erasures are rare.
   const [, renamed]: [unknown, number] = await manager.query(
     `UPDATE events SET metadata = jsonb_set(metadata, '{actor,name}', to_jsonb($2::text))
