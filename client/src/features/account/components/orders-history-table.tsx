@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatDate as formatLocalDate, t } from '../../../lib/i18n/locale';
+import { formatDate as formatLocalDate, t, tMaybe } from '../../../lib/i18n/locale';
 import { formatMoney } from '../../../lib/money';
-import { statusLabel } from '../../orders/types';
 import type { CustomerOrderRow } from '../api/types';
 
 const orderType = (type: number) => (Number(type) === 1 ? t('me.online') : t('me.instant'));
@@ -33,7 +32,7 @@ export function OrdersHistoryTable({ orders }: { orders: CustomerOrderRow[] }) {
             <td data-label={t('me.order')}>{order.orderId}</td>
             <td data-label={t('me.date')}>{formatDate(order.order_date)}</td>
             <td data-label={t('me.status')}>
-              <span className={`order-status ${order.orderstatus.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`}>{statusLabel(order.orderstatus)}</span>
+              <span className={`order-status ${order.orderstatus.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`}>{tMaybe(`status.${order.orderstatus}`, order.orderstatus)}</span>
             </td>
             <td data-label={t('me.type')}>{orderType(order.order_type)}</td>
             <td data-label={t('me.total')}>{formatMoney(Number(order.order_type) === 1 ? order.grand_total : order.amount, order.currencySymbol)}</td>
