@@ -8,6 +8,8 @@ export interface UserResponse {
   name: string;
   email: string;
   phone_number: string | null;
+  /** The phone was proven by a one-time code (issue 17); a number typed in the profile is not, until then. */
+  phone_verified: boolean;
   role: AccountRole;
   email_verified: boolean;
   invite_code: string | null;
@@ -23,4 +25,18 @@ export interface AccessTokenResponse {
 /** The answer to a sign-in or a registration: the user and a bearer token. */
 export interface SignedInResponse extends AccessTokenResponse {
   user: UserResponse;
+}
+
+/** POST /api/public/phone-codes and /api/user/phone-code: the same answer whether or not an SMS went. */
+export interface PhoneCodeSentResponse {
+  success: true;
+  message: string;
+}
+
+/** POST /api/public/phone-codes/verify: the checkout's proof that its phone got the code (30 minutes). */
+export interface PhoneProofResponse {
+  success: true;
+  message: string;
+  phone_proof: string;
+  expires_at: string;
 }

@@ -71,6 +71,8 @@ export interface AdminSettings
   delivery_time_outside_dhaka?: string;
   return_days?: number;
   low_stock_threshold?: number;
+  /** Issue 17: whether a checkout must prove its phone with an SMS code. */
+  checkout_phone_verification?: 'off' | 'risky' | 'always';
   version: number;
   [field: string]: string | number | undefined;
 }

@@ -22,6 +22,7 @@ export const CLIENT_ROUTES: readonly string[] = [
   '/forget-password',
   '/forget-password-recover-email/:id',
   '/verify-email/:id',
+  '/reset-password-by-phone',
   '/register',
   '/referral',
   '/login',

@@ -36,3 +36,16 @@ export interface RebuildStartedResponse {
   message: string;
   job: RebuildJob;
 }
+
+/** One message queue (mail, SMS) as the console shows it: open jobs by state, how old the oldest, the latest failure. */
+export interface QueueRow {
+  queue: string;
+  pending: number;
+  sending: number;
+  /** Failed and waiting for their next try (backoff). */
+  failed: number;
+  /** Gave up after every try: an operator must look. */
+  dead: number;
+  oldest_open_at: string | null;
+  last_error: string | null;
+}

@@ -16,11 +16,13 @@ import { EventStoreModule } from './event-store/event-store.module';
 import { HealthModule } from './health/health.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { MailModule } from './mail/mail.module';
+import { SmsModule } from './sms/sms.module';
 import { InventoryModule } from './inventory/inventory.module';
 import { SeedModule } from './seed/seed.module';
 import { OperationsModule } from './operations/operations.module';
 import { OrderingModule } from './ordering/ordering.module';
 import { PromotionsModule } from './promotions/promotions.module';
+import { PrivacyModule } from './privacy/privacy.module';
 
 @Module({})
 export class AppModule {
@@ -46,7 +48,9 @@ export class AppModule {
         PromotionsModule,
         OrderingModule,
         MailModule,
+        SmsModule,
         OperationsModule,
+        PrivacyModule,
         HealthModule,
         ServeStaticModule.forRoot(
           {

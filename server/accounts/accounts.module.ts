@@ -1,14 +1,19 @@
-import { Module } from '@nestjs/common';
+import { registerAccountPersonalFields } from './domain/account-personal-fields';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { AdminStaffController } from './staff/admin-staff.controller';
 import { StaffAccounts } from './staff/staff-accounts';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { MailModule } from '../mail/mail.module';
+import { OutboxModule } from '../outbox/outbox.module';
 import { AuthController } from './api/auth.controller';
 import { PublicAccountsController } from './api/public-accounts.controller';
 import { UserController } from './api/user.controller';
+import { AccountPhoneController, PublicPhoneCodesController } from './api/phone-codes.controller';
+import { PHONE_CODE_HANDLERS } from './phone-codes/phone-code.commands';
+import { PhoneCodeSecrets } from './phone-codes/phone-code-secrets';
+import { PhoneCodes } from './phone-codes/phone-codes';
 import { ACCESS_TOKEN_TTL_SECONDS, JWT_ALGORITHM } from '../common/auth/access-token';
 import { AccessTokenService } from './login/access-token.service';
 import { JwtAuthGuard } from '../common/auth/jwt-auth.guard';
@@ -51,9 +56,9 @@ import { findUserById } from './users/user-account';
       }),
     }),
     RateLimitModule,
-    MailModule,
+    OutboxModule,
   ],
-  controllers: [AuthController, UserController, PublicAccountsController, AdminStaffController],
+  controllers: [AuthController, UserController, PublicAccountsController, PublicPhoneCodesController, AccountPhoneController, AdminStaffController],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     { provide: DUMMY_PASSWORD_HASH, useFactory: makeDummyPasswordHash, inject: [PasswordHasher] },
@@ -81,7 +86,14 @@ import { findUserById } from './users/user-account';
     RequestEmailVerificationHandler,
     ConfirmEmailHandler,
     StaffAccounts,
+    PhoneCodeSecrets,
+    PhoneCodes,
+    ...PHONE_CODE_HANDLERS,
   ],
-  exports: [PassportModule, JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard, AccessTokenService, StaffAccounts],
+  exports: [PassportModule, JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard, AccessTokenService, StaffAccounts, PhoneCodeSecrets],
 })
-export class AccountsModule {}
+export class AccountsModule implements OnModuleInit {
+  onModuleInit(): void {
+    registerAccountPersonalFields();
+  }
+}

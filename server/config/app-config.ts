@@ -15,9 +15,16 @@ export interface AppConfig {
   embeddedDatabase: boolean;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** The HTTP SMS gateway; without `url` SMS are written as files under `DATA_DIR/sms`. */
+  sms: { url: string | undefined; apiKey: string | undefined; senderId: string | undefined };
   /** Origins allowed in mail links; the first is the default. */
   appOrigins: string[];
   jwtSecret: string;
+  /**
+   * The master secret that wraps every person's key for personal fields in events (ADR 053): PERSONAL_DATA_KEY,
+   * or, without it, the JWT secret (the vault derives its own keys from it with HKDF).
+   */
+  personalDataKey: string;
   dataDir: string;
   uploadsDir: string;
   clientDir: string;

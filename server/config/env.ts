@@ -55,7 +55,12 @@ export const envSchema = z.object({
       }
       return origins.map((origin) => origin.replace(/\/$/, ''));
     }),
+  /** An HTTP SMS gateway (server/sms/gateway/sms-gateway.ts); unset, SMS are written as files under DATA_DIR/sms. */
+  SMS_URL: optional(urlWithProtocols('SMS_URL', ['http:', 'https:'])),
+  SMS_API_KEY: optional(z.string().trim().min(1)),
+  SMS_SENDER_ID: optional(z.string().trim().min(1).max(20)),
   JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters')),
+  PERSONAL_DATA_KEY: optional(z.string().min(32, 'PERSONAL_DATA_KEY must be at least 32 characters')),
   DATA_DIR: z.string().trim().min(1).default('.data'),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])

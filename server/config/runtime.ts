@@ -30,6 +30,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
     log(`Embedded PostgreSQL ready in ${Date.now() - started} ms (data in ${join(paths.dataDir, 'pg')})`);
   }
 
+  const jwtSecret = env.JWT_SECRET ?? developmentJwtSecret(env, paths.dataDir, log);
   return {
     config: {
       nodeEnv: env.NODE_ENV,
@@ -39,8 +40,10 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
       embeddedDatabase: !env.DATABASE_URL,
       redisUrl: env.REDIS_URL,
       smtpUrl: env.SMTP_URL,
+      sms: { url: env.SMS_URL, apiKey: env.SMS_API_KEY, senderId: env.SMS_SENDER_ID },
       appOrigins: env.APP_ORIGINS,
-      jwtSecret: env.JWT_SECRET ?? developmentJwtSecret(env, paths.dataDir, log),
+      jwtSecret,
+      personalDataKey: env.PERSONAL_DATA_KEY ?? jwtSecret,
       ...paths,
       seedDemo: env.SEED_DEMO,
       logLevel: env.LOG_LEVEL,

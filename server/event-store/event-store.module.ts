@@ -12,7 +12,9 @@ import { DataSource } from 'typeorm';
 import { CommandPath } from './command-path/command-path';
 import { StreamFolds } from './command-path/stream-folds';
 import { StreamStates } from './command-path/stream-states';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EventStore } from './event-store';
+import { configurePersonalData, PersonalDataVault } from './personal-data/personal-data';
 import { ProjectionRegistry } from './projection-registry';
 import { ProjectionRunner, ProjectionRunnerOptions } from './projection-runner';
 
@@ -58,7 +60,15 @@ export class ProjectionRunnerLifecycle implements OnApplicationBootstrap, Before
 @Module({
   providers: [
     { provide: EVENT_STORE_OPTIONS, useFactory: optionsFromEnvironment },
-    { provide: EventStore, useFactory: (dataSource: DataSource) => new EventStore(dataSource), inject: [DataSource] },
+    {
+      provide: EventStore,
+      useFactory: (dataSource: DataSource, config: AppConfig | undefined) => {
+        // Personal fields in events are sealed under keys wrapped by this secret (ADR 053).
+        if (config) configurePersonalData(dataSource, new PersonalDataVault(config.personalDataKey));
+        return new EventStore(dataSource);
+      },
+      inject: [DataSource, { token: APP_CONFIG, optional: true }],
+    },
     ProjectionRegistry,
     {
       provide: ProjectionRunner,

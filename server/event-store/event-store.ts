@@ -12,6 +12,7 @@ import type {
   RecordedEvent,
 } from './event-store.types';
 import { readSafeBatch } from './global-order';
+import { openPersonalData, sealPersonalData } from './personal-data/personal-data';
 import { EVENT_COLUMNS, RecordedEventRow, toRecordedEvent } from './recorded-event-row';
 
 export interface AppendOptions {
@@ -96,7 +97,9 @@ export class EventStore {
       `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_position > $2 ORDER BY stream_position`,
       [streamId, options.fromVersion ?? 0],
     );
-    return rows.map(toRecordedEvent);
+    const events = rows.map(toRecordedEvent);
+    await openPersonalData(this.dataSource.manager, events);
+    return events;
   }
 
   /** The position of the stream's last event; 0 for a stream that does not exist. */
@@ -164,6 +167,8 @@ async function insertEvents(
   });
   // One multi-row insert whatever the number of events. Metadata is sent once per distinct object (most
   // appends have one) and each event points at its own.
+  // Personal fields sealed under their person's key (ADR 053); the events handed back keep them in the clear.
+  const stored = await sealPersonalData(manager, pending);
   const distinct = new Map<EventMetadata, number>();
   for (const event of pending) if (!distinct.has(event.metadata)) distinct.set(event.metadata, distinct.size + 1);
   const inserted: InsertedRow[] = await manager.query(
@@ -178,7 +183,7 @@ async function insertEvents(
       pending.map((event) => event.streamPosition),
       pending.map((event) => event.type),
       pending.map((event) => event.schemaVersion),
-      pending.map((event) => JSON.stringify(event.data ?? null)),
+      stored.map((data) => JSON.stringify(data ?? null)),
       [...distinct.keys()].map((each) => JSON.stringify(each)),
       pending.map((event) => distinct.get(event.metadata)!),
     ],

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { checkpointFromRow, compareCheckpoints } from './checkpoint';
 import type { GlobalCheckpoint, RecordedEvent } from './event-store.types';
+import { openPersonalData } from './personal-data/personal-data';
 import { EVENT_COLUMNS, RecordedEventRow, toRecordedEvent } from './recorded-event-row';
 
 /**
@@ -66,6 +67,7 @@ export async function readSafeBatch(manager: EntityManager, query: SafeBatchQuer
     parameters,
   );
   const events = rows.map(toRecordedEvent);
+  await openPersonalData(manager, events);
   const last = events[events.length - 1];
   const full = events.length === query.limit;
   return {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminEventsController } from './api/admin-events.controller';
 import { AdminOrdersOverviewController } from './api/admin-orders-overview.controller';
-import { AdminProjectionsController } from './api/admin-projections.controller';
+import { AdminProjectionsController, AdminQueuesController } from './api/admin-projections.controller';
 import { BrowseEventsHandler } from './events/browse-events.query';
 import { ListEventTypesHandler } from './events/event-types.query';
 import { ReadStreamHandler } from './events/read-stream.query';
@@ -14,7 +14,7 @@ import { ProjectionRebuilds } from './projections/projection-rebuilds';
  * to the catalog context). Stock admin lives in inventory, coupon admin in promotions.
  */
 @Module({
-  controllers: [AdminOrdersOverviewController, AdminEventsController, AdminProjectionsController],
+  controllers: [AdminOrdersOverviewController, AdminEventsController, AdminProjectionsController, AdminQueuesController],
   providers: [ListOrdersHandler, GetDashboardHandler, BrowseEventsHandler, ListEventTypesHandler, ReadStreamHandler, ProjectionRebuilds],
 })
 export class OperationsModule {}

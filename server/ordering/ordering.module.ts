@@ -1,3 +1,4 @@
+import { registerOrderPersonalFields } from './domain/order-personal-fields';
 import { Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BullMqExpiryTimers, EXPIRY_TIMERS, InProcessExpiryTimers, type ExpiryTimers } from './expiry/expiry-timers';
@@ -13,6 +14,7 @@ import { AmendOrderHandler } from './amend-order/amend-order';
 import { CancelOwnOrderHandler } from './cancel-own-order/cancel-own-order';
 import { PhoneRiskProjection } from './phone-risk/phone-risk.projection';
 import { PhoneRiskReadModel } from './phone-risk/phone-risk.read-model';
+import { PhoneCodeSecrets } from '../accounts/phone-codes/phone-code-secrets';
 import { CustomerOrdersController } from './api/customer-orders.controller';
 import { PublicOrdersController } from './api/public-orders.controller';
 import { GetCareOrderHandler } from './care/get-care-order.handler';
@@ -57,6 +59,8 @@ import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler'
     },
     OrderExpiry,
     PhoneRiskReadModel,
+    // The phone proof of a checkout is checked with the key accounts signs it with (issue 17).
+    PhoneCodeSecrets,
     ChangePhoneBlockHandler,
     AmendOrderHandler,
     CancelOwnOrderHandler,
@@ -77,6 +81,7 @@ export class OrderingModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    registerOrderPersonalFields();
     this.folds.register('order-', orderDecider);
     this.folds.register('phone-', phoneDecider);
     this.projections.register(new OrderTrackingProjection());

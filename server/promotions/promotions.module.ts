@@ -1,3 +1,4 @@
+import { registerCouponPersonalFields } from './domain/coupon-personal-fields';
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { CLOCK, systemClock } from '../common/clock';
 import { StreamFolds } from '../event-store/command-path/stream-folds';
@@ -49,6 +50,7 @@ export class PromotionsModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    registerCouponPersonalFields();
     this.folds.register('coupon-', couponDecider);
     this.folds.register('offer-', offerDecider);
     this.projections.register(new LuckyDrawTokensProjection());

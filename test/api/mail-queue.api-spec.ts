@@ -63,7 +63,7 @@ describe('mail through BullMQ on Redis', () => {
       const token = /forget-password-recover-email\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
       const [event] = await query<{ event_id: string }>(
         server.databaseUrl,
-        `SELECT event_id FROM events WHERE type = 'PasswordResetRequested' AND data->>'email' = $1`,
+        `SELECT event_id FROM events WHERE type = 'PasswordResetRequested' AND data->>'userId' = (SELECT id::text FROM users WHERE email = $1)`,
         [email],
       );
       const client = new IORedis(redis.url);
@@ -108,7 +108,7 @@ describe('mail through BullMQ on Redis', () => {
       expect(mail.subject).toMatch(/Reset your/);
       await sleep(5_000);
       expect(smtp.mailsTo(email)).toHaveLength(1);
-      const rows = await query(server.databaseUrl, `SELECT d.status, d.attempts FROM mail_deliveries d JOIN events e USING (event_id) WHERE e.data->>'email' = $1`, [email]);
+      const rows = await query(server.databaseUrl, `SELECT d.status, d.attempts FROM mail_deliveries d JOIN events e USING (event_id) WHERE e.type = 'PasswordResetRequested' AND e.data->>'userId' = (SELECT id::text FROM users WHERE email = $1)`, [email]);
       expect(rows).toEqual([{ status: 'sent', attempts: 1 }]);
     });
   });

@@ -95,7 +95,7 @@ describe('mail without Redis (in-process queue)', () => {
     await askReset(server, email);
     await smtp.waitFor((m) => m.to.includes(email));
     const eventId = await withDatabase(server.databaseUrl, async (db) => {
-      const { rows } = await db.query(`SELECT event_id FROM events WHERE type = 'PasswordResetRequested' AND data->>'email' = $1`, [email]);
+      const { rows } = await db.query(`SELECT event_id FROM events WHERE type = 'PasswordResetRequested' AND data->>'userId' = (SELECT id::text FROM users WHERE email = $1)`, [email]);
       return rows[0].event_id as string;
     });
     const delivery = server.app.get(MailDelivery);

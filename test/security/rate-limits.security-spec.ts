@@ -35,6 +35,13 @@ const ROUTES: Record<RateLimitPolicyName, Route[]> = {
   'forgot-password': [
     { label: 'POST /api/public/send-verifymail-forgetpassword', send: (s) => ({ method: 'POST', path: '/api/public/send-verifymail-forgetpassword', body: { email: s.email } }) },
   ],
+  'phone-code': [
+    { label: 'POST /api/public/phone-codes', send: (s) => ({ method: 'POST', path: '/api/public/phone-codes', body: { phone: s.phone, purpose: 'recovery' } }) },
+  ],
+  'phone-code-verify': [
+    { label: 'POST /api/public/phone-codes/verify', send: (s) => ({ method: 'POST', path: '/api/public/phone-codes/verify', body: { phone: s.phone, code: '000000' } }) },
+    { label: 'POST /api/public/reset-password-by-phone', send: (s) => ({ method: 'POST', path: '/api/public/reset-password-by-phone', body: { phone: s.phone, code: '000000' } }) },
+  ],
   coupon: [{ label: 'POST /api/public/apply-coupon', send: () => ({ method: 'POST', path: '/api/public/apply-coupon', body: { coupon_code: `GUESS${randomBytes(4).toString('hex')}` } }) }],
 };
 

@@ -34,6 +34,7 @@ const FindAccountRoute = page(() => import('./routes/account-recovery'), 'FindAc
 const ForgetPasswordRoute = page(() => import('./routes/account-recovery'), 'ForgetPasswordRoute');
 const ResetPasswordRoute = page(() => import('./routes/account-recovery'), 'ResetPasswordRoute');
 const VerifyEmailRoute = page(() => import('./routes/account-recovery'), 'VerifyEmailRoute');
+const ResetPasswordByPhoneRoute = page(() => import('./routes/account-recovery'), 'ResetPasswordByPhoneRoute');
 const DashboardRoute = page(() => import('./routes/account-area'), 'DashboardRoute');
 const OrderDetailsRoute = page(() => import('./routes/account-area'), 'OrderDetailsRoute');
 const ProfileRoute = page(() => import('./routes/account-area'), 'ProfileRoute');
@@ -68,6 +69,7 @@ export function AppRouter() {
           <Route path="forget-password" element={<ForgetPasswordRoute />} />
           <Route path="forget-password-recover-email/:id" element={<ResetPasswordRoute />} />
           <Route path="verify-email/:id" element={<VerifyEmailRoute />} />
+          <Route path="reset-password-by-phone" element={<ResetPasswordByPhoneRoute />} />
           <Route path="register" element={<RegisterRoute />} />
           <Route path="referral" element={<RegisterRoute />} />
           <Route path="login" element={<LoginRoute />} />

@@ -16,7 +16,18 @@ export type AccountEvent =
   | EmailVerified
   | EmailChanged
   | StaffMemberAdded
-  | StaffMemberDisabled;
+  | StaffMemberDisabled
+  | PhoneVerified;
+
+/**
+ * The account's phone was proven by a one-time code sent to it (issue 17): set from the profile (`account-phone`)
+ * or through recovery by phone. The phone replaces any other on the account. Coupons limited to verified phones
+ * and recovery by phone rely on it.
+ */
+export interface PhoneVerified {
+  type: 'PhoneVerified';
+  data: { userId: string; phone: string; codeId: string; via: 'account-phone' | 'recovery' };
+}
 
 /** An admin (or `npm run staff`) added a staff account; its owner sets a password through the mailed link. */
 export interface StaffMemberAdded {
@@ -60,7 +71,8 @@ export interface PasswordResetRequested {
 /** The reset link was used: the password is new, every older session has ended. Fires a notice mail. */
 export interface PasswordResetCompleted {
   type: 'PasswordResetCompleted';
-  data: { userId: string; email: string; name: string; tokenId: string; changedAt: string };
+  /** `via: 'phone'`: the password was reset with a code sent to the account's phone (tokenId is the code's row). */
+  data: { userId: string; email: string; name: string; tokenId: string; changedAt: string; via?: 'phone' };
 }
 
 /**

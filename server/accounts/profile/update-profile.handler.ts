@@ -26,7 +26,13 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, User
         [{ type: 'CustomerProfileUpdated', data: { userId, name, phoneNumber: phone } }],
         meta,
         async (tx) => {
-          await tx.query('UPDATE users SET name = $2, phone_number = $3 WHERE id = $1', [userId, name, phone]);
+          // Another number typed here is not proven by a code: it is the account's, unverified (issue 17).
+          await tx.query(
+            `UPDATE users SET name = $2, phone_number = $3,
+                    phone_verified_at = CASE WHEN phone_number IS DISTINCT FROM $3 THEN NULL ELSE phone_verified_at END
+              WHERE id = $1`,
+            [userId, name, phone],
+          );
         },
       );
     } catch (error) {

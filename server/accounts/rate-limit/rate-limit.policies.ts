@@ -40,6 +40,16 @@ export const RATE_LIMIT_POLICIES = {
     { by: 'ip', max: 10, windowSeconds: 60 * 60 },
     { by: 'email', atAddress: true, max: 3, windowSeconds: 60 * 60 },
   ],
+  /** A phone code costs an SMS: per address, and per phone at one address (a phone's own hourly budget is PhoneCodes'). */
+  'phone-code': [
+    { by: 'ip', max: 10, windowSeconds: 60 * 60 },
+    { by: 'phone', atAddress: true, max: 3, windowSeconds: 15 * 60 },
+  ],
+  /** Entering a code: each code takes three tries; these keep one address from cycling through phones. */
+  'phone-code-verify': [
+    { by: 'ip', max: 30, windowSeconds: 15 * 60 },
+    { by: 'phone', atAddress: true, max: 10, windowSeconds: 15 * 60 },
+  ],
   /** Checking a coupon code tells whether it exists: limited so codes cannot be guessed by the thousand. */
   coupon: [{ by: 'ip', max: 60, windowSeconds: 15 * 60 }],
 } satisfies Record<string, RateLimitRule[]>;

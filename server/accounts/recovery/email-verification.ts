@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
+import type { OutboxEnvelopes } from '../../outbox/envelopes';
 import type { EmailVerificationRequested } from '../domain/account.events';
 import { issueToken, storeToken } from '../tokens/one-time-tokens';
 import type { UserAccount } from '../users/user-account';
@@ -15,7 +15,7 @@ export function emailVerificationRequest(
   linkOrigin: string,
   reason: EmailVerificationRequested['data']['reason'],
   now: Date,
-  envelopes: MailEnvelopes,
+  envelopes: OutboxEnvelopes,
 ): { event: EmailVerificationRequested & { id: string }; write(tx: EntityManager): Promise<void> } {
   const token = issueToken('email-verification', now);
   const eventId = randomUUID();

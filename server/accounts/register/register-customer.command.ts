@@ -5,6 +5,8 @@ export interface RegisterCustomerInput {
   email: string;
   password: string;
   inviteCode?: string;
+  /** Optional, `01…`; unverified until a phone code proves it. */
+  phone_number?: string;
 }
 
 /** A visitor creates a customer account (optionally through a friend's invite code) and is signed in. */

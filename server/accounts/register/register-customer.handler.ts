@@ -7,7 +7,7 @@ import { PasswordHasher } from '../password-hasher';
 import { CONTACT_MESSAGES } from '../users/contact-rules';
 import { uniqueViolation } from '../users/unique-violation';
 import { AccountWrites } from '../users/account-writes';
-import { findUserByEmail, findUserById, findUserByInviteCode } from '../users/user-account';
+import { findUserByEmail, findUserById, findUserByInviteCode, findUserByPhone } from '../users/user-account';
 import { toUserResponse } from '../users/user.response';
 import { RegisterCustomer } from './register-customer.command';
 
@@ -22,6 +22,8 @@ export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer
   async execute({ input, meta }: RegisterCustomer): Promise<SignedIn> {
     const manager = this.accounts.manager;
     if (await findUserByEmail(manager, input.email)) throw ValidationFailedError.field('email', CONTACT_MESSAGES.emailTaken);
+    const phone = input.phone_number ?? null;
+    if (phone && (await findUserByPhone(manager, phone))) throw ValidationFailedError.field('phone_number', CONTACT_MESSAGES.phoneTaken);
     // An unknown invite code (an old link) does not block registration; it just counts for no one.
     const referrer = input.inviteCode ? await findUserByInviteCode(manager, input.inviteCode.trim().toUpperCase()) : null;
     const passwordHash = await this.hasher.hash(input.password);
@@ -31,18 +33,23 @@ export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer
     try {
       await this.accounts.record(
         { id, streamVersion: 0 },
-        [{ type: 'CustomerRegistered', data: { userId: id, name: input.name, email: input.email, inviteCode, referredBy: referrer?.id ?? null } }],
+        [
+          { type: 'CustomerRegistered', data: { userId: id, name: input.name, email: input.email, inviteCode, referredBy: referrer?.id ?? null } },
+          // A phone typed at registration is the account's, unverified until a code proves it.
+          ...(phone ? [{ type: 'CustomerProfileUpdated' as const, data: { userId: id, name: input.name, phoneNumber: phone } }] : []),
+        ],
         meta,
         async (tx) => {
           await tx.query(
-            `INSERT INTO users (id, name, email, password_hash, role, password_changed_at, invite_code, referred_by, created_at)
-             VALUES ($1, $2, $3, $4, 'customer', $5, $6, $7, $5)`,
-            [id, input.name, input.email, passwordHash, now, inviteCode, referrer?.id ?? null],
+            `INSERT INTO users (id, name, email, password_hash, role, password_changed_at, invite_code, referred_by, created_at, phone_number)
+             VALUES ($1, $2, $3, $4, 'customer', $5, $6, $7, $5, $8)`,
+            [id, input.name, input.email, passwordHash, now, inviteCode, referrer?.id ?? null, phone],
           );
         },
       );
     } catch (error) {
       if (uniqueViolation(error) === 'users_email_key') throw ValidationFailedError.field('email', CONTACT_MESSAGES.emailTaken);
+      if (uniqueViolation(error) === 'users_phone_number_key') throw ValidationFailedError.field('phone_number', CONTACT_MESSAGES.phoneTaken);
       throw error;
     }
     const user = (await findUserById(manager, id))!;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { StaffMember } from '../../../contracts/catalog-admin';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/domain-error';
 import type { EventMetadata } from '../../event-store/event-store.types';
-import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
+import { OutboxEnvelopes } from '../../outbox/envelopes';
 import { DUMMY_PASSWORD_HASH } from '../users/dummy-password-hash';
 import { issueToken, storeToken } from '../tokens/one-time-tokens';
 import { CommandPath } from '../../event-store/command-path/command-path';
@@ -41,7 +41,7 @@ export class StaffAccounts {
   constructor(
     private readonly dataSource: DataSource,
     private readonly commands: CommandPath,
-    private readonly envelopes: MailEnvelopes,
+    private readonly envelopes: OutboxEnvelopes,
     private readonly origins: LinkOrigins,
     /** A hash of a random secret thrown away at start: no password verifies against it until the member sets one. */
     @Inject(DUMMY_PASSWORD_HASH) private readonly unusableHash: string,

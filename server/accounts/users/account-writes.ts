@@ -5,7 +5,7 @@ import { CLOCK, Clock } from '../../common/clock';
 import { eventMetadata, type RequestMetadata } from '../../common/request/request-metadata';
 import type { AppendResult } from '../../event-store/event-store.types';
 import { CommandPath } from '../../event-store/command-path/command-path';
-import { MailEnvelopes } from '../../mail/envelopes/mail-envelopes';
+import { OutboxEnvelopes } from '../../outbox/envelopes';
 import type { AccountEvent } from '../domain/account.events';
 import { LinkOrigins } from './link-origins';
 import { recordAccountEvents } from './user-account';
@@ -20,7 +20,7 @@ export class AccountWrites {
   constructor(
     private readonly dataSource: DataSource,
     private readonly commands: CommandPath,
-    readonly envelopes: MailEnvelopes,
+    readonly envelopes: OutboxEnvelopes,
     private readonly origins: LinkOrigins,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}

@@ -10,6 +10,8 @@ export interface UserAccount {
   name: string;
   email: string;
   phoneNumber: string | null;
+  /** When a phone code last proved `phoneNumber`; null: typed, not proven. */
+  phoneVerifiedAt: Date | null;
   passwordHash: string;
   role: UserRole;
   emailVerifiedAt: Date | null;
@@ -28,6 +30,7 @@ interface UserRow {
   name: string;
   email: string;
   phone_number: string | null;
+  phone_verified_at: Date | null;
   password_hash: string;
   role: UserRole;
   email_verified_at: Date | null;
@@ -60,7 +63,7 @@ export function recordAccountEvents(
   });
 }
 
-const COLUMNS = `id, name, email, phone_number, password_hash, role, email_verified_at, password_changed_at,
+const COLUMNS = `id, name, email, phone_number, phone_verified_at, password_hash, role, email_verified_at, password_changed_at,
   invite_code, referred_by, created_at, stream_version, disabled_at`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -90,6 +93,7 @@ function one(rows: UserRow[]): UserAccount | null {
     name: row.name,
     email: row.email,
     phoneNumber: row.phone_number,
+    phoneVerifiedAt: row.phone_verified_at ?? null,
     passwordHash: row.password_hash,
     role: row.role,
     emailVerifiedAt: row.email_verified_at,

@@ -9,6 +9,7 @@ export function toUserResponse(user: UserAccount): UserResponse {
     name: user.name,
     email: user.email,
     phone_number: user.phoneNumber,
+    phone_verified: user.phoneNumber !== null && user.phoneVerifiedAt !== null,
     role: user.role,
     email_verified: user.emailVerifiedAt !== null,
     invite_code: user.inviteCode,

@@ -66,6 +66,8 @@ export const SETTINGS_FIELDS: SettingsField[] = [
   { api: 'checkout_limit_per_ip_hour', column: 'checkout_limit_per_ip_hour', kind: 'count', schema: bounded('checkouts per address and hour (0 = no limit)', 0, 1_000_000) },
   { api: 'max_units_per_line', column: 'max_units_per_line', kind: 'count', schema: bounded('units of one item per order', 1, 1_000) },
   { api: 'max_units_per_order', column: 'max_units_per_order', kind: 'count', schema: bounded('units per order', 1, 10_000) },
+  // Issue 17: whether a checkout must prove its phone with an SMS code (risky: phones with returns, expiries or a block).
+  { api: 'checkout_phone_verification', column: 'checkout_phone_verification', kind: 'text', schema: z.enum(['off', 'risky', 'always'], { error: 'Phone verification at checkout must be off, risky or always.' }) },
   { api: 'pending_order_expiry_hours', column: 'pending_order_expiry_hours', kind: 'count', schema: bounded('hours a pending order lives', 0.1, 24 * 60, false) },
 ];
 

@@ -13,6 +13,8 @@ import { LuckyDraw1763800000501 } from './1763800000501-lucky-draw';
 import { MailParts1763800000502 } from './1763800000502-mail-parts';
 import { CashOnDelivery1763800001401 } from './1763800001401-cash-on-delivery';
 import { OpenCodLookup1763800001402 } from './1763800001402-open-cod-lookup';
+import { SmsAndPhoneCodes1763800001701 } from './1763800001701-sms-and-phone-codes';
+import { PersonalDataKeys1763800002101 } from './1763800002101-personal-data-keys';
 
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
@@ -35,4 +37,6 @@ export const migrations: Function[] = [
   MailParts1763800000502,
   CashOnDelivery1763800001401,
   OpenCodLookup1763800001402,
+  SmsAndPhoneCodes1763800001701,
+  PersonalDataKeys1763800002101,
 ];

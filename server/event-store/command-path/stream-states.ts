@@ -1,3 +1,4 @@
+import { openPersonalData } from '../personal-data/personal-data';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { StreamFolds } from './stream-folds';
@@ -37,6 +38,7 @@ export class StreamStates {
         ORDER BY e.stream_id, e.stream_position`,
       [ids, ids.map((id) => result.get(id)!.version)],
     );
+    await openPersonalData(this.dataSource.manager, rows);
     for (const row of rows) {
       const current = result.get(row.stream_id)!;
       const state = this.folds.of(row.stream_id).evolve(current.state, { type: row.type, data: row.data });

@@ -1,21 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { MailEnvelopes } from '../envelopes/mail-envelopes';
+import { OutboxEnvelopes } from '../../outbox/envelopes';
 import { emailVerificationMail, passwordResetMail, passwordResetNoticeMail } from '../templates/account-mails';
 import type { RenderedMail, StoreIdentity } from '../templates/layout';
 import { luckyDrawWinnerMail } from '../templates/lucky-draw-mails';
 import { OrderMailLine, orderLocale, orderPlacedMail, orderStatusMail, OrderSummary } from '../templates/order-mails';
 import type { OutgoingMail } from '../transport/mail-transport';
-
-export interface StoredEvent {
-  id: string;
-  streamId: string;
-  type: string;
-  data: Record<string, unknown>;
-  /** The part of a multi-part event this mail is for (a winning token of a `DrawHeld`). */
-  part?: string | null;
-}
+import type { StoredEvent } from '../../outbox/delivery/outbox-delivery';
+import { placedEvent, storeSettings } from '../../outbox/event-reads';
 
 export type Composition = { mail: OutgoingMail } | { skip: string };
 
@@ -28,11 +21,11 @@ export type Composition = { mail: OutgoingMail } | { skip: string };
 export class MailComposer {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly envelopes: MailEnvelopes,
+    private readonly envelopes: OutboxEnvelopes,
   ) {}
 
   async compose(event: StoredEvent, manager: EntityManager): Promise<Composition> {
-    const settings = await this.storeSettings(manager);
+    const settings = await storeSettings(manager);
     const data = event.data;
     const str = (value: unknown): string => (typeof value === 'string' ? value : '');
     const origin = this.allowedOrigin(str(data.linkOrigin));
@@ -64,14 +57,14 @@ export class MailComposer {
         const winners = Array.isArray(data.winners) ? (data.winners as Array<{ token: string; label: string; amountTaka: number }>) : [];
         const winner = winners.find((candidate) => candidate.token === event.part);
         if (!winner) return { skip: 'not a winner of this draw' };
-        const placed = await this.placedEvent(manager, `order-${winner.token.slice(0, winner.token.lastIndexOf('-'))}`);
+        const placed = await placedEvent(manager, `order-${winner.token.slice(0, winner.token.lastIndexOf('-'))}`);
         const to = placed && customerEmail(placed);
         if (!placed || !to) return { skip: 'the winning order has no e-mail' };
         const customerName = orderSummary(placed).customerName;
         return envelope(to, luckyDrawWinnerMail(store, { customerName, offerName: await this.offerName(manager, event.streamId), ...winner }));
       }
       default: {
-        const placed = await this.placedEvent(manager, event.streamId);
+        const placed = await placedEvent(manager, event.streamId);
         const to = placed && customerEmail(placed);
         if (!placed || !to) return { skip: 'the order has no e-mail' };
         const summary = orderSummary(placed);
@@ -96,27 +89,12 @@ export class MailComposer {
     return /^[^\s@<>"]+@[^\s@<>"]+$/.test(settingsEmail) ? settingsEmail : `no-reply@${hostOf(this.config.appOrigins[0])}`;
   }
 
-  private async storeSettings(manager: EntityManager): Promise<{ name: string; email: string }> {
-    const rows: Array<{ name: string; email: string }> = await manager
-      .query('SELECT name, email FROM settings WHERE id = 1')
-      .catch(() => []);
-    return { name: rows[0]?.name || 'Our store', email: rows[0]?.email ?? '' };
-  }
-
   private async offerName(manager: EntityManager, streamId: string): Promise<string> {
     const rows: Array<{ name: string }> = await manager.query(
       `SELECT data->>'name' AS name FROM events WHERE stream_id = $1 AND type IN ('OfferCreated', 'OfferChanged') ORDER BY stream_position DESC LIMIT 1`,
       [streamId],
     );
     return rows[0]?.name ?? 'the lucky draw';
-  }
-
-  private async placedEvent(manager: EntityManager, streamId: string): Promise<Record<string, unknown> | null> {
-    const rows: Array<{ data: Record<string, unknown> }> = await manager.query(
-      `SELECT data FROM events WHERE stream_id = $1 AND type IN ('OrderPlaced', 'InstantOrderPlaced') ORDER BY stream_position LIMIT 1`,
-      [streamId],
-    );
-    return rows[0]?.data ?? null;
   }
 }
 

@@ -1,8 +1,10 @@
+import { openPersonalData } from '../../event-store/personal-data/personal-data';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import type { Projection } from '../../event-store/projection';
-import { MAIL_EVENT_TYPES, MailJobData, ORDER_STATUS_MAIL_EVENTS, partDeliveryId } from '../mail-events';
-import type { MailQueue } from '../queue/mail-queue';
+import { insertDeliveries, OutboxJobData, partDeliveryId } from '../../outbox/outbox-channel';
+import type { OutboxQueue } from '../../outbox/queue/outbox-queue';
+import { MAIL_CHANNEL, MAIL_EVENT_TYPES, ORDER_STATUS_MAIL_EVENTS } from '../mail-events';
 
 export const MAIL_SUBSCRIPTION_NAME = 'mail-subscription';
 
@@ -17,16 +19,12 @@ export class MailSubscriptionProjection implements Projection {
   readonly tables: string[] = [];
   readonly eventTypes = MAIL_EVENT_TYPES;
 
-  constructor(private readonly queue: MailQueue) {}
+  constructor(private readonly queue: OutboxQueue) {}
 
   async apply(events: RecordedEvent[], { manager }: { manager: EntityManager }): Promise<void> {
     const jobs = await mailWorthy(events, manager);
     if (jobs.length === 0) return;
-    await manager.query(
-      `INSERT INTO mail_deliveries (event_id, event_type, source_event_id, part)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) ON CONFLICT (event_id) DO NOTHING`,
-      [jobs.map((job) => job.eventId), jobs.map((job) => job.eventType), jobs.map((job) => job.sourceEventId ?? null), jobs.map((job) => job.part ?? null)],
-    );
+    await insertDeliveries(manager, MAIL_CHANNEL, jobs);
     await this.queue.enqueue(jobs);
   }
 }
@@ -39,18 +37,22 @@ const STATUS_TYPES: readonly string[] = ORDER_STATUS_MAIL_EVENTS;
  * for care's call; status mails only once care has confirmed the order (the confirmation itself included).
  * A held draw: one job per winner (the composer skips a winner whose order has no e-mail).
  */
-async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Promise<MailJobData[]> {
+async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Promise<OutboxJobData[]> {
   const statusStreams = [...new Set(events.filter((event) => STATUS_TYPES.includes(event.type)).map((event) => event.streamId))];
   const confirmedWithEmail = new Set<string>();
   if (statusStreams.length > 0) {
-    const rows: Array<{ stream_id: string }> = await manager.query(
-      `SELECT DISTINCT p.stream_id FROM events p
+    // The e-mail may be sealed (ADR 053): the placed events are opened here rather than filtered in SQL.
+    const rows: Array<{ stream_id: string; data: { customer?: { email?: unknown } } }> = await manager.query(
+      `SELECT p.stream_id, p.data FROM events p
         WHERE p.stream_id = ANY($1::text[]) AND p.type IN ('OrderPlaced', 'InstantOrderPlaced')
-          AND coalesce(p.data->'customer'->>'email', '') LIKE '%@%'
           AND EXISTS (SELECT 1 FROM events c WHERE c.stream_id = p.stream_id AND c.type = 'OrderConfirmed')`,
       [statusStreams],
     );
-    for (const row of rows) confirmedWithEmail.add(row.stream_id);
+    await openPersonalData(manager, rows);
+    for (const row of rows) {
+      const email = row.data.customer?.email;
+      if (typeof email === 'string' && email.includes('@')) confirmedWithEmail.add(row.stream_id);
+    }
   }
   const placed = events.filter((event) => event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced');
   const emailOf = (event: RecordedEvent): string | null => {

@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { writeOutboxFile } from '../../outbox/outbox-files';
 
 export interface OutgoingMail {
   from: string;
@@ -56,9 +55,7 @@ export class FileMailTransport implements MailTransport {
 
   async send(mail: OutgoingMail, eventId: string): Promise<void> {
     const info = await this.transporter.sendMail(mail);
-    await mkdir(this.folder, { recursive: true });
-    const file = join(this.folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${eventId}.eml`);
-    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    const file = await writeOutboxFile(this.folder, eventId, 'eml', info.message as Buffer);
     // The recipient stays out of the log (personal data); the file and the event id lead to it.
     this.logger.log(`Mail "${mail.subject}" for event ${eventId} written to ${file}`);
   }

@@ -17,6 +17,8 @@ const SECRET_KEYS = [
   'authorization', 'cookie', 'set-cookie', 'x-api-key', 'password', 'password_confirmation', 'currentPassword', 'newPassword',
   'token', 'access_token', 'refresh_token', 'otp', 'code_verifier', 'secret', 'jwtSecret', 'phone', 'phone_number',
   'shipping_phone', 'bkash_number', 'email', 'address', 'transaction_id',
+  // A checkout's phone proof and an SMS gateway's key (issue 17): never in a log line, whatever logs a body.
+  'phone_proof', 'api_key',
 ];
 const REDACT_PATHS = [
   'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'req.headers["x-metrics-token"]', 'res.headers["set-cookie"]',

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../../event-store/event-store';
 import { ProjectionRunner } from '../../event-store/projection-runner';
-import { QUEUE_TABLES } from './queue-tables';
+import { readQueueDepths } from './queue-tables';
 import { StoreMetrics } from './store-metrics';
 
 /**
@@ -64,16 +64,8 @@ export class MetricsCollector implements OnModuleInit, OnModuleDestroy {
   }
 
   private async readQueues(): Promise<void> {
-    for (const { queue, table, openStatuses } of QUEUE_TABLES) {
-      const [{ present }] = await this.dataSource.query('SELECT to_regclass($1) IS NOT NULL AS present', [table]);
-      if (!present) continue;
-      // Table names come from the constant list above, never from a request.
-      const rows: Array<{ status: string; jobs: number }> = await this.dataSource.query(
-        `SELECT status, count(*)::int AS jobs FROM ${table} WHERE status = ANY($1::text[]) GROUP BY status`,
-        [openStatuses],
-      );
-      const counts = new Map(rows.map((row) => [row.status, row.jobs]));
-      for (const state of openStatuses) this.metrics.queueJobs.set({ queue, state }, counts.get(state) ?? 0);
+    for (const row of await readQueueDepths(this.dataSource)) {
+      for (const state of ['pending', 'sending', 'failed', 'dead'] as const) this.metrics.queueJobs.set({ queue: row.queue, state }, row[state]);
     }
   }
 }

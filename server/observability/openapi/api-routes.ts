@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { newPasswordField } from '../../accounts/api/dto/fields';
 import {
+  accountPhoneCodeRequest,
   findAccountRequest,
   forgotPasswordRequest,
+  phoneCodeCheckRequest,
+  publicPhoneCodeRequest,
   loginRequest,
   registerRequest,
   resetTokenRequest,
@@ -49,6 +52,7 @@ import { confirmOrderRequest } from '../../ordering/api/dto/confirm-order.reques
 import { changeOfferSchema, createOfferSchema } from '../../promotions/api/dto/offer.requests';
 import { couponCodeParameter, createCouponRequest, disableCouponRequest } from '../../promotions/api/admin-coupons.requests';
 import { applyCouponRequest } from '../../promotions/api/public-coupons.controller';
+import { deleteAccountRequest, erasePhoneRequest } from '../../privacy/api/personal-data.controller';
 
 /**
  * Every route under /api, with the zod schemas that validate its input: the one place a route is registered
@@ -106,6 +110,7 @@ const productIdParam = { id: z.string().regex(/^[1-9]\d{0,8}$/).describe('The pr
 const productExample = { params: { id: '12' } };
 const ifMatch = { 'if-match': { schema: z.string(), description: 'The version the change was decided against ("3"); a product changed since is a 409' } };
 const LUCKY_DRAW = 'Lucky draw';
+const personalDataQuery = z.object({ phone: z.string().describe('An 11-digit mobile number, as typed (+880 …, Bengali digits)') });
 const offerIdParam = { offerId: z.string().min(1).max(40).describe('The offer id, e.g. 7KQ2MX') };
 const offerExample = { params: { offerId: '7KQ2MX' } };
 
@@ -155,6 +160,8 @@ export const API_ROUTES: ApiRoute[] = [
   { method: 'post', path: '/api/auth/userLogin', tag: ACCOUNTS, summary: 'Log in; answers a bearer token', access: 'public', rateLimited: true, body: loginRequest, example: { body: { email: 'nusrat@example.com', password: 'shonar-bangla-1971' } } },
   { method: 'post', path: '/api/auth/updatePassword', tag: ACCOUNTS, summary: 'Change the signed-in account\'s password; answers a new token', access: 'customer', form: true, body: newPasswordBody('password', 'password_confirmation'), example: { body: { password: 'padma-river-bridge-22', password_confirmation: 'padma-river-bridge-22' } } },
   { method: 'get', path: '/api/user/checkCurrentUser', tag: ACCOUNTS, summary: 'The signed-in account', access: 'customer' },
+  { method: 'post', path: '/api/customer/delete-account', tag: ACCOUNTS, summary: 'Delete the signed-in customer\'s account and erase their personal data, with their password; 409 naming the orders still in progress', access: 'customer', body: deleteAccountRequest, example: { body: { password: 'padma-river-bridge-22' } } },
+  { method: 'get', path: '/api/customer/personal-data', tag: ACCOUNTS, summary: 'Everything the store holds about the signed-in person, as JSON: account, its history, orders, phone records', access: 'customer' },
   { method: 'post', path: '/api/user/updateUserFrontend', tag: ACCOUNTS, summary: 'Change name and phone', access: 'customer', form: true, body: updateProfileRequest, example: { body: { name: 'Nusrat Jahan', phone_number: '01711111111' } } },
   { method: 'post', path: '/api/public/find-account', tag: ACCOUNTS, summary: 'Whether an account uses a phone number', access: 'public', rateLimited: true, body: findAccountRequest, example: { body: { phone: '01711111111' } } },
   { method: 'post', path: '/api/public/send-verifymail', tag: ACCOUNTS, summary: 'Mail a verification link to the address the account already has', access: 'public', rateLimited: true, body: sendVerifyMailRequest, example: { body: { email: 'nusrat@example.com', phone: '01711111111', host: 'http://localhost:3000' } } },
@@ -165,6 +172,16 @@ export const API_ROUTES: ApiRoute[] = [
     body: z.object({ ...resetTokenRequest.shape, password: newPasswordField, password_confirmation: z.string().describe('The same password again') }),
     example: { body: { id: 'k3Jd9sQ0vX2mW8pL4rT6yU1zA5bC7eF9gH0iJ2kL4mN', password: 'padma-river-bridge-22', password_confirmation: 'padma-river-bridge-22' } },
   },
+  // Phone codes by SMS (issue 17, ADR 026)
+  { method: 'post', path: '/api/public/phone-codes', tag: ACCOUNTS, summary: 'Send a 6-digit code by SMS: to recover an account by phone, or to prove a checkout\'s phone', access: 'public', rateLimited: true, body: publicPhoneCodeRequest, example: { body: { phone: '01711111111', purpose: 'recovery', locale: 'bn' } } },
+  { method: 'post', path: '/api/public/phone-codes/verify', tag: ACCOUNTS, summary: 'A checkout code: answers the phone proof a checkout sends as phone_proof', access: 'public', rateLimited: true, body: phoneCodeCheckRequest, example: { body: { phone: '01711111111', code: '042917' } } },
+  {
+    method: 'post', path: '/api/public/reset-password-by-phone', tag: ACCOUNTS, summary: 'Set a new password with the code sent to the account\'s phone', access: 'public', rateLimited: true,
+    body: z.object({ ...phoneCodeCheckRequest.shape, password: newPasswordField, password_confirmation: z.string().describe('The same password again') }),
+    example: { body: { phone: '01711111111', code: '042917', password: 'padma-river-bridge-22', password_confirmation: 'padma-river-bridge-22' } },
+  },
+  { method: 'post', path: '/api/user/phone-code', tag: ACCOUNTS, summary: 'Send a code by SMS to a phone for the signed-in account', access: 'customer', rateLimited: true, body: accountPhoneCodeRequest, example: { body: { phone: '01711111111' } } },
+  { method: 'post', path: '/api/user/verify-phone', tag: ACCOUNTS, summary: 'Put the phone on the signed-in account, verified by its code', access: 'customer', rateLimited: true, body: phoneCodeCheckRequest, example: { body: { phone: '01711111111', code: '042917' } } },
   { method: 'get', path: '/api/orders/getOrders', tag: ACCOUNTS, summary: 'The signed-in customer\'s orders', access: 'customer' },
   { method: 'get', path: '/api/orders/getOrdersHistory', tag: ACCOUNTS, summary: 'One of the signed-in customer\'s orders with its lines', access: 'customer', query: z.object({ order_id: z.string().describe('The order id') }), example: { query: { order_id: '7KQ2M9XA' } } },
 
@@ -189,6 +206,8 @@ export const API_ROUTES: ApiRoute[] = [
   { method: 'post', path: '/api/admin/orders/:orderId/lines/:productId/:size/remove', tag: STAFF_ORDERS, summary: 'Remove a line (its units released, totals recomputed)', access: 'care', params: { ...orderIdParam, productId: z.string().describe('The line\'s product id'), size: z.string().describe('The line\'s size') }, body: removeLineRequest, example: { params: { orderId: '7KQ2M9XA', productId: '1', size: 'M' }, body: { reason: 'changed mind' } } },
   { method: 'get', path: '/api/admin/orders/:orderId/packing-slip', tag: STAFF_ORDERS, summary: 'Printable invoice / packing slip with the cash to collect', access: 'care', params: orderIdParam, produces: 'text/html', example: orderExample },
   { method: 'get', path: '/api/admin/packing-slips', tag: STAFF_ORDERS, summary: 'Every slip of the orders confirmed on a day (Dhaka), for one print run', access: 'care', query: packingSlipsRequest, produces: 'text/html', example: { query: { date: '2026-03-31' } } },
+  { method: 'post', path: '/api/admin/personal-data/erase', tag: STAFF_ORDERS, summary: 'Erase a phone number\'s personal data (its orders, the accounts that placed them), with a reason; 409 naming the orders still in progress, 404 when nothing uses the number', access: 'admin', body: erasePhoneRequest, example: { body: { phone: '01711111111', reason: 'the customer asked by phone to be forgotten' } } },
+  { method: 'get', path: '/api/admin/personal-data', tag: STAFF_ORDERS, summary: 'Everything the store holds about a phone number, as JSON: accounts with it, orders with it as contact or shipping phone, its record', access: 'care', query: personalDataQuery, example: { query: { phone: '01711111111' } } },
   { method: 'get', path: '/api/admin/phones/:phone', tag: STAFF_ORDERS, summary: 'A phone number\'s record: orders placed, delivered, returned, cancelled, expired; block', access: 'care', params: { phone: z.string().describe('An 11-digit mobile number') }, example: { params: { phone: '01711111111' } } },
   { method: 'post', path: '/api/admin/phones/:phone/block', tag: STAFF_ORDERS, summary: 'Refuse new orders for a phone number, with a reason', access: 'admin', params: { phone: z.string() }, body: reasonRequest, example: { params: { phone: '01711111111' }, body: { reason: 'refused three parcels' } } },
   { method: 'post', path: '/api/admin/phones/:phone/unblock', tag: STAFF_ORDERS, summary: 'Take orders for a blocked phone number again, with a reason', access: 'admin', params: { phone: z.string() }, body: reasonRequest, example: { params: { phone: '01711111111' }, body: { reason: 'paid the courier' } } },
@@ -248,6 +267,7 @@ export const API_ROUTES: ApiRoute[] = [
   { method: 'get', path: '/api/admin/events', tag: OPERATIONS, summary: 'Browse the event log, newest first', access: 'admin', query: browseEventsRequest, example: { query: { type: 'OrderPlaced', limit: '20' } } },
   { method: 'get', path: '/api/admin/events/types', tag: OPERATIONS, summary: 'The event types in the log, with counts', access: 'admin' },
   { method: 'get', path: '/api/admin/events/streams/:streamId', tag: OPERATIONS, summary: 'One stream\'s events', access: 'admin', params: { streamId: streamIdParameter }, example: { params: { streamId: 'order-7KQ2M9XA' } } },
+  { method: 'get', path: '/api/admin/queues', tag: OPERATIONS, summary: 'Mail and SMS queues: open jobs by state, the oldest, the latest failure', access: 'admin' },
   { method: 'get', path: '/api/admin/projections', tag: OPERATIONS, summary: 'Projections: checkpoint, lag, last error, events applied by this process', access: 'admin' },
   { method: 'post', path: '/api/admin/projections/:name/rebuild', tag: OPERATIONS, summary: 'Rebuild a read model from the log with no downtime', access: 'admin', success: 202, params: { name: z.string().min(1).max(100) }, example: { params: { name: 'order-timeline' } } },
   { method: 'get', path: '/api/health', tag: OPERATIONS, summary: 'Database and queue: 200 when both are up, else 503', access: 'public' },

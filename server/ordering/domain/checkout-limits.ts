@@ -1,3 +1,4 @@
+import { ERASED } from '../../event-store/personal-data/personal-data';
 import type { CartLine } from './checkout';
 import { normalizeSize } from '../../inventory/domain/sku-stream';
 import { OrderRuleViolation, PhoneBlocked, TooManyOpenOrders } from './order.errors';
@@ -15,7 +16,11 @@ export interface CheckoutLimits {
   maxUnitsPerOrder: number;
   /** Hours a pending order lives before it expires on its own. */
   pendingExpiryHours: number;
+  /** Whether a checkout must prove its phone with an SMS code (issue 17): never, for risky phones, always. */
+  phoneVerification: PhoneVerificationSetting;
 }
+
+export type PhoneVerificationSetting = 'off' | 'risky' | 'always';
 
 export const DEFAULT_CHECKOUT_LIMITS: CheckoutLimits = {
   perIpHour: 120,
@@ -23,6 +28,7 @@ export const DEFAULT_CHECKOUT_LIMITS: CheckoutLimits = {
   maxUnitsPerLine: 10,
   maxUnitsPerOrder: 30,
   pendingExpiryHours: 48,
+  phoneVerification: 'off',
 };
 
 /** What the store knows about the phones of a checkout when it is decided. */
@@ -36,7 +42,8 @@ export const NO_PHONE_STANDING: PhoneStanding = { openCodOrders: new Map(), bloc
 
 /** The distinct phone numbers an order is for: the contact phone and the shipping phone. */
 export function orderPhones(customer: { phone: string; shippingPhone: string }): string[] {
-  return [...new Set([customer.phone, customer.shippingPhone].filter(Boolean))];
+  // An erased person's phone reads ERASED (ADR 053): it counts for no phone.
+  return [...new Set([customer.phone, customer.shippingPhone].filter((phone) => Boolean(phone) && phone !== ERASED))];
 }
 
 /**

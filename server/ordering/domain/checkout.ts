@@ -61,6 +61,10 @@ export type PlaceOrder = {
     offer?: RunningOffer | null;
     /** The shopper's language (issue 18): absent is English. */
     locale?: OrderLocale;
+    /** A phone proof as the shopper sent it; the handler checks it and sets `phoneVerified`. */
+    phoneProof?: string;
+    /** The contact phone was proven by a one-time code (checked by the handler, never by the browser's say-so). */
+    phoneVerified?: boolean;
   };
 };
 
@@ -108,8 +112,9 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
   const streams: StreamEvents[] = [];
   if (command.data.couponCode) {
     const code = normalizeCouponCode(command.data.couponCode);
-    // Contact phone, shipping phone and address all count towards the per-phone limit; no phone is verified yet.
-    const user = { phone: customer.phone, shippingPhone: customer.shippingPhone, address: customer.address, phoneVerified: false };
+    // Contact phone, shipping phone and address all count towards the per-phone limit; the contact phone is
+    // verified when the checkout carried a valid phone proof (issue 17).
+    const user = { phone: customer.phone, shippingPhone: customer.shippingPhone, address: customer.address, phoneVerified: command.data.phoneVerified === true };
     const redeemed = redeemOnField(code, orderId, user, now, states.coupon);
     coupon = { code, percent: redeemed.data.percent };
     streams.push({ streamId: couponStreamId(code), events: [redeemed] });
@@ -137,6 +142,7 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
       luckyDrawTokens: luckyDrawTokens(orderId, units),
       // Recorded only when not the default, so orders placed in English keep the shape they always had.
       ...(command.data.locale && command.data.locale !== 'en' ? { locale: command.data.locale } : {}),
+      ...(command.data.phoneVerified ? { phoneVerified: true as const } : {}),
     },
   };
   return [{ streamId: orderStreamId(orderId), events: [placed] }, ...skuStreams, ...streams];

@@ -56,6 +56,8 @@ export type OrderPlaced = {
     luckyDrawTokens: string[];
     /** The language the shopper ordered in (issue 18); its mails and SMS are written in it. Absent: English. */
     locale?: OrderLocale;
+    /** The contact phone was proven by a one-time code at checkout (absent: not proven). */
+    phoneVerified?: true;
     /**
      * Only in orders placed before events had their own metadata: who placed it, from which request, because
      * a batch shared one metadata then (ADR 017). Read through `withPlacementMetadata`; new orders carry this

@@ -21,6 +21,7 @@ export interface LimitColumns {
   max_units_per_order: number;
   /** numeric: a string. */
   pending_order_expiry_hours: string | number;
+  checkout_phone_verification?: string;
 }
 
 /** The settings' limits with the environment's overrides on top (benchmarks, tests). */
@@ -31,6 +32,7 @@ export function checkoutLimitsOf(row: LimitColumns, overrides: AppConfig['checko
     maxUnitsPerLine: overrides.maxUnitsPerLine ?? row.max_units_per_line,
     maxUnitsPerOrder: overrides.maxUnitsPerOrder ?? row.max_units_per_order,
     pendingExpiryHours: overrides.pendingExpiryHours ?? Number(row.pending_order_expiry_hours),
+    phoneVerification: row.checkout_phone_verification === 'risky' || row.checkout_phone_verification === 'always' ? row.checkout_phone_verification : 'off',
   };
 }
 

@@ -15,7 +15,7 @@ describe('CheckoutLimitsService.current', () => {
     const service = serviceWith(query);
     const all = await Promise.all(Array.from({ length: 64 }, () => service.current()));
     expect(query).toHaveBeenCalledTimes(1);
-    for (const limits of all) expect(limits).toEqual({ perIpHour: 120, openOrdersPerPhone: 5, maxUnitsPerLine: 10, maxUnitsPerOrder: 30, pendingExpiryHours: 48 });
+    for (const limits of all) expect(limits).toEqual({ perIpHour: 120, openOrdersPerPhone: 5, maxUnitsPerLine: 10, maxUnitsPerOrder: 30, pendingExpiryHours: 48, phoneVerification: 'off' });
     await service.current();
     expect(query).toHaveBeenCalledTimes(1);
   });

@@ -46,7 +46,8 @@ export class CheckoutLimitsService {
 
   private async read(): Promise<CheckoutLimits> {
     const rows: LimitColumns[] = await this.dataSource.query(
-      `SELECT cod_open_orders_per_phone, checkout_limit_per_ip_hour, max_units_per_line, max_units_per_order, pending_order_expiry_hours
+      `SELECT cod_open_orders_per_phone, checkout_limit_per_ip_hour, max_units_per_line, max_units_per_order, pending_order_expiry_hours,
+              checkout_phone_verification
          FROM settings WHERE id = 1`,
     );
     return rows[0] ? checkoutLimitsOf(rows[0], this.config.checkoutOverrides) : { ...DEFAULT_CHECKOUT_LIMITS, ...this.config.checkoutOverrides };

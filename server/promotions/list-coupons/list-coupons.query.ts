@@ -1,3 +1,4 @@
+import { openPersonalData } from '../../event-store/personal-data/personal-data';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import type { CouponRedemptionRow as RedemptionRow, CouponRow } from '../../../contracts/coupons';
@@ -61,6 +62,7 @@ export class ListCouponRedemptionsHandler implements IQueryHandler<ListCouponRed
       `SELECT stream_id, type, data, recorded_at FROM events WHERE stream_id = $1 ORDER BY stream_position`,
       [couponStreamId(code)],
     );
+    await openPersonalData(this.dataSource.manager, rows);
     if (!rows.some((row) => row.type === 'CouponCreated')) throw new NotFoundError(`No coupon has the code ${normalizeCouponCode(code)}.`);
     const redemptions: RedemptionRow[] = [];
     for (const row of rows) {

@@ -104,7 +104,9 @@ export async function checkWriteSide(input: InvariantInput): Promise<BurstFigure
   const couponRedemptions: BurstFigures['couponRedemptions'] = {};
   for (const coupon of input.coupons) {
     const redemptions: Array<{ order_id: string; phone: string }> = await fixture.dataSource.query(
-      `SELECT data->>'orderId' AS order_id, data->>'phone' AS phone FROM events WHERE stream_id = $1 AND type = 'CouponRedeemed'`,
+      // The use's phone is sealed in the event (ADR 053); the order's contact phone is the same number.
+      `SELECT e.data->>'orderId' AS order_id, d.phone FROM events e LEFT JOIN order_details d ON d.order_id = e.data->>'orderId'
+        WHERE e.stream_id = $1 AND e.type = 'CouponRedeemed'`,
       [`coupon-${coupon.code}`],
     );
     const withCoupon = accepted.filter((answer) => answer.checkout.coupon?.code === coupon.code).map((answer) => answer.body!.order_id!);

@@ -1,13 +1,16 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Loader } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
-import { getSessionUser, setSession, setSessionUser, getSessionToken } from '../../lib/session';
+import { clearSession, getSessionUser, setSession, setSessionUser, getSessionToken } from '../../lib/session';
 import { useCurrentUser } from '../../features/account/api/check-current-user';
 import { useCustomerOrders } from '../../features/account/api/get-customer-orders';
 import { useOrdersHistory } from '../../features/account/api/get-orders-history';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { OrdersHistoryTable } from '../../features/account/components/orders-history-table';
+import { DeleteAccountForm } from '../../features/personal-data/components/delete-account-form';
+import { DownloadMyData } from '../../features/personal-data/components/download-my-data';
 import { ProfileForm } from '../../features/account/components/profile-form';
+import { AccountPhoneVerification } from '../../features/phone-verification/components/account-phone-verification';
 import { OrderLinesTable } from '../../features/orders/components/order-lines-table';
 import { OrderTotalsFooter } from '../../features/orders/components/order-totals-footer';
 import '../../features/orders/components/orders.css';
@@ -21,9 +24,16 @@ import { useHasToken, useLogoutOnUnauthorized } from '../account/use-session-gua
 /** /dashboard (spec §2): Orders History. */
 export function DashboardRoute() {
   useMessages(myaccountMessages, ordersMessages);
+  const navigate = useNavigate();
+  const onAccountDeleted = (message: string) => {
+    clearSession();
+    navigate('/', { replace: true, state: { notice: message } });
+  };
   return (
     <AccountLayout title={t('me.dashboard')}>
       <DashboardOrders />
+      <DownloadMyData />
+      <DeleteAccountForm onDeleted={(message) => onAccountDeleted(message)} />
     </AccountLayout>
   );
 }
@@ -126,7 +136,12 @@ function Profile() {
   useLogoutOnUnauthorized(error);
   if (isPending) return <Loader />;
   if (!user) return null;
-  return <ProfileForm key={user.name} user={user} onUpdated={(updated) => setSessionUser({ name: updated.name, email: updated.email, phone_number: updated.phone_number ?? null })} />;
+  return (
+    <>
+      <ProfileForm key={`${user.name}/${user.phone_number ?? ''}`} user={user} onUpdated={(updated) => setSessionUser({ name: updated.name, email: updated.email, phone_number: updated.phone_number ?? null })} />
+      <AccountPhoneVerification phone={user.phone_number} verified={user.phone_verified} />
+    </>
+  );
 }
 
 /** /users/change-password (spec §2): a changed password may come with a new token, kept in the session. */

@@ -1,10 +1,12 @@
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FindAccountFlow } from '../../features/account/components/find-account-flow';
 import { ForgetPasswordForm } from '../../features/account/components/forget-password-form';
 import { ResetPasswordForm } from '../../features/account/components/reset-password-form';
 import { VerifyEmailForm } from '../../features/account/components/verify-email-form';
 import { t, useMessages } from '../../lib/i18n/locale';
 import { recoveryMessages } from '../../lib/i18n/messages/recovery';
+import { RecoverByPhoneForm } from '../../features/phone-verification/components/recover-by-phone-form';
+import { PHONE_VERIFICATION_TEXT } from '../../features/phone-verification/messages';
 
 function RecoveryPage({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -23,6 +25,9 @@ export function FindAccountRoute() {
   return (
     <RecoveryPage title={t('rec.findTitle')}>
       <FindAccountFlow onMailSent={() => navigate('/login')} />
+      <p>
+        <Link to="/reset-password-by-phone">Get a code by SMS instead</Link>
+      </p>
     </RecoveryPage>
   );
 }
@@ -58,6 +63,19 @@ export function VerifyEmailRoute() {
   return (
     <RecoveryPage title={t('rec.verifyTitle')}>
       <VerifyEmailForm id={id} onVerified={() => navigate('/login')} />
+    </RecoveryPage>
+  );
+}
+
+/** /reset-password-by-phone (issue 17): a code by SMS proves the account's phone; then a new password. */
+export function ResetPasswordByPhoneRoute() {
+  const navigate = useNavigate();
+  return (
+    <RecoveryPage title="Reset Password by SMS">
+      <RecoverByPhoneForm onReset={() => navigate('/login')} />
+      <p>
+        <Link to="/find-account-using-phone">{PHONE_VERIFICATION_TEXT.orByMail}</Link>
+      </p>
     </RecoveryPage>
   );
 }

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { showToast } from '../../components/feedback/feedback-store';
 import { Link, useNavigate } from 'react-router-dom';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { Loader } from '../../components/ui/spinner';
@@ -8,6 +10,8 @@ import { ordersHistoryQueryOptions } from '../../features/account/api/get-orders
 import { CartChangesNotice, useCartRecheck } from '../shop/cart-recheck';
 import { readCart, removeLine, saveCart, setLineQty, useCart } from '../../features/cart/cart-store';
 import { CheckoutForm, type CheckoutInitial } from '../../features/checkout/components/checkout-form';
+import { CheckoutPhoneVerification } from '../../features/phone-verification/components/checkout-phone-verification';
+import { PHONE_VERIFICATION_TEXT } from '../../features/phone-verification/messages';
 import { saveLastOrderId } from '../../features/checkout/order-id-store';
 import { readCouponOffer } from '../../features/offer/offer-store';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
@@ -26,6 +30,9 @@ export function CheckoutRoute() {
   const outside = Number(setting?.devliery_charge_outside_dhk ?? inside) || 0;
   // Prices are checked again here: the totals and the bKash amount below are what the server will charge.
   const recheck = useCartRecheck(lines);
+  // Issue 17: when the store asks this checkout to prove its phone, the code step shows below the form.
+  const [phoneStep, setPhoneStep] = useState<string | null>(null);
+  const [phoneProof, setPhoneProof] = useState<{ phone: string; proof: string } | null>(null);
 
   function onPlaced(orderId: string, phone: string) {
     // Spec §4: order id stored, then the confirmation page, which clears the cart and coupon and shows
@@ -65,6 +72,18 @@ export function CheckoutRoute() {
             remove: (line) => saveCart(removeLine(readCart(), line.id, line.size)),
           }}
           onPlaced={onPlaced}
+          phoneProof={phoneProof?.proof}
+          onPhoneVerificationNeeded={(phone) => setPhoneStep(phone)}
+        />
+      )}
+      {phoneStep !== null && (
+        <CheckoutPhoneVerification
+          phone={phoneStep}
+          onProof={(proof) => {
+            setPhoneProof({ phone: phoneStep, proof });
+            setPhoneStep(null);
+            showToast({ kind: 'success', title: PHONE_VERIFICATION_TEXT.verified, text: 'Please confirm your order again.' });
+          }}
         />
       )}
     </div>

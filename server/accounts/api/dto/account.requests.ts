@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { FieldErrors, ValidationFailedError } from '../../../common/errors/domain-error';
 import { parseOrThrow } from '../../../common/validation/zod-validation.pipe';
+import { LOCALES } from '../../../../contracts/locale';
+import { asciiDigits } from '../../../../contracts/phone';
 import { PASSWORD_MESSAGES } from '../../passwords/password-policy';
+import { PHONE_CODE_MESSAGES } from '../../phone-codes/phone-code-messages';
 import { currentPasswordField, emailField, hostField, nameField, newPasswordField, phoneField } from './fields';
 
 export const registerRequest = z.object({
@@ -9,6 +12,8 @@ export const registerRequest = z.object({
   email: emailField,
   password: newPasswordField,
   inviteCode: z.string().trim().max(40).optional(),
+  /** Optional; kept unverified until a code proves it (POST /api/user/phone-code). */
+  phone_number: z.preprocess((value) => (value === '' || value === null ? undefined : value), phoneField.optional()),
 });
 
 export const loginRequest = z.object({ email: emailField, password: currentPasswordField });
@@ -20,6 +25,24 @@ export const updateProfileRequest = z.object({
 });
 
 export const findAccountRequest = z.object({ phone: phoneField });
+
+const localeField = z.preprocess((value) => (value === null || value === '' ? undefined : value), z.enum(LOCALES, { error: 'Language must be en or bn.' }).optional().default('en'));
+const codeField = z.preprocess(
+  (value) => (typeof value === 'string' ? asciiDigits(value).replace(/\s/g, '') : typeof value === 'number' ? String(value).padStart(6, '0') : value),
+  z.string({ error: PHONE_CODE_MESSAGES.required }).regex(/^\d{6}$/, PHONE_CODE_MESSAGES.required),
+);
+
+/** A visitor asks for a code: to recover an account by phone, or to prove a checkout's phone. */
+export const publicPhoneCodeRequest = z.object({
+  phone: phoneField,
+  purpose: z.enum(['recovery', 'checkout'], { error: 'Purpose must be recovery or checkout.' }),
+  locale: localeField,
+});
+
+/** The signed-in customer asks for a code to put a phone on the account. */
+export const accountPhoneCodeRequest = z.object({ phone: phoneField, locale: localeField });
+
+export const phoneCodeCheckRequest = z.object({ phone: phoneField, code: codeField });
 
 export const sendVerifyMailRequest = z.object({ email: emailField, phone: phoneField, host: hostField });
 

@@ -41,6 +41,8 @@ export const CHECKOUT_MESSAGES = {
   quantityTooLarge: 'At most 100 of one item per order.',
   offerCodeInvalid: 'Invalid offer code.',
   couponOfferInvalid: 'Invalid offer.',
+  phoneCodeInvalid: 'The phone verification is invalid or expired. Please verify your phone again.',
+  phoneVerificationRequired: 'Please verify your phone number with the code we send you by SMS.',
 } as const;
 
 const M = CHECKOUT_MESSAGES;
@@ -121,6 +123,8 @@ export const confirmOrderRequest = z.object({
   /** The shopper's language (issue 18): 'en' or 'bn'; absent (or anything else) is English. */
   locale: z.enum(['en', 'bn']).optional().catch(undefined),
   data: z.preprocess((value) => value ?? {}, customerData),
+  /** The proof a phone code gave (POST /api/public/phone-codes/verify), when the store asks checkouts for one. */
+  phone_proof: z.preprocess((value) => (value === null || value === '' ? undefined : value), z.string({ error: M.phoneCodeInvalid }).max(500, M.phoneCodeInvalid).optional()),
 });
 
 function couponCodeOf(value: unknown): string | null {
@@ -135,7 +139,7 @@ export function parseConfirmOrder(body: unknown, userId: string | null): Checkou
   if (unstorable) throw new ValidationFailedError(withoutDataPrefix(unstorable));
   const result = confirmOrderRequest.safeParse(body ?? {});
   if (!result.success) throw new ValidationFailedError(withoutDataPrefix(fieldErrors(result.error)));
-  const { cart, coupon, data, locale } = result.data;
+  const { cart, coupon, data, locale, phone_proof: phoneProof } = result.data;
   return {
     customer: { name: data.name, email: data.email ?? null, phone: data.phone, address: data.address, shippingPhone: data.shipping_phone, userId },
     payment: { method: data.paymentMethod, bkashNumber: data.bkashNumber, transactionId: data.transactionId },
@@ -144,6 +148,7 @@ export function parseConfirmOrder(body: unknown, userId: string | null): Checkou
     couponCode: coupon,
     offer: null,
     ...(locale ? { locale } : {}),
+    ...(phoneProof ? { phoneProof } : {}),
   };
 }
 

@@ -7,6 +7,8 @@ export interface RegisterBody {
   email: string;
   password: string;
   inviteCode: string;
+  /** `01…` (contracts/phone.ts); absent: no phone. */
+  phone_number?: string;
 }
 
 /** `POST /auth/register {name, email, password, inviteCode}`; this server also signs the customer in. */

@@ -4,6 +4,8 @@ import { Card } from '../../console-kit/card';
 import { FormError } from '../../console-kit/query-state';
 import { useChangeOrderLine } from '../api/amend-order';
 import { useChangePhoneBlock } from '../api/block-phone';
+import { getPhonePersonalData, useErasePhoneData } from '../api/phone-personal-data';
+import { saveJson } from '../../../lib/save-json';
 import { printPackingSlip } from '../api/get-packing-slip';
 import { useRecordCall, type CallOutcome } from '../api/record-call';
 
@@ -47,6 +49,7 @@ export function CodPanel({ view, onChanged }: { view: CareOrderResponse; onChang
 
 function PhoneHistory({ orderId, records }: { orderId: string; records: PhoneRiskResponse[] }) {
   const block = useChangePhoneBlock();
+  const erase = useErasePhoneData();
   const [reason, setReason] = useState('');
   return (
     <div className="admin-phone-history" aria-label="Phone history">
@@ -65,13 +68,32 @@ function PhoneHistory({ orderId, records }: { orderId: string; records: PhoneRis
           >
             {risk.blocked ? 'Unblock' : 'Block'}
           </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void getPhonePersonalData(risk.phone).then((data) => saveJson(`personal-data-${risk.phone}.json`, data))}
+          >
+            Export data
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={erase.isPending || !reason.trim()}
+            onClick={() => {
+              if (window.confirm(`Erase every name, phone, e-mail and address of ${risk.phone}? This cannot be undone.`)) erase.mutate({ orderId, phone: risk.phone, reason });
+            }}
+          >
+            Erase personal data
+          </button>
         </div>
       ))}
       <label className="admin-field">
-        Why block or unblock the phone (admin)
+        Why block, unblock or erase the phone (admin)
         <input className="field__input" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
       </label>
       <FormError error={block.error} />
+      <FormError error={erase.error} />
+      {erase.data && <p role="status">{erase.data.message}</p>}
     </div>
   );
 }

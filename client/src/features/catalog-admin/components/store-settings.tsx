@@ -104,7 +104,7 @@ function CategoryRow({ category, readOnly }: { category: AdminCategory; readOnly
   );
 }
 
-const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string; type?: string; money?: boolean; whole?: boolean }> = [
+const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string; type?: string; money?: boolean; whole?: boolean; choices?: Array<{ value: string; label: string }> }> = [
   { name: 'name', label: 'Store name' },
   { name: 'description', label: 'Description' },
   { name: 'email', label: 'Contact e-mail', type: 'email' },
@@ -121,6 +121,15 @@ const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string
   { name: 'delivery_time_outside_dhaka', label: 'Delivery time outside Dhaka' },
   { name: 'return_days', label: 'Returns accepted within (days)', money: true, whole: true },
   { name: 'low_stock_threshold', label: 'Say "only N left" at or below', money: true, whole: true },
+  {
+    name: 'checkout_phone_verification',
+    label: 'Verify the phone by SMS code at checkout',
+    choices: [
+      { value: 'off', label: 'Off' },
+      { value: 'risky', label: 'Only phones with returns, expired orders or a block' },
+      { value: 'always', label: 'Always' },
+    ],
+  },
 ];
 
 export function SettingsForm() {
@@ -147,7 +156,17 @@ export function SettingsForm() {
             {SETTINGS_FIELDS.map((field) => (
               <div key={field.name}>
                 <FormField label={field.label} error={errors[field.name]}>
+                  {field.choices ? (
+                    <select name={field.name} defaultValue={String(current[field.name] ?? field.choices[0].value)} className="field__input">
+                      {field.choices.map((choice) => (
+                        <option key={choice.value} value={choice.value}>
+                          {choice.label}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
                   <input name={field.name} type={field.money ? 'number' : (field.type ?? 'text')} step={field.whole ? '1' : field.money ? '0.01' : undefined} min={field.money ? 0 : undefined} defaultValue={String(current[field.name] ?? '')} className="field__input" />
+                  )}
                 </FormField>
               </div>
             ))}

@@ -19,6 +19,8 @@ export interface ConfirmOrderRequest {
     transaction_id: string;
     paymentMethod: 'cash' | 'bkash';
   };
+  /** The proof a phone code gave, when the store asked this checkout to verify its phone (issue 17). */
+  phone_proof?: string;
 }
 
 export interface ConfirmOrderResponse {

@@ -51,6 +51,8 @@ export function CheckoutForm({
   initial,
   fixes,
   onPlaced,
+  phoneProof,
+  onPhoneVerificationNeeded,
 }: {
   lines: CheckoutLine[];
   store: CheckoutStore;
@@ -59,6 +61,10 @@ export function CheckoutForm({
   initial?: CheckoutInitial;
   fixes: LineFixes;
   onPlaced: (orderId: string, phone: string) => void;
+  /** A phone code's proof for this checkout's phone, once the shopper verified it. */
+  phoneProof?: string;
+  /** The store asks this checkout to prove its phone (the server's 422 on `phone_proof`). */
+  onPhoneVerificationNeeded?: (phone: string) => void;
 }) {
   const [fields, setFields] = useState<CheckoutFields>(() => ({
     name: initial?.name ?? '',
@@ -142,6 +148,7 @@ export function CheckoutForm({
         transaction_id: fields.paymentMethod === 'bkash' ? fields.transaction_id.trim() : '',
         paymentMethod: fields.paymentMethod,
       },
+      ...(phoneProof ? { phone_proof: phoneProof } : {}),
     };
     try {
       const answer = await confirmOrder.mutateAsync({ body, idempotencyKey });
@@ -153,7 +160,10 @@ export function CheckoutForm({
     } catch (error) {
       const outOfStock = error instanceof ApiError && error.status === 409 ? outOfStockOf(error.englishMessage) : null;
       const onForm = error instanceof ApiError && error.status === 422 ? fieldsOnForm(error.firstFieldErrors) : {};
-      if (outOfStock && error instanceof ApiError) {
+      if (error instanceof ApiError && error.status === 422 && error.fieldErrors.phone_proof && onPhoneVerificationNeeded) {
+        // The store wants this phone proven by a code first; the page shows that step.
+        onPhoneVerificationNeeded(phones.phone);
+      } else if (outOfStock && error instanceof ApiError) {
         // Beside the line, with what the shopper can do about it (issue 16).
         setStockProblem({ ...outOfStock, message: error.serverMessage ?? '' });
         form.current?.querySelector<HTMLElement>('.checkout__stock-problem')?.scrollIntoView({ block: 'center' });

@@ -1,7 +1,7 @@
-import { MailEnvelopes } from './mail-envelopes';
+import { OutboxEnvelopes } from './envelopes';
 
-describe('MailEnvelopes', () => {
-  const envelopes = new MailEnvelopes({ jwtSecret: 'x'.repeat(40) });
+describe('OutboxEnvelopes', () => {
+  const envelopes = new OutboxEnvelopes({ jwtSecret: 'x'.repeat(40) });
   const eventId = '5b0c6f36-5d36-4f4e-9a59-1b2f0d9c2a11';
 
   it('opens what it sealed, and the sealed bytes do not contain the token', () => {
@@ -13,6 +13,6 @@ describe('MailEnvelopes', () => {
   it('refuses an envelope moved to another event or sealed under another secret', () => {
     const sealed = envelopes.seal(eventId, { token: 't' });
     expect(() => envelopes.unseal('00000000-0000-4000-8000-000000000000', sealed)).toThrow();
-    expect(() => new MailEnvelopes({ jwtSecret: 'y'.repeat(40) }).unseal(eventId, sealed)).toThrow();
+    expect(() => new OutboxEnvelopes({ jwtSecret: 'y'.repeat(40) }).unseal(eventId, sealed)).toThrow();
   });
 });

@@ -1,19 +1,19 @@
 import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { MailDelivery, MailSendFailedError } from '../delivery/mail-delivery';
-import type { MailJobData } from '../mail-events';
-import type { MailQueue } from './mail-queue';
+import { OutboxDelivery, SendFailedError } from '../delivery/outbox-delivery';
+import type { OutboxJobData } from '../outbox-channel';
+import type { OutboxQueue } from './outbox-queue';
 
 const POLL_INTERVAL_MS = 500;
 const BATCH = 10;
 
 /**
- * Without Redis, `mail_deliveries` is the queue: the subscription writes a pending row per event in its
+ * Without Redis, the channel's deliveries table (`mail_deliveries`, `sms_deliveries`) is the queue: the subscription writes a pending row per event in its
  * batch transaction (so a crash loses nothing), and this poller sends the rows that are due. A failed send
  * sets `next_attempt_at` with the same exponential backoff BullMQ uses. Several processes may poll: the
- * per-event lock in MailDelivery keeps each mail to one sender.
+ * per-event lock in OutboxDelivery keeps each message to one sender.
  */
-export class InProcessMailQueue implements MailQueue {
+export class InProcessOutboxQueue implements OutboxQueue {
   readonly mode = 'in-process';
   private running = false;
   private loop: Promise<void> | undefined;
@@ -22,11 +22,11 @@ export class InProcessMailQueue implements MailQueue {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly delivery: MailDelivery,
+    private readonly delivery: OutboxDelivery,
     private readonly logger: Logger,
   ) {}
 
-  async enqueue(jobs: MailJobData[]): Promise<void> {
+  async enqueue(jobs: OutboxJobData[]): Promise<void> {
     // The rows are written by the subscription's transaction; look soon after it commits.
     if (jobs.length > 0) setTimeout(() => this.wake(), 20).unref();
   }
@@ -55,18 +55,18 @@ export class InProcessMailQueue implements MailQueue {
       let due: string[] = [];
       try {
         const rows: Array<{ event_id: string }> = await this.dataSource.query(
-          `SELECT event_id FROM mail_deliveries
+          `SELECT event_id FROM ${this.delivery.channel.table}
             WHERE status IN ('pending', 'failed', 'sending') AND next_attempt_at <= now()
             ORDER BY next_attempt_at LIMIT $1`,
           [BATCH],
         );
         due = rows.map((row) => row.event_id);
-        if (pollFailing) this.logger.log('mail queue poll works again');
+        if (pollFailing) this.logger.log(`${this.delivery.channel.name} queue poll works again`);
         pollFailing = false;
         await Promise.all(due.map((eventId) => this.deliverOne(eventId)));
       } catch (error) {
         // Every 500 ms while the database is away: said once, not twice a second.
-        if (this.running && !pollFailing) this.logger.warn(`mail queue poll failed, retrying quietly: ${error instanceof Error ? error.message : String(error)}`);
+        if (this.running && !pollFailing) this.logger.warn(`${this.delivery.channel.name} queue poll failed, retrying quietly: ${error instanceof Error ? error.message : String(error)}`);
         pollFailing = true;
       }
       if (!this.woken && this.running && due.length < BATCH) await this.sleep(POLL_INTERVAL_MS);
@@ -78,7 +78,7 @@ export class InProcessMailQueue implements MailQueue {
       await this.delivery.deliver(eventId);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.logger.warn(error instanceof MailSendFailedError && error.dead ? `giving up: ${message}` : `${message}; will retry`);
+      this.logger.warn(error instanceof SendFailedError && error.dead ? `giving up: ${message}` : `${message}; will retry`);
     }
   }
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { SealingKey } from '../../common/crypto/sealing-key';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { SealingKey } from '../common/crypto/sealing-key';
 
-/** What a mail needs and nothing else may hold: the raw one-time token of a link. */
+/** What a message needs and nothing else may hold: the raw one-time token of a link, or a phone code. */
 export interface EnvelopeContents {
   token: string;
 }
@@ -12,10 +12,10 @@ export interface EnvelopeContents {
  * Carries a raw token from the request that issued it to the mail that delivers it without writing it
  * anywhere readable: AES-256-GCM under a key derived from the server secret, bound to the event id (as
  * associated data, so an envelope cannot be replayed for another event), deleted once the mail is sent or
- * the token expires. See docs/decisions/021-mail-token-envelopes.md.
+ * the token expires. Mail links and SMS phone codes travel alike. See docs/decisions/021-mail-token-envelopes.md.
  */
 @Injectable()
-export class MailEnvelopes {
+export class OutboxEnvelopes {
   private readonly key: SealingKey;
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'jwtSecret'>) {

@@ -2,23 +2,27 @@ import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { isDatabaseUnavailable } from '../../common/errors/database-unavailable';
 import { EventNotificationListener } from '../../event-store/event-notifications';
+import type { Projection } from '../../event-store/projection';
 import { runProjectionBatch } from '../../event-store/projection-batch';
 import { ensureCheckpoints, recordFailure } from '../../event-store/projection-checkpoints';
 import { ProjectionSubscription } from '../../event-store/projection-subscription';
-import { MailSubscriptionProjection } from './mail-subscription';
 
-/** Backoff after a failed batch (Redis away): short enough that mail resumes within seconds of recovery. */
+/** Backoff after a failed batch (Redis away): short enough that messages resume within seconds of recovery. */
 const TIMING = { pollIntervalMs: 1_000, retryInitialMs: 250, retryMaxMs: 5_000 };
 const BATCH_SIZE = 200;
 
-/** Runs the mail subscription in this process: woken by NOTIFY on append, polling as a fallback. */
-export class MailSubscriptionRunner {
+/**
+ * Runs a channel's subscription (mail, SMS) in this process: woken by NOTIFY on append, polling as a
+ * fallback. The subscription is a projection over the log that is deliberately not registered with the
+ * ProjectionRegistry, so a rebuild never replays it.
+ */
+export class OutboxSubscriptionRunner {
   private subscription: ProjectionSubscription | undefined;
   private listener: EventNotificationListener | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly projection: MailSubscriptionProjection,
+    private readonly projection: Projection,
     private readonly logger: Logger,
   ) {}
 
@@ -33,7 +37,7 @@ export class MailSubscriptionRunner {
         // Connection errors differ in wording from try to try; an outage of the database is said once.
         const kind = databaseDown ? 'database unavailable' : message;
         if (kind !== lastMessage || failures % 20 === 1) {
-          this.logger.warn(`mail subscription failed (${failures} in a row), retrying: ${message}`);
+          this.logger.warn(`${this.projection.name} failed (${failures} in a row), retrying: ${message}`);
         }
         lastMessage = kind;
         // Nothing can be recorded while the database is away.
@@ -57,4 +61,3 @@ export class MailSubscriptionRunner {
     await this.subscription?.stop();
   }
 }
-

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import type { PhoneCodeSentResponse } from '../../../../../contracts/accounts';
+import { apiPost } from '../../../lib/api-client';
+import { phoneCodeKeys } from './phone-code-keys';
+
+export type PhoneCodeRequest = { phone: string; purpose: 'recovery' | 'checkout' | 'account' };
+
+/**
+ * `POST /public/phone-codes {phone, purpose}` (recovery, checkout) or, signed in, `POST /user/phone-code
+ * {phone}` (the account's phone): the same answer whether or not an SMS went.
+ */
+export function requestPhoneCode({ phone, purpose }: PhoneCodeRequest): Promise<PhoneCodeSentResponse> {
+  return purpose === 'account' ? apiPost<PhoneCodeSentResponse>('/user/phone-code', { phone }) : apiPost<PhoneCodeSentResponse>('/public/phone-codes', { phone, purpose });
+}
+
+export function useRequestPhoneCode() {
+  return useMutation({ mutationKey: [...phoneCodeKeys.all, 'request'], mutationFn: requestPhoneCode });
+}

@@ -1,0 +1,150 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { Locale } from '../../../contracts/locale';
+import { ValidationFailedError } from '../../common/errors/domain-error';
+import type { RequestMetadata } from '../../common/request/request-metadata';
+import type { PhoneCodePurpose } from '../domain/phone-code.events';
+import { PasswordHasher } from '../password-hasher';
+import { revokeOpenTokens } from '../tokens/one-time-tokens';
+import { AccountWrites } from '../users/account-writes';
+import { CONTACT_MESSAGES } from '../users/contact-rules';
+import { uniqueViolation } from '../users/unique-violation';
+import { findUserById, findUserByPhone } from '../users/user-account';
+import { toUserResponse, type UserResponse } from '../users/user.response';
+import { PHONE_CODE_MESSAGES, PhoneCodes } from './phone-codes';
+
+/** Send a one-time code to a phone: for a checkout, for recovery (only when an account has the phone), or to put it on the signed-in account. */
+export class RequestPhoneCode {
+  constructor(
+    readonly phone: string,
+    readonly purpose: PhoneCodePurpose,
+    readonly userId: string | null,
+    readonly locale: Locale,
+    readonly meta: RequestMetadata,
+  ) {}
+}
+
+/** A checkout's code: right, it becomes a phone proof the checkout accepts for 30 minutes. */
+export class ConfirmCheckoutPhone {
+  constructor(
+    readonly phone: string,
+    readonly code: string,
+    readonly meta: RequestMetadata,
+  ) {}
+}
+
+/** The signed-in customer proves a phone with its code: it becomes the account's verified phone. */
+export class VerifyAccountPhone {
+  constructor(
+    readonly userId: string,
+    readonly phone: string,
+    readonly code: string,
+    readonly meta: RequestMetadata,
+  ) {}
+}
+
+/** Recovery by phone: the code sent to the account's phone proves it; the password is set anew, every session ends. */
+export class ResetPasswordByPhone {
+  constructor(
+    readonly phone: string,
+    readonly code: string,
+    readonly newPassword: string,
+    readonly meta: RequestMetadata,
+  ) {}
+}
+
+@CommandHandler(RequestPhoneCode)
+export class RequestPhoneCodeHandler implements ICommandHandler<RequestPhoneCode, void> {
+  constructor(
+    private readonly accounts: AccountWrites,
+    private readonly codes: PhoneCodes,
+  ) {}
+
+  async execute({ phone, purpose, userId, locale, meta }: RequestPhoneCode): Promise<void> {
+    let owner: string | null = null;
+    if (purpose === 'recovery') {
+      // No account, no SMS; the caller hears the same either way.
+      const user = await findUserByPhone(this.accounts.manager, phone);
+      if (!user || user.disabledAt) return;
+      owner = user.id;
+    } else if (purpose === 'account-phone') {
+      const holder = await findUserByPhone(this.accounts.manager, phone);
+      if (holder && holder.id !== userId) throw ValidationFailedError.field('phone', CONTACT_MESSAGES.phoneTaken);
+      owner = userId;
+    }
+    await this.codes.request({ phone, purpose, userId: owner, locale }, meta);
+  }
+}
+
+@CommandHandler(ConfirmCheckoutPhone)
+export class ConfirmCheckoutPhoneHandler implements ICommandHandler<ConfirmCheckoutPhone, { proof: string; expiresAt: Date }> {
+  constructor(private readonly codes: PhoneCodes) {}
+
+  async execute({ phone, code, meta }: ConfirmCheckoutPhone): Promise<{ proof: string; expiresAt: Date }> {
+    const checked = await this.codes.check(phone, 'checkout', code);
+    await this.codes.confirm(checked, 'checkout', meta);
+    return this.codes.proofFor(phone);
+  }
+}
+
+@CommandHandler(VerifyAccountPhone)
+export class VerifyAccountPhoneHandler implements ICommandHandler<VerifyAccountPhone, UserResponse> {
+  constructor(
+    private readonly accounts: AccountWrites,
+    private readonly codes: PhoneCodes,
+  ) {}
+
+  async execute({ userId, phone, code, meta }: VerifyAccountPhone): Promise<UserResponse> {
+    const user = await findUserById(this.accounts.manager, userId);
+    const checked = await this.codes.check(phone, 'account-phone', code);
+    if (!user || checked.userId !== userId) throw ValidationFailedError.field('code', PHONE_CODE_MESSAGES.invalid);
+    try {
+      await this.accounts.record(
+        user,
+        [{ type: 'PhoneVerified', data: { userId, phone, codeId: checked.id, via: 'account-phone' } }],
+        meta,
+        async (tx) => {
+          if (!(await this.codes.consume(tx, checked.id))) throw ValidationFailedError.field('code', PHONE_CODE_MESSAGES.invalid);
+          await tx.query('UPDATE users SET phone_number = $2, phone_verified_at = now() WHERE id = $1', [userId, phone]);
+        },
+      );
+    } catch (error) {
+      if (uniqueViolation(error) === 'users_phone_number_key') throw ValidationFailedError.field('phone', CONTACT_MESSAGES.phoneTaken);
+      throw error;
+    }
+    return toUserResponse((await findUserById(this.accounts.manager, userId))!);
+  }
+}
+
+@CommandHandler(ResetPasswordByPhone)
+export class ResetPasswordByPhoneHandler implements ICommandHandler<ResetPasswordByPhone, void> {
+  constructor(
+    private readonly accounts: AccountWrites,
+    private readonly codes: PhoneCodes,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  async execute({ phone, code, newPassword, meta }: ResetPasswordByPhone): Promise<void> {
+    const checked = await this.codes.check(phone, 'recovery', code);
+    const user = checked.userId ? await findUserById(this.accounts.manager, checked.userId) : null;
+    // The account must still have the phone the code was sent to.
+    if (!user || user.phoneNumber !== phone || user.disabledAt) throw ValidationFailedError.field('code', PHONE_CODE_MESSAGES.invalid);
+    const passwordHash = await this.hasher.hash(newPassword);
+    const changedAt = this.accounts.now();
+    await this.accounts.record(
+      user,
+      [
+        { type: 'PasswordResetCompleted', data: { userId: user.id, email: user.email, name: user.name, tokenId: checked.id, changedAt: changedAt.toISOString(), via: 'phone' } },
+        { type: 'PhoneVerified', data: { userId: user.id, phone, codeId: checked.id, via: 'recovery' } },
+      ],
+      meta,
+      async (tx) => {
+        if (!(await this.codes.consume(tx, checked.id))) throw ValidationFailedError.field('code', PHONE_CODE_MESSAGES.invalid);
+        await revokeOpenTokens(tx, user.id, 'password-reset');
+        // A new password_changed_at ends every session whose token carries the old one.
+        await tx.query('UPDATE users SET password_hash = $2, password_changed_at = $3, phone_verified_at = $3 WHERE id = $1', [user.id, passwordHash, changedAt]);
+      },
+    );
+  }
+}
+
+export const PHONE_CODE_HANDLERS = [RequestPhoneCodeHandler, ConfirmCheckoutPhoneHandler, VerifyAccountPhoneHandler, ResetPasswordByPhoneHandler];

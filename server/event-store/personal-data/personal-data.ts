@@ -1,0 +1,222 @@
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { SealingKey } from '../../common/crypto/sealing-key';
+
+/**
+ * Crypto-shredding of personal fields in events (issue 21, ADR 053). A context registers, per event type, the
+ * person an event is about and the paths of its personal fields (`registerPersonalFields`). On append those
+ * fields are taken out of the event's data and sealed together, AES-256-GCM under the person's own key, into
+ * one box beside the key id (`data._sealed = {key, box}`); on every read they are put back. The per-person
+ * keys live in `personal_data_keys`, wrapped under the store's master key. Erasing a person clears their key:
+ * their events still replay (totals, stock, coupon counts are not personal) with every personal field read
+ * as `ERASED`.
+ *
+ * Plain functions over a vault per `DataSource` (configured once by the event-store module), so the read paths
+ * that take an `EntityManager` (the safe global order, stream loads, the mail composer) open events without
+ * a new dependency. An application without a configured vault seals nothing and refuses to open a box.
+ */
+export const ERASED = '[erased]';
+
+export type PersonSubject = { kind: 'account'; userId: string } | { kind: 'phone'; phone: string };
+
+export interface PersonalFieldSpec {
+  /** Whose key seals this event's fields; null: nothing personal in this one. */
+  subject(data: Record<string, unknown>): PersonSubject | null;
+  /** Dotted paths in `data` (`customer.name`); a path that is absent or null is left as it is. */
+  paths: readonly string[];
+}
+
+/** Stored in the event's data: the key id, the sealed fields, and which paths they came from (names only). */
+interface SealedBox {
+  key: string;
+  box: string;
+  paths: string[];
+}
+
+const specs = new Map<string, PersonalFieldSpec>();
+
+/** For a context's module: the personal fields of its event type. Registering the same type again replaces it. */
+export function registerPersonalFields(type: string, spec: PersonalFieldSpec): void {
+  specs.set(type, spec);
+}
+
+export function personalEventTypes(): string[] {
+  return [...specs.keys()];
+}
+
+/** The registered personal paths of an event type (none for a type without personal fields). */
+export function personalFieldPaths(type: string): string[] {
+  return [...(specs.get(type)?.paths ?? [])];
+}
+
+/** The master secret turned into the two keys the vault uses: one wraps per-person keys, one names phones. */
+export class PersonalDataVault {
+  private readonly wrapping: SealingKey;
+  private readonly naming: Buffer;
+  /** Unwrapped keys by key id and wrapped bytes: a key is unwrapped once, but its row is read on every use. */
+  private readonly unwrapped = new Map<string, { wrapped: string; key: SealingKey }>();
+
+  constructor(masterSecret: string | Buffer) {
+    this.wrapping = SealingKey.derive(masterSecret, 'tee-bazaar/personal-data/wrap');
+    this.naming = Buffer.from(hkdfSync('sha256', masterSecret, 'tee-bazaar/personal-data/name', 'hmac-sha256 v1', 32));
+  }
+
+  /** `account:<user id>`, or `phone:<HMAC-SHA256 of the number>`: the phone never appears in the key table. */
+  keyId(subject: PersonSubject): string {
+    if (subject.kind === 'account') return `account:${subject.userId}`;
+    return `phone:${createHmac('sha256', this.naming).update(subject.phone).digest('base64url').slice(0, 32)}`;
+  }
+
+  /**
+   * The keys to seal with, in the caller's transaction, in one statement: an existing key is returned as it is,
+   * a missing or erased one is (re)created. The upsert locks the rows until the append commits, so an erasure
+   * running at the same time waits for it (and then erases what it wrote) rather than missing it.
+   */
+  async keysForSealing(manager: EntityManager, keyIds: string[]): Promise<Map<string, SealingKey>> {
+    const fresh = keyIds.map((id) => this.wrapping.seal(randomBytes(32), id));
+    const rows: Array<{ key_id: string; wrapped_key: Buffer }> = await manager.query(
+      `INSERT INTO personal_data_keys (key_id, wrapped_key)
+       SELECT * FROM unnest($1::text[], $2::bytea[])
+       ON CONFLICT (key_id) DO UPDATE
+         SET wrapped_key = coalesce(personal_data_keys.wrapped_key, EXCLUDED.wrapped_key), erased_at = NULL,
+             created_at = CASE WHEN personal_data_keys.wrapped_key IS NULL THEN now() ELSE personal_data_keys.created_at END
+       RETURNING key_id, wrapped_key`,
+      [keyIds, fresh],
+    );
+    return new Map(rows.map((row) => [row.key_id, this.unwrap(row.key_id, row.wrapped_key)]));
+  }
+
+  /** The keys to open with; an erased or unknown key id maps to null. */
+  async keysForOpening(manager: EntityManager, keyIds: string[]): Promise<Map<string, SealingKey | null>> {
+    const rows: Array<{ key_id: string; wrapped_key: Buffer | null }> = await manager.query(
+      'SELECT key_id, wrapped_key FROM personal_data_keys WHERE key_id = ANY($1::text[])',
+      [keyIds],
+    );
+    const keys = new Map<string, SealingKey | null>(keyIds.map((id) => [id, null]));
+    for (const row of rows) keys.set(row.key_id, row.wrapped_key ? this.unwrap(row.key_id, row.wrapped_key) : null);
+    return keys;
+  }
+
+  /** Deletes the person's key for good; true when there was one to delete. */
+  async erase(manager: EntityManager, keyId: string): Promise<boolean> {
+    const [, affected]: [unknown, number] = await manager.query(
+      'UPDATE personal_data_keys SET wrapped_key = NULL, erased_at = now() WHERE key_id = $1 AND wrapped_key IS NOT NULL',
+      [keyId],
+    );
+    this.unwrapped.delete(keyId);
+    return affected > 0;
+  }
+
+  private unwrap(keyId: string, wrapped: Buffer): SealingKey {
+    const text = wrapped.toString('base64');
+    const known = this.unwrapped.get(keyId);
+    if (known?.wrapped === text) return known.key;
+    // A wrong master key fails here, loudly: that is a configuration error, never an erased person.
+    const key = SealingKey.fromBytes(this.wrapping.open(wrapped, keyId));
+    this.unwrapped.set(keyId, { wrapped: text, key });
+    return key;
+  }
+}
+
+const vaults = new WeakMap<object, PersonalDataVault>();
+
+export function configurePersonalData(dataSource: DataSource, vault: PersonalDataVault): void {
+  vaults.set(dataSource, vault);
+}
+
+export function personalDataVault(manager: EntityManager | DataSource): PersonalDataVault | undefined {
+  return vaults.get('connection' in manager ? manager.connection : manager);
+}
+
+/**
+ * The data to store for each event: personal fields taken out and sealed, one box per event. Events of types
+ * without personal fields, or without a person, are returned as they are. One key statement per call.
+ */
+export async function sealPersonalData(manager: EntityManager, events: ReadonlyArray<{ type: string; data: unknown }>): Promise<unknown[]> {
+  const vault = personalDataVault(manager);
+  if (!vault || !events.some((event) => specs.has(event.type))) return events.map((event) => event.data);
+  const plans = events.map((event) => {
+    const spec = specs.get(event.type);
+    const data = event.data as Record<string, unknown> | null;
+    const subject = spec && data ? spec.subject(data) : null;
+    return subject ? { spec: spec!, keyId: vault.keyId(subject) } : null;
+  });
+  const keyIds = [...new Set(plans.flatMap((plan) => (plan ? [plan.keyId] : [])))];
+  if (keyIds.length === 0) return events.map((event) => event.data);
+  const keys = await vault.keysForSealing(manager, keyIds);
+  return events.map((event, index) => {
+    const plan = plans[index];
+    if (!plan) return event.data;
+    const data = structuredClone(event.data) as Record<string, unknown>;
+    const fields: Record<string, unknown> = {};
+    for (const path of plan.spec.paths) {
+      const value = readPath(data, path);
+      if (value === undefined || value === null) continue;
+      fields[path] = value;
+      writePath(data, path, null);
+    }
+    if (Object.keys(fields).length === 0) return event.data;
+    const sealed: SealedBox = {
+      key: plan.keyId,
+      box: keys.get(plan.keyId)!.seal(JSON.stringify(fields), plan.keyId).toString('base64'),
+      paths: Object.keys(fields),
+    };
+    data._sealed = sealed;
+    return data;
+  });
+}
+
+/**
+ * Puts sealed personal fields back into each event's `data` (replacing it with an opened copy), in place; the
+ * fields of an erased person read `ERASED`. Events in the clear (before sealing existed) are left as they are.
+ * One key statement per call, only when some event is sealed.
+ */
+export async function openPersonalData(manager: EntityManager, events: Array<{ data: unknown }>): Promise<void> {
+  const sealed = events.filter((event) => isSealed(event.data));
+  if (sealed.length === 0) return;
+  const vault = personalDataVault(manager);
+  if (!vault) throw new Error('Events hold sealed personal data but no personal-data key is configured.');
+  const keyIds = [...new Set(sealed.map((event) => (event.data as { _sealed: SealedBox })._sealed.key))];
+  const keys = await vault.keysForOpening(manager, keyIds);
+  for (const event of sealed) {
+    const { _sealed: box, ...rest } = event.data as Record<string, unknown> & { _sealed: SealedBox };
+    const data = structuredClone(rest);
+    const fields = openBox(keys.get(box.key) ?? null, box);
+    for (const [path, value] of Object.entries(fields ?? {})) writePath(data, path, value);
+    if (!fields) for (const path of box.paths) writePath(data, path, ERASED);
+    event.data = data;
+  }
+}
+
+function openBox(key: SealingKey | null, box: SealedBox): Record<string, unknown> | null {
+  if (!key) return null;
+  try {
+    return JSON.parse(key.open(Buffer.from(box.box, 'base64'), box.key).toString('utf8')) as Record<string, unknown>;
+  } catch {
+    // Sealed under an earlier key of the same person, erased since and replaced by a new one.
+    return null;
+  }
+}
+
+function isSealed(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && '_sealed' in data;
+}
+
+function readPath(data: Record<string, unknown>, path: string): unknown {
+  let current: unknown = data;
+  for (const part of path.split('.')) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+function writePath(data: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let current = data;
+  for (const part of parts.slice(0, -1)) {
+    if (typeof current[part] !== 'object' || current[part] === null) return;
+    current = current[part] as Record<string, unknown>;
+  }
+  current[parts[parts.length - 1]] = value;
+}

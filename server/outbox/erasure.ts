@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { readdir, readFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EntityManager } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+
+/** Where each message channel keeps what it sent: its deliveries table and, without a gateway, its files. */
+const CHANNEL_RECORDS = [
+  { table: 'mail_deliveries', folder: 'mail', extension: '.eml' },
+  { table: 'sms_deliveries', folder: 'sms', extension: '.json' },
+] as const;
+
+/**
+ * What the message channels keep about a person, forgotten when they are erased (issue 21): the recipient of
+ * their deliveries, and the files the file transports wrote without SMTP_URL or SMS_URL (`DATA_DIR/mail/*.eml`,
+ * `DATA_DIR/sms/*.json`) — those of their events, and any that names them. Messages already in people's
+ * mailboxes and phones are beyond the store's reach.
+ */
+@Injectable()
+export class OutboxErasure {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async forget(manager: EntityManager, person: { eventIds: string[]; emails: string[]; terms: string[] }): Promise<number> {
+    const terms = person.terms.filter((term) => term.length >= 4).map((term) => term.toLowerCase());
+    let removed = 0;
+    for (const { table, folder, extension } of CHANNEL_RECORDS) {
+      await manager.query(
+        `UPDATE ${table} SET recipient = NULL
+          WHERE event_id = ANY($1::uuid[]) OR source_event_id = ANY($1::uuid[]) OR lower(recipient) = ANY($2::text[])`,
+        [person.eventIds, person.emails.map((email) => email.toLowerCase())],
+      );
+      const directory = join(this.config.dataDir, folder);
+      const files = await readdir(directory).catch(() => [] as string[]);
+      for (const name of files.filter((file) => file.endsWith(extension))) {
+        const path = join(directory, name);
+        const byEvent = person.eventIds.some((id) => name.includes(id));
+        const text = byEvent ? '' : (await readFile(path, 'utf8').catch(() => '')).toLowerCase();
+        if (byEvent || terms.some((term) => text.includes(term))) {
+          await unlink(path).catch(() => undefined);
+          removed += 1;
+        }
+      }
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,239 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../common/errors/domain-error';
+import type { EventMetadata } from '../../event-store/event-store.types';
+import { CommandPath } from '../../event-store/command-path/command-path';
+import { ProjectionRegistry } from '../../event-store/projection-registry';
+import { ProjectionRunner } from '../../event-store/projection-runner';
+import { ERASED, personalDataVault, personalEventTypes, personalFieldPaths, type PersonSubject } from '../../event-store/personal-data/personal-data';
+import { OutboxErasure } from '../../outbox/erasure';
+import type { PersonalDataSubject } from '../export/personal-data.query';
+import { erasureStreamId, type PersonalDataErased } from './erasure.events';
+
+/** Orders in these steps are still being worked on: an erasure waits for them (ADR 053). */
+const IN_PROGRESS = ['pending', 'confirmed', 'processing', 'shipped'];
+
+/** Events whose clear text names the person besides the registered personal fields: redacted in place. */
+const FREE_TEXT_PATHS: Record<string, string[]> = {
+  ShippingDetailsChanged: ['address', 'shippingPhone'],
+  OrderNoteAdded: ['note'],
+};
+
+export interface ErasureResult {
+  orders: string[];
+  accountsDeleted: number;
+  keysErased: number;
+  redactedEvents: number;
+  messageFilesRemoved: number;
+}
+
+interface Person {
+  userIds: string[];
+  phones: string[];
+  emails: string[];
+  names: string[];
+  addresses: string[];
+  orders: Array<{ order_id: string; status: string; user_id: string | null; phone: string; shipping_phone: string }>;
+}
+
+/**
+ * Erases a person (issue 21, ADR 053): an account (the customer deleting it) or a phone number (admin, with a
+ * reason). Refused while one of their orders is still in progress. Otherwise, in one transaction: their keys
+ * are deleted (every sealed field of theirs now reads `[erased]`), what older events still hold in the clear
+ * is redacted in place, their accounts are deleted, rate-limit counters naming them and their mail files go,
+ * and a `PersonalDataErased` records who asked and why. Then every read model that holds personal data is
+ * rebuilt from the log, so no table keeps a copy.
+ */
+@Injectable()
+export class PersonalDataErasure {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly commands: CommandPath,
+    private readonly runner: ProjectionRunner,
+    private readonly registry: ProjectionRegistry,
+    private readonly messages: OutboxErasure,
+  ) {}
+
+  async erase(subject: PersonalDataSubject, reason: string, metadata: EventMetadata): Promise<ErasureResult> {
+    const person = await this.find(subject);
+    if (subject.kind === 'phone' && person.orders.length === 0 && person.userIds.length === 0) {
+      throw new NotFoundError(`No order or account uses ${subject.phone}: there is nothing to erase.`);
+    }
+    const open = person.orders.filter((order) => IN_PROGRESS.includes(order.status)).map((order) => order.order_id);
+    if (open.length > 0) {
+      throw new ConflictError(
+        `Orders ${open.join(', ')} are still in progress. Personal data can be erased once they are delivered or cancelled.`,
+      );
+    }
+    const vault = personalDataVault(this.dataSource);
+    if (!vault) throw new Error('No personal-data key is configured.');
+    const subjects: PersonSubject[] = [
+      ...person.userIds.map((userId) => ({ kind: 'account' as const, userId })),
+      ...person.phones.map((phone) => ({ kind: 'phone' as const, phone })),
+    ];
+    const keyIds = [...new Set(subjects.map((each) => vault.keyId(each)))];
+    const orderIds = person.orders.map((order) => order.order_id);
+    const result: ErasureResult = { orders: orderIds, accountsDeleted: 0, keysErased: 0, redactedEvents: 0, messageFilesRemoved: 0 };
+    const streamId = erasureStreamId(randomUUID());
+    const event: PersonalDataErased = {
+      type: 'PersonalDataErased',
+      data: { subject: subject.kind, keyIds, orderIds, reason, at: new Date().toISOString() },
+    };
+    let eventIds: string[] = [];
+    await this.commands.handle(streamId, () => [event], metadata, async (manager) => {
+      for (const keyId of keyIds) if (await vault.erase(manager, keyId)) result.keysErased += 1;
+      const redaction = await redactClearEvents(manager, person, orderIds);
+      result.redactedEvents = redaction.redacted;
+      eventIds = redaction.eventIds;
+      const [, deleted]: [unknown, number] = await manager.query(`DELETE FROM users WHERE id = ANY($1::uuid[]) AND role = 'customer'`, [person.userIds]);
+      result.accountsDeleted = deleted;
+      const terms = [...person.phones, ...person.emails].map((term) => `%${term.toLowerCase()}%`);
+      if (terms.length > 0) await manager.query(`DELETE FROM rate_limit_hits WHERE lower(key) LIKE ANY($1::text[])`, [terms]);
+      result.messageFilesRemoved = await this.messages.forget(manager, {
+        eventIds,
+        emails: person.emails,
+        terms: [...person.phones, ...person.emails, ...person.names, ...person.addresses],
+      });
+    });
+    // Every read model that copies personal fields is rewritten from the log, now without them.
+    const personal = new Set(personalEventTypes());
+    for (const projection of this.registry.list()) {
+      if (!projection.eventTypes || projection.eventTypes.some((type) => personal.has(type))) await this.runner.rebuild(projection.name);
+    }
+    return result;
+  }
+
+  /** The person as the read models know them before the erasure: accounts, phones, e-mails, orders. */
+  private async find(subject: PersonalDataSubject): Promise<Person> {
+    const person: Person = { userIds: [], phones: [], emails: [], names: [], addresses: [], orders: [] };
+    if (subject.kind === 'account') {
+      const [user]: Array<{ id: string; name: string; email: string; phone_number: string | null; role: string }> = await this.dataSource.query(
+        'SELECT id, name, email, phone_number, role FROM users WHERE id = $1::uuid',
+        [subject.userId],
+      );
+      if (!user) throw new NotFoundError('The account no longer exists.');
+      if (user.role !== 'customer') throw new ForbiddenError('A staff account is removed by an admin, not erased.');
+      person.userIds.push(user.id);
+      person.emails.push(user.email);
+      person.names.push(user.name);
+      if (user.phone_number) person.phones.push(user.phone_number);
+      person.orders = await this.dataSource.query(
+        'SELECT order_id, status, user_id, phone, shipping_phone FROM order_details WHERE user_id = $1 ORDER BY placed_at',
+        [user.id],
+      );
+      // A coupon use is sealed under the order's contact phone: that phone's key goes too, and with it the guest
+      // orders placed from the account's phones (sealed under the same keys).
+      for (const order of person.orders) person.phones.push(order.phone);
+      const phones = [...new Set(person.phones)];
+      const guestOrders: Person['orders'] = phones.length
+        ? await this.dataSource.query(
+            'SELECT order_id, status, user_id, phone, shipping_phone FROM order_details WHERE user_id IS NULL AND phone = ANY($1::text[]) ORDER BY placed_at',
+            [phones],
+          )
+        : [];
+      person.orders.push(...guestOrders);
+    } else {
+      person.phones.push(subject.phone);
+      person.orders = await this.dataSource.query(
+        'SELECT order_id, status, user_id, phone, shipping_phone FROM order_details WHERE phone = $1 OR shipping_phone = $1 ORDER BY placed_at',
+        [subject.phone],
+      );
+      // An order is sealed under its placer's key (account, or contact phone): erasing the number erases them.
+      for (const order of person.orders) {
+        if (order.user_id) person.userIds.push(order.user_id);
+        else person.phones.push(order.phone);
+      }
+      const accounts: Array<{ id: string; email: string; name: string }> = await this.dataSource.query(
+        `SELECT id, email, name FROM users WHERE role = 'customer' AND (phone_number = $1 OR id::text = ANY($2::text[]))`,
+        [subject.phone, person.userIds],
+      );
+      for (const account of accounts) {
+        person.userIds.push(account.id);
+        person.emails.push(account.email);
+        person.names.push(account.name);
+      }
+    }
+    const details: Array<{ customer_name: string; email: string | null; address: string; shipping_phone: string }> = person.orders.length
+      ? await this.dataSource.query('SELECT customer_name, email, address, shipping_phone FROM order_details WHERE order_id = ANY($1::text[])', [
+          person.orders.map((order) => order.order_id),
+        ])
+      : [];
+    for (const row of details) {
+      person.names.push(row.customer_name);
+      if (row.email) person.emails.push(row.email);
+      person.addresses.push(row.address);
+      person.phones.push(row.shipping_phone);
+    }
+    const unique = (values: string[]) => [...new Set(values.filter((value) => value && value !== ERASED))];
+    return {
+      userIds: unique(person.userIds),
+      phones: unique(person.phones),
+      emails: unique(person.emails),
+      names: unique(person.names),
+      addresses: unique(person.addresses),
+      orders: person.orders,
+    };
+  }
+}
+
+/**
+ * The one edit of the log (ADR 053): events written in the clear before sealing existed, or that carry free text
+ * about the person (a changed address, a care note), get those fields replaced by `[erased]` — amounts, lines,
+ * steps and times stay as they were, so every fold still adds up. Sealed fields are left sealed: their key is gone.
+ */
+async function redactClearEvents(manager: EntityManager, person: Person, orderIds: string[]): Promise<{ redacted: number; eventIds: string[] }> {
+  const streams = [...orderIds.map((id) => `order-${id}`), ...person.userIds.map((id) => `user-${id}`)];
+  const rows: Array<{ position: string; id: string; type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }> = await manager.query(
+    `SELECT global_position::text AS position, event_id AS id, type, data, metadata FROM events
+      WHERE stream_id = ANY($1::text[])
+         OR (stream_id LIKE 'coupon-%' AND type IN ('CouponRedeemed', 'CouponRedemptionReleased') AND data->>'orderId' = ANY($2::text[]))`,
+    [streams, orderIds],
+  );
+  const changes: Array<{ position: string; data: unknown; metadata: unknown }> = [];
+  const paths = new Map<string, string[]>();
+  for (const type of personalEventTypes()) paths.set(type, personalFieldPaths(type));
+  for (const row of rows) {
+    let changed = false;
+    const data = structuredClone(row.data);
+    for (const path of [...(paths.get(row.type) ?? []), ...(FREE_TEXT_PATHS[row.type] ?? [])]) {
+      if (redactPath(data, path)) changed = true;
+    }
+    const metadata = structuredClone(row.metadata);
+    if (typeof metadata.note === 'string' && metadata.note !== ERASED) {
+      metadata.note = ERASED;
+      changed = true;
+    }
+    if (changed) changes.push({ position: row.position, data, metadata });
+  }
+  // The person's own actions carry their name in the metadata's actor, on every stream a request wrote
+  // (stock, coupons, orders): replaced wherever they acted. A scan of the log, as erasures are rare.
+  const [, renamed]: [unknown, number] = await manager.query(
+    `UPDATE events SET metadata = jsonb_set(metadata, '{actor,name}', to_jsonb($2::text))
+      WHERE metadata->'actor'->>'id' = ANY($1::text[]) AND metadata->'actor' ? 'name' AND metadata->'actor'->>'name' IS DISTINCT FROM $2`,
+    [person.userIds, ERASED],
+  );
+  if (changes.length > 0) {
+    await manager.query(
+      `UPDATE events SET data = x.data, metadata = x.metadata
+         FROM jsonb_to_recordset($1::jsonb) AS x(position bigint, data jsonb, metadata jsonb)
+        WHERE events.global_position = x.position`,
+      [JSON.stringify(changes)],
+    );
+  }
+  return { redacted: changes.length + renamed, eventIds: rows.map((row) => row.id) };
+}
+
+function redactPath(data: Record<string, unknown>, path: string): boolean {
+  const parts = path.split('.');
+  let current: Record<string, unknown> = data;
+  for (const part of parts.slice(0, -1)) {
+    if (typeof current[part] !== 'object' || current[part] === null) return false;
+    current = current[part] as Record<string, unknown>;
+  }
+  const last = parts[parts.length - 1];
+  const value = current[last];
+  if (value === undefined || value === null || value === ERASED) return false;
+  current[last] = ERASED;
+  return true;
+}

@@ -1,0 +1,93 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import type { PersonalDataAccount, PersonalDataExport, PersonalDataOrder, PersonalDataPhoneRecord } from '../../../contracts/privacy';
+import { paisaToTaka } from '../../common/money';
+
+export type PersonalDataSubject = { kind: 'account'; userId: string } | { kind: 'phone'; phone: string };
+
+/** Everything the store holds about one person (issue 21), read from the read models and the account's stream. */
+export class GetPersonalDataQuery extends Query<PersonalDataExport> {
+  constructor(readonly subject: PersonalDataSubject) {
+    super();
+  }
+}
+
+/**
+ * An account's export: the account, its history, the orders placed while signed in to it and the records of
+ * the phones those orders and the profile use. A phone's export (care): the accounts with that number, every
+ * order with it as contact or shipping phone, and its record. Orders a person placed as a guest under another
+ * number are not theirs to download from the account; care exports them by that number.
+ */
+@QueryHandler(GetPersonalDataQuery)
+export class GetPersonalDataHandler implements IQueryHandler<GetPersonalDataQuery> {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute({ subject }: GetPersonalDataQuery): Promise<PersonalDataExport> {
+    const accounts: Array<PersonalDataAccount & { created: Date; verified: Date | null }> = await this.dataSource.query(
+      `SELECT id, name, email, phone_number, role, email_verified_at AS verified, created_at AS created FROM users
+        WHERE ${subject.kind === 'account' ? 'id = $1::uuid' : 'phone_number = $1'} ORDER BY created_at`,
+      [subject.kind === 'account' ? subject.userId : subject.phone],
+    );
+    const history: Array<{ event: string; at: Date }> = accounts.length
+      ? await this.dataSource.query(
+          `SELECT type AS event, recorded_at AS at FROM events WHERE stream_id = ANY($1::text[]) ORDER BY global_position`,
+          [accounts.map((account) => `user-${account.id}`)],
+        )
+      : [];
+    const orderRows: Array<OrderRow> = await this.dataSource.query(
+      `SELECT d.order_id, d.placed_at, d.status, d.customer_name, d.email, d.phone, d.shipping_phone, d.address, d.payment_method,
+              d.bkash_number, d.grand_total_paisa, d.amount_paisa, d.lucky_draw_tokens,
+              coalesce((SELECT json_agg(json_build_object('name', l.name, 'size', l.size, 'qty', l.quantity, 'price', l.unit_price_paisa) ORDER BY l.line_no)
+                          FROM order_lines l WHERE l.order_id = d.order_id), '[]') AS lines
+         FROM order_details d
+        WHERE ${subject.kind === 'account' ? 'd.user_id = $1' : '(d.phone = $1 OR d.shipping_phone = $1)'}
+        ORDER BY d.placed_at, d.order_id`,
+      [subject.kind === 'account' ? subject.userId : subject.phone],
+    );
+    const phones = new Set<string>(subject.kind === 'phone' ? [subject.phone] : []);
+    for (const account of accounts) if (account.phone_number) phones.add(account.phone_number);
+    for (const order of orderRows) [order.phone, order.shipping_phone].forEach((phone) => phones.add(phone));
+    const records: PersonalDataPhoneRecord[] = await this.dataSource.query(
+      `SELECT phone, placed, delivered, returned, cancelled, expired, blocked, block_reason FROM phone_risk WHERE phone = ANY($1::text[]) ORDER BY phone`,
+      [[...phones]],
+    );
+    return {
+      generated_at: new Date().toISOString(),
+      subject: subject.kind === 'account' ? { kind: 'account', user_id: subject.userId } : { kind: 'phone', phone: subject.phone },
+      accounts: accounts.map(({ created, verified, ...account }) => ({
+        ...account,
+        email_verified_at: verified ? verified.toISOString() : null,
+        created_at: created.toISOString(),
+      })),
+      account_history: history.map((row) => ({ event: row.event, at: row.at.toISOString() })),
+      orders: orderRows.map(toOrder),
+      phone_records: records,
+    } satisfies PersonalDataExport;
+  }
+}
+
+type OrderRow = Omit<PersonalDataOrder, 'placed_at' | 'items' | 'grand_total'> & {
+  placed_at: Date;
+  grand_total_paisa: number | null;
+  amount_paisa: number | null;
+  lines: Array<{ name: string; size: string; qty: number; price: number }>;
+};
+
+function toOrder(row: OrderRow): PersonalDataOrder {
+  const total = row.grand_total_paisa ?? row.amount_paisa;
+  return {
+    order_id: row.order_id,
+    placed_at: row.placed_at.toISOString(),
+    status: row.status,
+    customer_name: row.customer_name,
+    email: row.email,
+    phone: row.phone,
+    shipping_phone: row.shipping_phone,
+    address: row.address,
+    payment_method: row.payment_method,
+    bkash_number: row.bkash_number,
+    items: row.lines.map((line) => ({ ...line, price: paisaToTaka(line.price) })),
+    grand_total: total === null ? null : paisaToTaka(total),
+    lucky_draw_tokens: row.lucky_draw_tokens,
+  };
+}

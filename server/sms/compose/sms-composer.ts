@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { localeOf } from '../../../contracts/locale';
+import { mobilePhoneOf } from '../../../contracts/phone';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import type { StoredEvent } from '../../outbox/delivery/outbox-delivery';
+import { OutboxEnvelopes } from '../../outbox/envelopes';
+import { placedEvent, storeSettings } from '../../outbox/event-reads';
+import type { OutgoingSms } from '../gateway/sms-gateway';
+import { smsSize } from '../templates/segments';
+import { ORDER_SMS_KIND, orderSms, phoneCodeSms, SmsStore } from '../templates/sms-texts';
+
+export type SmsComposition = { sms: OutgoingSms } | { skip: string };
+
+/** Minutes a phone code lives, as the text says it (the code's own expiry is the accounts context's). */
+const CODE_MINUTES = 5;
+
+/**
+ * Turns an SMS-worthy event into the SMS to send: the number (an order's contact phone, or the phone a code
+ * proves), the text in the order's (or request's) language, and its size. Nothing it produces is logged.
+ */
+@Injectable()
+export class SmsComposer {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly envelopes: OutboxEnvelopes,
+  ) {}
+
+  async compose(event: StoredEvent, manager: EntityManager): Promise<SmsComposition> {
+    const store: SmsStore = { name: (await storeSettings(manager)).name, origin: this.config.appOrigins[0] };
+    const data = event.data;
+    const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+    const sms = (to: string, body: string): SmsComposition => ({ sms: { to, text: body, size: smsSize(body) } });
+
+    if (event.type === 'PhoneCodeRequested') {
+      const to = mobilePhoneOf(data.phone);
+      const contents = await this.envelopes.open(manager, event.id);
+      if (!to) return { skip: 'not a mobile number' };
+      if (!contents) return { skip: 'the code expired before the SMS could be sent' };
+      return sms(to, phoneCodeSms(localeOf(data.locale), store, contents.token, CODE_MINUTES));
+    }
+    const kind = ORDER_SMS_KIND[event.type];
+    if (!kind) return { skip: `no SMS for ${event.type}` };
+    const placed = event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced' ? data : await placedEvent(manager, event.streamId);
+    if (!placed) return { skip: 'the order has no placing event' };
+    const customer = (placed.customer ?? {}) as { phone?: unknown };
+    const to = mobilePhoneOf(customer.phone);
+    if (!to) return { skip: 'the order has no mobile number' };
+    const totals = placed.totals as { grandTotalPaisa?: number } | undefined;
+    const payment = placed.payment as { amountPaisa?: number } | undefined;
+    return sms(
+      to,
+      orderSms(kind, localeOf(placed.locale), store, {
+        orderId: String(placed.orderId ?? event.streamId.replace(/^order-/, '')),
+        totalPaisa: totals?.grandTotalPaisa ?? payment?.amountPaisa ?? null,
+        courier: text(data.courier),
+        trackingCode: text(data.trackingCode),
+        reason: text(data.reason),
+      }),
+    );
+  }
+}

@@ -1,0 +1,86 @@
+import { Logger } from '@nestjs/common';
+import { writeOutboxFile } from '../../outbox/outbox-files';
+import type { SmsSize } from '../templates/segments';
+
+/** One SMS to send: the national `01…` number, the text and its size as the network counts it. */
+export interface OutgoingSms {
+  to: string;
+  text: string;
+  size: SmsSize;
+}
+
+export interface SmsGateway {
+  readonly kind: 'http' | 'file';
+  send(sms: OutgoingSms, eventId: string): Promise<void>;
+}
+
+export const SMS_GATEWAY = Symbol('SMS_GATEWAY');
+
+/** The number as gateways in Bangladesh take it: `8801…`, thirteen digits, no plus. */
+export function internationalNumber(phone: string): string {
+  return `88${phone}`;
+}
+
+/**
+ * The HTTP gateway adapter: the one place that knows a provider's request shape. It speaks the form most
+ * Bangladeshi bulk-SMS gateways take:
+ *
+ *   POST <SMS_URL>   Content-Type: application/x-www-form-urlencoded
+ *   api_key=<SMS_API_KEY>&senderid=<SMS_SENDER_ID>&number=8801712345678&message=<text, UTF-8>&type=text|unicode
+ *
+ * and reads a JSON answer `{ "response_code": 202, ... }` (202: accepted). Any other HTTP status, another
+ * `response_code`, a network error or no answer within 10 s is a failure, which the queue retries with backoff.
+ * A provider with another shape is a change to this file only. The key is sent in the body, never in the URL
+ * (URLs end up in proxies' logs).
+ */
+export class HttpSmsGateway implements SmsGateway {
+  readonly kind = 'http';
+  private readonly logger = new Logger('Sms');
+
+  constructor(private readonly options: { url: string; apiKey: string | undefined; senderId: string | undefined; timeoutMs?: number }) {}
+
+  async send(sms: OutgoingSms, eventId: string): Promise<void> {
+    const body = new URLSearchParams({
+      api_key: this.options.apiKey ?? '',
+      senderid: this.options.senderId ?? '',
+      number: internationalNumber(sms.to),
+      message: sms.text,
+      type: sms.size.encoding === 'UCS-2' ? 'unicode' : 'text',
+    });
+    const response = await fetch(this.options.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body,
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+    });
+    const answer = await response.text();
+    let code: unknown;
+    try {
+      code = (JSON.parse(answer) as { response_code?: unknown }).response_code;
+    } catch {
+      code = undefined;
+    }
+    if (!response.ok || Number(code) !== 202) {
+      // The gateway's own words (no number, no text), cut short: they go into the delivery row and the log.
+      throw new Error(`SMS gateway answered ${response.status}${code !== undefined ? ` (response_code ${String(code)})` : ''}: ${answer.slice(0, 200)}`);
+    }
+    this.logger.log(`SMS for event ${eventId} accepted by the gateway (${sms.size.segments} part(s), ${sms.size.encoding})`);
+  }
+}
+
+/**
+ * Without SMS_URL: each SMS becomes `<data>/sms/<time>-<event id>.json` (`{to, text, encoding, segments}`),
+ * the outbox a developer or a test reads. The log names the file, never the number or the text.
+ */
+export class FileSmsGateway implements SmsGateway {
+  readonly kind = 'file';
+  private readonly logger = new Logger('Sms');
+
+  constructor(private readonly folder: string) {}
+
+  async send(sms: OutgoingSms, eventId: string): Promise<void> {
+    const contents = JSON.stringify({ to: sms.to, text: sms.text, encoding: sms.size.encoding, segments: sms.size.segments }, null, 2);
+    const file = await writeOutboxFile(this.folder, eventId, 'json', `${contents}\n`);
+    this.logger.log(`SMS for event ${eventId} written to ${file}`);
+  }
+}

@@ -1,0 +1,16 @@
+import type { OutboxChannel } from '../outbox/outbox-channel';
+
+/**
+ * Event types that become an SMS: one `sms` job (id = event id) and one `sms_deliveries` row each. Every order
+ * status change a shopper cares about, to the phone the order was placed with, and a one-time phone code to
+ * the phone it proves.
+ */
+export const ORDER_SMS_EVENTS = ['OrderPlaced', 'InstantOrderPlaced', 'OrderConfirmed', 'OrderShipped', 'OrderDelivered', 'OrderCancelled', 'OrderExpired'] as const;
+export const PHONE_CODE_SMS_EVENTS = ['PhoneCodeRequested'] as const;
+export const SMS_EVENT_TYPES: string[] = [...ORDER_SMS_EVENTS, ...PHONE_CODE_SMS_EVENTS];
+
+/**
+ * The SMS channel: BullMQ queue `sms`, table `sms_deliveries`. Retries 2 s, 4 s, 8 s ... doubling, 8 sends
+ * (about 4 minutes in all), then dead: a gateway out for longer leaves the message to an operator.
+ */
+export const SMS_CHANNEL: OutboxChannel = { name: 'sms', queue: 'sms', table: 'sms_deliveries', maxAttempts: 8, backoffBaseMs: 2_000 };

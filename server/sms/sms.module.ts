@@ -1,0 +1,96 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { OutboxDelivery } from '../outbox/delivery/outbox-delivery';
+import { OutboxEnvelopes } from '../outbox/envelopes';
+import { OutboxWorker, outboxQueue } from '../outbox/outbox-worker';
+import type { OutboxQueue } from '../outbox/queue/outbox-queue';
+import { OutboxModule } from '../outbox/outbox.module';
+import { SmsComposer } from './compose/sms-composer';
+import { FileSmsGateway, HttpSmsGateway, OutgoingSms, SMS_GATEWAY, SmsGateway } from './gateway/sms-gateway';
+import { SMS_CHANNEL } from './sms-events';
+import { SmsSubscriptionProjection } from './subscription/sms-subscription';
+
+const SMS_QUEUE_TOKEN = Symbol('SMS_QUEUE');
+
+/** The SMS channel's at-most-once delivery (server/outbox): composed by SmsComposer, sent by the gateway. */
+@Injectable()
+export class SmsDelivery extends OutboxDelivery<OutgoingSms> {
+  constructor(dataSource: DataSource, composer: SmsComposer, envelopes: OutboxEnvelopes, @Inject(SMS_GATEWAY) gateway: SmsGateway) {
+    super(
+      SMS_CHANNEL,
+      dataSource,
+      {
+        compose: async (event, manager) => {
+          const composition = await composer.compose(event, manager);
+          // The outbox row names the recipient masked: the number itself is in the log's event, not needed twice.
+          return 'skip' in composition ? composition : { message: composition.sms, recipient: maskPhone(composition.sms.to) };
+        },
+        send: (sms, eventId) => gateway.send(sms, eventId),
+        finished: (manager, eventId) => envelopes.discard(manager, eventId),
+      },
+      new Logger('Sms'),
+    );
+  }
+}
+
+/** `017•••••678`: enough for an operator to tell messages apart, not enough to be a phone number. */
+export function maskPhone(phone: string): string {
+  return phone.length > 6 ? `${phone.slice(0, 3)}${'•'.repeat(phone.length - 6)}${phone.slice(-3)}` : '•••';
+}
+
+/** Runs the SMS subscription and worker beside mail's (`MAIL_WORKER` decides for both: one switch for "messages"). */
+@Injectable()
+export class SmsLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Sms');
+  private worker: OutboxWorker | undefined;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(SMS_QUEUE_TOKEN) private readonly queue: OutboxQueue,
+    @Inject(SMS_GATEWAY) private readonly gateway: SmsGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runMailWorker) return;
+    this.worker = new OutboxWorker(this.dataSource, this.queue, this.logger);
+    await this.worker.start(new SmsSubscriptionProjection(this.queue));
+    const where = this.gateway.kind === 'http' ? 'through SMS_URL' : `as .json files in ${join(this.config.dataDir, 'sms')}`;
+    this.logger.log(`SMS worker running (${this.queue.mode} queue), sending ${where}`);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker?.stop();
+    await this.queue.stop();
+  }
+}
+
+/**
+ * SMS: order updates and phone codes by text message, on the shared outbox machinery (server/outbox): the
+ * subscription from the event log to the `sms` queue, the worker, the gateway adapter and the texts.
+ */
+@Module({
+  imports: [OutboxModule],
+  providers: [
+    SmsComposer,
+    SmsDelivery,
+    {
+      provide: SMS_GATEWAY,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): SmsGateway =>
+        config.sms.url
+          ? new HttpSmsGateway({ url: config.sms.url, apiKey: config.sms.apiKey, senderId: config.sms.senderId })
+          : new FileSmsGateway(join(config.dataDir, 'sms')),
+    },
+    {
+      provide: SMS_QUEUE_TOKEN,
+      inject: [APP_CONFIG, SmsDelivery, DataSource],
+      useFactory: (config: AppConfig, delivery: SmsDelivery, dataSource: DataSource): OutboxQueue =>
+        outboxQueue(config.redisUrl, delivery, dataSource, new Logger('Sms')),
+    },
+    SmsLifecycle,
+  ],
+})
+export class SmsModule {}

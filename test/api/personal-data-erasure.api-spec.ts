@@ -1,0 +1,184 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import IORedis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { ProjectionRegistry } from '../../server/event-store/projection-registry';
+import { ProjectionRunner } from '../../server/event-store/projection-runner';
+import { hashTable } from '../../server/event-store/table-hash';
+import { apiCaller, type Json } from '../support/api-caller';
+import { provideRedis, type TestRedis } from '../support/redis';
+import { availableStock, catalogProducts, deliveryCharges, setAvailableStock, type FixtureProduct } from '../support/store-fixture';
+import { openStoreFixture, type StoreFixture } from '../support/store-fixture';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * Issue 21: a customer who placed orders (with mail written, jobs on Redis, logs kept) deletes their account.
+ * Afterwards no table, no event, no Redis key or value, no file under the data folder and no log line holds
+ * their name, phone, e-mail or address; every projection still rebuilds; sales totals and stock are unchanged.
+ */
+describe('erasing a customer', () => {
+  const NAME = 'Shahana Parvin';
+  const PHONE = '01744556677';
+  const EMAIL = `shahana.parvin.${Date.now()}@gmail.com`;
+  const ADDRESS = 'House 41, Road 9, Mirpur DOHS, Dhaka';
+  const PASSWORD = 'a long shopper passphrase';
+  const output: string[] = [];
+  const writes = { stdout: process.stdout.write.bind(process.stdout), stderr: process.stderr.write.bind(process.stderr) };
+  let redis: TestRedis;
+  let server: TestServer;
+  let fixture: StoreFixture;
+  let products: FixtureProduct[];
+  let insideTaka: number;
+  const { call, login } = apiCaller(() => server.baseUrl);
+  const staff: Record<string, string> = {};
+
+  beforeAll(async () => {
+    // Every log line of the server, at the most verbose level, is kept to be searched.
+    for (const stream of ['stdout', 'stderr'] as const) {
+      (process[stream] as { write: unknown }).write = (chunk: unknown, ...rest: unknown[]) => {
+        output.push(String(chunk));
+        if (/^\{"level":"[a-z]+","time":/.test(String(chunk)) && !process.env.LOG_LEVEL) return true;
+        return (writes[stream] as (...args: unknown[]) => boolean)(chunk, ...rest);
+      };
+    }
+    redis = await provideRedis();
+    server = await startTestServer({ env: { REDIS_URL: redis.url, LOG_LEVEL: 'verbose' } });
+    fixture = await openStoreFixture(server.databaseUrl);
+    products = await catalogProducts(fixture);
+    insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
+    staff.admin = (await login('admin@teebazaar.test', 'TeeBazaar-Admin-2026!')).access_token;
+    staff.care = (await login('care@teebazaar.test', 'TeeBazaar-Care-2026!')).access_token;
+  });
+  afterAll(async () => {
+    await fixture?.close();
+    await server?.stop();
+    await redis?.close();
+    process.stdout.write = writes.stdout;
+    process.stderr.write = writes.stderr;
+  });
+
+  const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> => {
+    for (let tries = 0; tries < 150; tries++) {
+      const value = await read();
+      if (done(value)) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  };
+  const mailFiles = () => {
+    try {
+      return readdirSync(join(server.dataDir, 'mail'));
+    } catch {
+      return [];
+    }
+  };
+  const sales = async () => (await fixture.dataSource.query(`SELECT count(*)::int AS orders, sum(coalesce(grand_total_paisa, amount_paisa))::int AS paisa FROM order_details`))[0];
+
+  it('erases their name, phone, e-mail and address from every table, the events, Redis, mail files and logs', async () => {
+    const [product, other] = products;
+    await setAvailableStock(fixture, product.id, product.sizes[0], 30);
+    await setAvailableStock(fixture, other.id, other.sizes[0], 30);
+    expect((await call('POST', '/api/auth/register', undefined, { name: NAME, email: EMAIL, password: PASSWORD })).status).toBe(201);
+    const token = (await login(EMAIL, PASSWORD)).access_token;
+    expect((await call('POST', '/api/user/updateUserFrontend', token, { name: NAME, phone_number: PHONE })).status).toBe(200);
+    const checkout = async (as: string | undefined, coupon: string | null, sku: FixtureProduct) => {
+      const answer = await call('POST', '/api/public/confirm-order', as, {
+        cart: [{ id: sku.id, size: sku.sizes[0], qty: 2 }],
+        coupon,
+        couponoffer: null,
+        data: { name: NAME, email: EMAIL, phone: PHONE, address: ADDRESS, shipping_phone: PHONE, devliery_charge: insideTaka, paymentMethod: 'cash' },
+      });
+      expect(answer.status).toBe(201);
+      return answer.body.order_id as string;
+    };
+    const delivered = await checkout(token, 'WELCOME10', product);
+    const cancelled = await checkout(token, null, other);
+    const guest = await checkout(undefined, null, other);
+    const step = (orderId: string, path: string, body: Json = {}) => call('POST', `/api/admin/orders/${orderId}/${path}`, staff.care, body);
+    expect((await step(delivered, 'confirm')).status).toBe(200);
+
+    // While an order is in progress the erasure is refused, naming the orders.
+    expect((await call('POST', '/api/customer/delete-account', token, { password: PASSWORD })).body).toEqual(
+      expect.objectContaining({ message: `Orders ${delivered}, ${cancelled}, ${guest} are still in progress. Personal data can be erased once they are delivered or cancelled.` }),
+    );
+    for (const path of ['start-processing', 'ship', 'deliver']) expect((await step(delivered, path, path === 'ship' ? { courier: 'Pathao', tracking_code: 'PT-9' } : {})).status).toBe(200);
+    expect((await step(cancelled, 'cancel', { reason: 'changed her mind' })).status).toBe(200);
+    expect((await step(guest, 'cancel', { reason: 'duplicate' })).status).toBe(200);
+    // Mail was written for her (order received, confirmed, shipped ...), through the Redis queue.
+    await until(async () => mailFiles().length, (count) => count >= 4, 'the order mails');
+    const runner = server.app.get(ProjectionRunner);
+    await runner.waitUntilCaughtUp();
+    const dataSource = server.app.get(DataSource);
+    const stockBefore = await hashTable(dataSource.manager, 'sku_stock');
+    const salesBefore = await sales();
+    const stock = [await availableStock(fixture, product.id, product.sizes[0]), await availableStock(fixture, other.id, other.sizes[0])];
+    expect(JSON.stringify(await fixture.dataSource.query('SELECT * FROM order_details'))).toContain(ADDRESS); // it was there
+
+    expect((await call('POST', '/api/customer/delete-account', token, { password: 'not my password' }))).toEqual({
+      status: 422,
+      body: expect.objectContaining({ errors: { password: ['The password is not right.'] } }),
+    });
+    const erased = await call('POST', '/api/customer/delete-account', token, { password: PASSWORD });
+    expect(erased).toEqual({ status: 200, body: expect.objectContaining({ success: true, message: expect.stringContaining('3 past order(s)') }) });
+
+    // Nothing readable is left anywhere.
+    const needles = [NAME, PHONE, EMAIL, ADDRESS].map((needle) => needle.toLowerCase());
+    const found: string[] = [];
+    const search = (where: string, text: string) => {
+      const lower = text.toLowerCase();
+      for (const needle of needles) if (lower.includes(needle)) found.push(`${where}: ${needle}`);
+    };
+    const tables: Array<{ name: string }> = await fixture.dataSource.query(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`);
+    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['events', 'users', 'order_details', 'phone_risk', 'lucky_draw_tokens', 'mail_deliveries']));
+    for (const { name } of tables) {
+      const rows: Array<{ row: string }> = await fixture.dataSource.query(`SELECT t::text AS row FROM "${name}" AS t`);
+      for (const { row } of rows) search(`table ${name}`, row);
+    }
+    const client = new IORedis(redis.url, { maxRetriesPerRequest: 1 });
+    try {
+      for (const key of await client.keys('*')) {
+        search('redis key', key);
+        const type = await client.type(key);
+        const value =
+          type === 'string' ? await client.get(key)
+          : type === 'hash' ? JSON.stringify(await client.hgetall(key))
+          : type === 'list' ? JSON.stringify(await client.lrange(key, 0, -1))
+          : type === 'set' ? JSON.stringify(await client.smembers(key))
+          : type === 'zset' ? JSON.stringify(await client.zrange(key, 0, -1))
+          : type === 'stream' ? JSON.stringify(await client.xrange(key, '-', '+'))
+          : '';
+        search(`redis ${key}`, value ?? '');
+      }
+    } finally {
+      client.disconnect();
+    }
+    const walk = (folder: string): string[] =>
+      readdirSync(folder).flatMap((entry) => {
+        const path = join(folder, entry);
+        return statSync(path).isDirectory() ? walk(path) : [path];
+      });
+    for (const file of walk(server.dataDir)) search(`file ${file}`, readFileSync(file, 'latin1'));
+    expect(output.length).toBeGreaterThan(10);
+    search('logs', output.join(''));
+    expect(found).toEqual([]);
+
+    // Every projection still rebuilds, to the same tables; sales and stock are what they were.
+    const registry = server.app.get(ProjectionRegistry);
+    const hashes = async () => {
+      const result: Record<string, string> = {};
+      for (const projection of registry.list()) for (const table of projection.tables) result[table] = await hashTable(dataSource.manager, table);
+      return result;
+    };
+    const live = await hashes();
+    await runner.rebuildAll();
+    expect(await hashes()).toEqual(live);
+    expect(await hashTable(dataSource.manager, 'sku_stock')).toBe(stockBefore);
+    expect(await sales()).toEqual(salesBefore);
+    expect([await availableStock(fixture, product.id, product.sizes[0]), await availableStock(fixture, other.id, other.sizes[0])]).toEqual(stock);
+    // The account is gone (asked last: a failed sign-in counts the typed address for a day, ADR 053).
+    expect((await call('POST', '/api/auth/userLogin', undefined, { email: EMAIL, password: PASSWORD })).status).toBe(401);
+    // Her orders are still there, without her.
+    const [row] = await fixture.dataSource.query('SELECT customer_name, phone, address, email, status FROM order_details WHERE order_id = $1', [delivered]);
+    expect(row).toEqual({ customer_name: '[erased]', phone: '[erased]', address: '[erased]', email: '[erased]', status: 'delivered' });
+  });
+});
