@@ -1,6 +1,6 @@
 import { Client, ClientConfig } from 'pg';
 import type { DataSource, DataSourceOptions } from 'typeorm';
-import { EVENTS_CHANNEL } from './event-store';
+import { EVENTS_CHANNEL } from './events-channel';
 
 /** First pause before re-opening a lost connection; doubled per failed try up to the maximum. */
 const RECONNECT_INITIAL_MS = 250;

@@ -172,7 +172,7 @@ describe('EventStore', () => {
     }
   });
 
-  it('notifies listeners on the events channel once the append commits', async () => {
+  it('notifies listeners on the events channel once the append commits, naming its event types', async () => {
     const listener = new Client({ connectionString: fixture.database.url });
     await listener.connect();
     try {
@@ -181,7 +181,7 @@ describe('EventStore', () => {
 
       const result = await fixture.store.append('sku-notify', 'any', [stockChanged('notify', 1)], testMetadata());
 
-      expect(await notified).toBe(result.events[0].globalPosition.toString());
+      expect(JSON.parse((await notified)!)).toEqual({ position: result.events[0].globalPosition.toString(), types: ['StockChanged'] });
     } finally {
       await listener.end();
     }

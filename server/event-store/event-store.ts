@@ -11,6 +11,7 @@ import type {
   NewEvent,
   RecordedEvent,
 } from './event-store.types';
+import { appendNotification, EVENTS_CHANNEL } from './events-channel';
 import { readSafeBatch } from './global-order';
 import { openPersonalData, sealPersonalData } from './personal-data/personal-data';
 import { EVENT_COLUMNS, RecordedEventRow, toRecordedEvent } from './recorded-event-row';
@@ -29,8 +30,7 @@ export interface ReadAllQuery {
   types?: string[];
 }
 
-/** Channel on which every append announces itself; the payload is the last global position written. */
-export const EVENTS_CHANNEL = 'events';
+export { EVENTS_CHANNEL } from './events-channel';
 
 interface InsertedRow {
   event_id: string;
@@ -78,9 +78,9 @@ export class EventStore {
         const versions = await readVersions(manager, streamIds);
         for (const request of requests) assertExpectedVersion(request, versions.get(request.streamId) ?? 0);
         const result = await insertEvents(manager, requests, versions, metadata);
-        // Delivered by PostgreSQL only on commit, so a subscriber never wakes for a rolled-back append.
-        const last = result.events[result.events.length - 1];
-        await manager.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, last.globalPosition.toString()]);
+        // Delivered by PostgreSQL only on commit, so a subscriber never wakes for a rolled-back append. It names
+        // the event types, so only the projections that handle one of them wake (see events-channel.ts).
+        await manager.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, appendNotification(result.events)]);
         await options.inTransaction?.(manager, result);
         return result;
       });

@@ -15,6 +15,8 @@ export interface SafeBatchQuery {
   limit: number;
   /** Only these event types; the batch still reports how far the log was scanned. */
   types?: readonly string[];
+  /** A safe head read earlier (a safe head stays safe): saves reading it again. */
+  head?: GlobalCheckpoint | null;
 }
 
 export interface SafeBatch {
@@ -46,7 +48,7 @@ export async function readCommittedHead(manager: EntityManager): Promise<GlobalC
 export async function readSafeBatch(manager: EntityManager, query: SafeBatchQuery): Promise<SafeBatch> {
   // The head is fixed first: every event at or below it is final, so the second statement (a newer
   // snapshot under READ COMMITTED) sees exactly the same events up to it and the batch may end there.
-  const head = await readSafeHead(manager);
+  const head = query.head !== undefined ? query.head : await readSafeHead(manager);
   if (!head || compareCheckpoints(head, query.after) <= 0) return { events: [], scannedTo: query.after };
   const parameters: unknown[] = [
     query.after.transactionId.toString(),

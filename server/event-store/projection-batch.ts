@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { compareCheckpoints } from './checkpoint';
 import { readSafeBatch } from './global-order';
 import { Projection, projectionContext } from './projection';
-import { compareAndSetCheckpoint, readCheckpoint } from './projection-checkpoints';
+import { compareAndSetCheckpoint, probeCheckpoint, readCheckpoint, skipToCheckpoint } from './projection-checkpoints';
 import { tryLockProjection } from './projection-lock';
 
 /** NOTIFY channel whose payload names a read model (projection or state-stored table set) that changed. */
@@ -17,9 +17,15 @@ export async function notifyReadModelChanged(manager: EntityManager, projectionN
 export type BatchOutcome = 'more' | 'idle';
 
 /**
- * One step of a live projection, in one transaction: take the projection's lock, read the events after
- * its checkpoint, apply them to the serving tables and compare-and-set the checkpoint. A crash anywhere
- * rolls back the writes with the checkpoint, so the next batch starts where the last committed one ended.
+ * One step of a live projection. First one statement, outside any transaction, reads the checkpoint, the
+ * safe head and whether an event the projection handles lies between them:
+ * - nothing new: done ('idle');
+ * - only events it ignores: one more statement moves the checkpoint to the head, by compare-and-set and only
+ *   if the projection's lock is free (see `skipToCheckpoint`); no transaction, nothing applied;
+ * - otherwise, in one transaction: take the projection's lock, read the events after its checkpoint (read
+ *   again under the lock), apply them to the serving tables and compare-and-set the checkpoint. A crash
+ *   anywhere rolls back the writes with the checkpoint, so the next batch starts where the last committed
+ *   one ended.
  */
 export async function runProjectionBatch(
   dataSource: DataSource,
@@ -28,6 +34,12 @@ export async function runProjectionBatch(
   /** Told how many events this call applied, once they are committed (per-process counts for operators and tests). */
   onCommitted?: (appliedEvents: number) => void,
 ): Promise<BatchOutcome> {
+  const probe = await probeCheckpoint(dataSource.manager, projection.name, projection.eventTypes);
+  if (!probe.head || compareCheckpoints(probe.head, probe.checkpoint) <= 0) return 'idle';
+  if (!probe.handledEventsPending) {
+    await skipToCheckpoint(dataSource.manager, projection.name, probe.checkpoint, probe.head);
+    return 'idle';
+  }
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
@@ -38,8 +50,8 @@ export async function runProjectionBatch(
       return 'idle';
     }
     const from = await readCheckpoint(manager, projection.name);
-    const batch = await readSafeBatch(manager, { after: from, limit: batchSize, types: projection.eventTypes });
-    if (compareCheckpoints(batch.scannedTo, from) === 0) {
+    const batch = await readSafeBatch(manager, { after: from, limit: batchSize, types: projection.eventTypes, head: probe.head });
+    if (compareCheckpoints(batch.scannedTo, from) <= 0) {
       await runner.rollbackTransaction();
       return 'idle';
     }

@@ -10,6 +10,14 @@ import type { EntityManager } from 'typeorm';
  */
 const PROJECTION_LOCK_SPACE = 0x70726f6a; // 'proj'
 
+/**
+ * The same lock for a single statement outside a transaction (the statement's own transaction holds it):
+ * a condition for its WHERE clause, `nameParameter` being the placeholder of the projection's name.
+ */
+export function tryLockProjectionCondition(nameParameter: string): string {
+  return `pg_try_advisory_xact_lock(${PROJECTION_LOCK_SPACE}, hashtext(${nameParameter}))`;
+}
+
 export async function tryLockProjection(manager: EntityManager, name: string): Promise<boolean> {
   const rows: Array<{ locked: boolean }> = await manager.query(
     'SELECT pg_try_advisory_xact_lock($1::int, hashtext($2)) AS locked',

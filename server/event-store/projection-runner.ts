@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { isDatabaseUnavailable } from '../common/errors/database-unavailable';
 import { compareCheckpoints } from './checkpoint';
 import { EventNotificationListener } from './event-notifications';
+import { concerns, typesInNotification } from './events-channel';
 import { readCommittedHead, refreshEventStatistics } from './global-order';
 import { runProjectionBatch } from './projection-batch';
 import { ensureCheckpoints, readCheckpoint, recordFailure } from './projection-checkpoints';
@@ -96,7 +97,7 @@ export class ProjectionRunner {
     }
     this.listener = EventNotificationListener.forDataSource(
       this.dataSource,
-      () => this.wakeAll(),
+      (payload) => this.wakeConcerned(typesInNotification(payload)),
       (error) => this.logger.warn(`event notifications interrupted, polling meanwhile and reconnecting: ${messageOf(error)}`),
       undefined,
       (downForMs) => {
@@ -141,9 +142,9 @@ export class ProjectionRunner {
    * processes running the projections, those counts add up to the projection's events, each applied once.
    */
   async status(): Promise<ProcessProjectionStatus[]> {
-    const names = this.registry.list().map((projection) => projection.name);
-    await ensureCheckpoints(this.dataSource.manager, names);
-    const statuses = await readProjectionStatuses(this.dataSource.manager, names);
+    const projections = this.registry.list();
+    await ensureCheckpoints(this.dataSource.manager, projections.map((projection) => projection.name));
+    const statuses = await readProjectionStatuses(this.dataSource.manager, projections);
     return statuses.map((status) => ({ ...status, eventsAppliedByThisProcess: this.appliedHere.get(status.name) ?? 0 }));
   }
 
@@ -156,7 +157,17 @@ export class ProjectionRunner {
   }
 
   private wakeAll(): void {
-    for (const subscription of this.subscriptions.values()) subscription.wake();
+    this.wakeConcerned(null);
+  }
+
+  /**
+   * Wakes the projections that handle one of `types` (all of them for `null`). The others are not woken by
+   * an append they ignore: their next poll moves their checkpoints past it in one or two statements.
+   */
+  private wakeConcerned(types: ReadonlySet<string> | null): void {
+    for (const [name, subscription] of this.subscriptions) {
+      if (concerns(this.registry.get(name).eventTypes, types)) subscription.wake();
+    }
   }
 
   /**

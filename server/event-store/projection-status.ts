@@ -8,9 +8,12 @@ export interface ProjectionStatus {
   /** 'idle' before its first batch, 'running' after a successful one, 'failing' after a failed one. */
   status: string;
   checkpoint: GlobalCheckpoint;
-  /** Events in the log after the checkpoint. */
+  /**
+   * Events after the checkpoint of the types the projection handles: events it ignores are never lag, even
+   * before its checkpoint has moved past them (which it does at its next poll, not at each append).
+   */
   lagEvents: number;
-  /** Age of the oldest event not yet applied; 0 when caught up. */
+  /** Age of the oldest such event; 0 when caught up. */
   lagSeconds: number;
   lastError: string | null;
   lastErrorAt: Date | null;
@@ -38,20 +41,31 @@ interface StatusRow {
   rebuild_target: string | null;
 }
 
-export async function readProjectionStatuses(manager: EntityManager, names: string[]): Promise<ProjectionStatus[]> {
+/** `eventTypes` undefined: the projection handles every event. */
+export async function readProjectionStatuses(
+  manager: EntityManager,
+  projections: ReadonlyArray<{ name: string; eventTypes?: readonly string[] }>,
+): Promise<ProjectionStatus[]> {
+  const handled = Object.fromEntries(projections.map((projection) => [projection.name, projection.eventTypes ?? null]));
   const rows: StatusRow[] = await manager.query(
-    `SELECT c.name, c.status, c.transaction_id::text AS transaction_text, c.position::text AS position_text,
+    `WITH wanted AS (
+       SELECT key AS name,
+              CASE WHEN jsonb_typeof(value) = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(value)) END AS types
+         FROM jsonb_each($1::jsonb))
+     SELECT c.name, c.status, c.transaction_id::text AS transaction_text, c.position::text AS position_text,
             (SELECT count(*) FROM events e
-              WHERE (e.transaction_id, e.global_position) > (c.transaction_id, c.position)) AS lag_events,
+              WHERE (e.transaction_id, e.global_position) > (c.transaction_id, c.position)
+                AND (w.types IS NULL OR e.type = ANY(w.types))) AS lag_events,
             (SELECT e.recorded_at FROM events e
               WHERE (e.transaction_id, e.global_position) > (c.transaction_id, c.position)
+                AND (w.types IS NULL OR e.type = ANY(w.types))
               ORDER BY e.transaction_id, e.global_position LIMIT 1) AS oldest_unprocessed_at,
             c.last_error, c.last_error_at, c.updated_at,
             c.rebuild_started_at, c.rebuild_processed::text AS rebuild_processed, c.rebuild_target::text AS rebuild_target
        FROM projection_checkpoints c
-      WHERE c.name = ANY($1::text[])
+       JOIN wanted w ON w.name = c.name
       ORDER BY c.name`,
-    [names],
+    [JSON.stringify(handled)],
   );
   const now = Date.now();
   return rows.map((row) => ({

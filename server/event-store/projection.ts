@@ -15,7 +15,10 @@ export interface Projection {
   readonly name: string;
   /** Logical names of the tables this projection owns (unquoted, in the search path). */
   readonly tables: string[];
-  /** When given, only these event types are read, which keeps catch-up of a narrow projection cheap. */
+  /**
+   * When given, only these event types are read, which keeps catch-up of a narrow projection cheap; only an
+   * append of one of them wakes it, and other events move its checkpoint without a transaction.
+   */
   readonly eventTypes?: string[];
   apply(events: RecordedEvent[], context: ProjectionContext): Promise<void>;
 }

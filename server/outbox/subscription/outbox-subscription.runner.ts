@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { isDatabaseUnavailable } from '../../common/errors/database-unavailable';
 import { EventNotificationListener } from '../../event-store/event-notifications';
+import { concerns, typesInNotification } from '../../event-store/events-channel';
 import type { Projection } from '../../event-store/projection';
 import { runProjectionBatch } from '../../event-store/projection-batch';
 import { ensureCheckpoints, recordFailure } from '../../event-store/projection-checkpoints';
@@ -48,7 +49,10 @@ export class OutboxSubscriptionRunner {
     this.subscription.start();
     this.listener = EventNotificationListener.forDataSource(
       this.dataSource,
-      () => this.subscription?.wake(),
+      // Woken only by appends of an event type it handles; its poll moves its checkpoint past the others.
+      (payload) => {
+        if (concerns(this.projection.eventTypes, typesInNotification(payload))) this.subscription?.wake();
+      },
       () => undefined, // the subscription's own failures say it
       undefined,
       () => this.subscription?.resume(),
