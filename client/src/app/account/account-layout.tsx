@@ -6,10 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from '../../features/account/api/account-keys';
 import { AccountSidebar } from '../../features/account/components/account-sidebar';
 import { loginPathFor, useHasToken } from './use-session-guard';
+import { t, useMessages } from '../../lib/i18n/locale';
+import { myaccountMessages } from '../../lib/i18n/messages/myaccount';
 import './account.css';
 
 /** The customer area's frame: greeting, side menu, content. Without a token: to /login, and back here after it (issue 16). */
 export function AccountLayout({ title, crumbs, children, heading }: { title: string; crumbs?: Array<{ label: string; to?: string }>; children: ReactNode; heading?: ReactNode }) {
+  useMessages(myaccountMessages);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -26,7 +29,7 @@ export function AccountLayout({ title, crumbs, children, heading }: { title: str
       <title>{title}</title>
       {crumbs && <Breadcrumb items={crumbs} />}
       <h1 className="page__title">{heading ?? title}</h1>
-      <p className="account-greeting">Hello, {user?.name || 'there'} welcome to your dashboard!</p>
+      <p className="account-greeting">{t('me.hello', { name: user?.name || t('me.there') })}</p>
       <div className="account">
         <AccountSidebar onLogout={logout} />
         <div className="account__main">{children}</div>

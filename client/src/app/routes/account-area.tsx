@@ -15,18 +15,22 @@ import { OrderLinesTable } from '../../features/orders/components/order-lines-ta
 import { OrderTotalsFooter } from '../../features/orders/components/order-totals-footer';
 import '../../features/orders/components/orders.css';
 import { formatOrderDate, type OrderLine, type OrderRow } from '../../features/orders/types';
+import { localDigits, t, useMessages } from '../../lib/i18n/locale';
+import { myaccountMessages } from '../../lib/i18n/messages/myaccount';
+import { ordersMessages } from '../../lib/i18n/messages/orders';
 import { AccountLayout } from '../account/account-layout';
 import { useHasToken, useLogoutOnUnauthorized } from '../account/use-session-guard';
 
 /** /dashboard (spec §2): Orders History. */
 export function DashboardRoute() {
+  useMessages(myaccountMessages, ordersMessages);
   const navigate = useNavigate();
   const onAccountDeleted = (message: string) => {
     clearSession();
     navigate('/', { replace: true, state: { notice: message } });
   };
   return (
-    <AccountLayout title="Dashboard">
+    <AccountLayout title={t('me.dashboard')}>
       <DashboardOrders />
       <DownloadMyData />
       <DeleteAccountForm onDeleted={(message) => onAccountDeleted(message)} />
@@ -40,9 +44,9 @@ function DashboardOrders() {
   return (
     <section aria-labelledby="orders-history-title">
       <h2 id="orders-history-title" className="section-title">
-        Orders History
+        {t('me.ordersHistory')}
       </h2>
-      {isPending ? <Loader label="Loading your orders…" /> : <OrdersHistoryTable orders={data ?? []} />}
+      {isPending ? <Loader label={t('me.loadingOrders')} /> : <OrdersHistoryTable orders={data ?? []} />}
     </section>
   );
 }
@@ -51,8 +55,9 @@ function DashboardOrders() {
 export function OrderDetailsRoute() {
   const { orderId = '' } = useParams();
   const hasToken = useHasToken();
+  useMessages(myaccountMessages, ordersMessages);
   return (
-    <AccountLayout title={`Order Details [${orderId}]`} crumbs={[{ label: 'Back to Order List', to: '/dashboard' }, { label: orderId }]}>
+    <AccountLayout title={t('me.detailsTitle', { id: orderId })} crumbs={[{ label: t('me.backToList'), to: '/dashboard' }, { label: orderId }]}>
       {hasToken && <OrderDetails orderId={orderId} />}
     </AccountLayout>
   );
@@ -61,14 +66,16 @@ export function OrderDetailsRoute() {
 function OrderDetails({ orderId }: { orderId: string }) {
   const { data, isPending, error } = useOrdersHistory(orderId);
   useLogoutOnUnauthorized(error);
-  if (isPending) return <Loader label="Loading the order…" />;
+  if (isPending) return <Loader label={t('me.loadingOrder')} />;
   if (!data) {
     const missing = error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 422);
     return (
       <div className="notice notice--error" role="alert">
-        <p>{missing ? `We could not find order ${orderId} in your account.` : 'The order could not be loaded. Please check your connection and try again.'}</p>
+        <p>{missing ? t('me.orderMissing', { id: orderId }) : t('me.orderFailed')}</p>
         <p>
-          <Link to="/dashboard">See your orders</Link> or <Link to={`/order-tracking?orderId=${encodeURIComponent(orderId)}`}>track an order with its phone number</Link>.
+          <Link to="/dashboard">{t('me.seeOrders')}</Link>
+          {t('me.or')}
+          <Link to={`/order-tracking?orderId=${encodeURIComponent(orderId)}`}>{t('me.trackByPhone')}</Link>.
         </p>
       </div>
     );
@@ -79,34 +86,34 @@ function OrderDetails({ orderId }: { orderId: string }) {
     <>
       <section className="card billing" aria-labelledby="billing-title">
         <h2 id="billing-title" className="section-title">
-          Billing Information
+          {t('me.billing')}
         </h2>
         <dl className="details-list">
           <div>
-            <dt>Order ID</dt>
+            <dt>{t('me.orderId')}</dt>
             <dd>{order.orderId}</dd>
           </div>
           <div>
-            <dt>Name</dt>
+            <dt>{t('me.name')}</dt>
             <dd>{order.customer_name ?? '—'}</dd>
           </div>
           <div>
-            <dt>Email</dt>
+            <dt>{t('me.email')}</dt>
             <dd>{order.email || '—'}</dd>
           </div>
           <div>
-            <dt>Phone Number</dt>
-            <dd>{order.phone_number ?? '—'}</dd>
+            <dt>{t('me.phoneNumber')}</dt>
+            <dd>{order.phone_number ? localDigits(order.phone_number) : '—'}</dd>
           </div>
           <div>
-            <dt>Date</dt>
+            <dt>{t('me.date')}</dt>
             <dd>{formatOrderDate(order.order_date)}</dd>
           </div>
         </dl>
       </section>
       <section aria-labelledby="summary-title">
         <h2 id="summary-title" className="section-title">
-          Order Summary
+          {t('me.summary')}
         </h2>
         <OrderLinesTable lines={lines} currency={data.currencySymbol} footer={<OrderTotalsFooter order={order} currency={data.currencySymbol} />} />
       </section>
@@ -116,8 +123,9 @@ function OrderDetails({ orderId }: { orderId: string }) {
 
 /** /users/profile (spec §2). */
 export function ProfileRoute() {
+  useMessages(myaccountMessages);
   return (
-    <AccountLayout title="My Profile">
+    <AccountLayout title={t('me.profile')}>
       <Profile />
     </AccountLayout>
   );
@@ -138,8 +146,9 @@ function Profile() {
 
 /** /users/change-password (spec §2): a changed password may come with a new token, kept in the session. */
 export function ChangePasswordRoute() {
+  useMessages(myaccountMessages);
   return (
-    <AccountLayout title="Change Password">
+    <AccountLayout title={t('me.changePassword')}>
       <ChangePasswordForm
         onChanged={(answer) => {
           const user = getSessionUser();

@@ -3,6 +3,8 @@ import { FindAccountFlow } from '../../features/account/components/find-account-
 import { ForgetPasswordForm } from '../../features/account/components/forget-password-form';
 import { ResetPasswordForm } from '../../features/account/components/reset-password-form';
 import { VerifyEmailForm } from '../../features/account/components/verify-email-form';
+import { t, useMessages } from '../../lib/i18n/locale';
+import { recoveryMessages } from '../../lib/i18n/messages/recovery';
 import { RecoverByPhoneForm } from '../../features/phone-verification/components/recover-by-phone-form';
 import { PHONE_VERIFICATION_TEXT } from '../../features/phone-verification/messages';
 
@@ -18,9 +20,10 @@ function RecoveryPage({ title, children }: { title: string; children: React.Reac
 
 /** /find-account-using-phone */
 export function FindAccountRoute() {
+  useMessages(recoveryMessages);
   const navigate = useNavigate();
   return (
-    <RecoveryPage title="Find Account Using Phone">
+    <RecoveryPage title={t('rec.findTitle')}>
       <FindAccountFlow onMailSent={() => navigate('/login')} />
       <p>
         <Link to="/reset-password-by-phone">Get a code by SMS instead</Link>
@@ -31,9 +34,10 @@ export function FindAccountRoute() {
 
 /** /forget-password */
 export function ForgetPasswordRoute() {
+  useMessages(recoveryMessages);
   const navigate = useNavigate();
   return (
-    <RecoveryPage title="Forget Password">
+    <RecoveryPage title={t('rec.forgetTitle')}>
       <ForgetPasswordForm onSent={() => navigate('/login')} />
     </RecoveryPage>
   );
@@ -41,10 +45,11 @@ export function ForgetPasswordRoute() {
 
 /** /forget-password-recover-email/{id} */
 export function ResetPasswordRoute() {
+  useMessages(recoveryMessages);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   return (
-    <RecoveryPage title="Reset Password">
+    <RecoveryPage title={t('rec.resetTitle')}>
       <ResetPasswordForm id={id} onReset={() => navigate('/login')} />
     </RecoveryPage>
   );
@@ -52,10 +57,11 @@ export function ResetPasswordRoute() {
 
 /** /verify-email/{id}: "Update your email", then /login. */
 export function VerifyEmailRoute() {
+  useMessages(recoveryMessages);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   return (
-    <RecoveryPage title="Update your email">
+    <RecoveryPage title={t('rec.verifyTitle')}>
       <VerifyEmailForm id={id} onVerified={() => navigate('/login')} />
     </RecoveryPage>
   );

@@ -5,24 +5,28 @@ import { DrawPanel } from '../../features/offer/components/draw-panel';
 import { MyTokens } from '../../features/offer/components/my-tokens';
 import '../../features/offer/components/offer.css';
 import { WinnersTable } from '../../features/offer/components/winners-table';
+import { t, useMessages } from '../../lib/i18n/locale';
+import { offerMessages } from '../../lib/i18n/messages/offer';
 
 /** /offer/winners (?offer=<id>, else the current offer): the winners with masked phones, and how to check them. */
 export function OfferWinnersRoute() {
+  useMessages(offerMessages);
   const [params] = useSearchParams();
   const offer = useOffer(params.get('offer'));
   return (
     <div className="container page">
-      <title>Lucky draw winners</title>
-      <h1 className="page__title">Lucky draw winners</h1>
+      <title>{t('offer.winnersTitle')}</title>
+      <h1 className="page__title">{t('offer.winnersTitle')}</h1>
       {offer.isPending ? (
-        <Loader label="Loading the draw…" />
+        <Loader label={t('offer.loading')} />
       ) : !offer.data ? (
         <p className="notice">
-          There is no lucky draw to show yet. <Link to="/offer">See the offer</Link>
+          {t('offer.none')}
+          <Link to="/offer">{t('offer.see')}</Link>
         </p>
       ) : (
         <>
-          {offer.data.status === 'drawn' ? <WinnersTable offer={offer.data} /> : <p className="notice">The draw of {offer.data.name} has not been held yet.</p>}
+          {offer.data.status === 'drawn' ? <WinnersTable offer={offer.data} /> : <p className="notice">{t('offer.notHeld', { name: offer.data.name })}</p>}
           <DrawPanel offer={offer.data} linkToWinners={false} />
           <MyTokens offer={offer.data} />
         </>

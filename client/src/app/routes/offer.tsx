@@ -11,6 +11,8 @@ import { MyTokens } from '../../features/offer/components/my-tokens';
 import { PrizeBoxes } from '../../features/offer/components/prize-boxes';
 import '../../features/offer/components/offer.css';
 import { OFFER_COUPON_CODE, saveCouponOffer } from '../../features/offer/offer-store';
+import { t, useMessages } from '../../lib/i18n/locale';
+import { offerMessages } from '../../lib/i18n/messages/offer';
 import { useProductActions } from '../shop/use-product-actions';
 
 /**
@@ -19,6 +21,7 @@ import { useProductActions } from '../shop/use-product-actions';
  * offer's draw (commitment, published list, winners) and "your tokens" by order id and phone.
  */
 export function OfferRoute() {
+  useMessages(offerMessages);
   const [category, setCategory] = useState<string>('all');
   const [page, setPage] = useState(1);
   const { data: tree } = useCategoryTree();
@@ -34,7 +37,7 @@ export function OfferRoute() {
 
   return (
     <div className="container page">
-      <title>Lucky Draw Offer</title>
+      <title>{t('offer.title')}</title>
       <section className="offer-hero" lang="bn">
         <h1>লাকি ড্র অফার</h1>
         <p>টি-শার্ট কিনুন, ফ্রি টোকেন নিন আর জিতে নিন নগদ পুরস্কার!</p>
@@ -45,10 +48,10 @@ export function OfferRoute() {
       <MyTokens offer={offer.data ?? null} />
       <section className="home-section" aria-labelledby="offer-products-title">
         <h2 id="offer-products-title" className="section-title">
-          Offer products
+          {t('offer.products')}
         </h2>
-        <ul className="offer-filter" aria-label="Filter by category">
-          {[{ slug: 'all', name: 'All' }, ...(tree ?? [])].map((c) => (
+        <ul className="offer-filter" aria-label={t('offer.filter')}>
+          {[{ slug: 'all', name: t('offer.all') }, ...(tree ?? [])].map((c) => (
             <li key={c.slug}>
               <button
                 type="button"

@@ -1,4 +1,4 @@
-import { formatDate, tMaybe } from '../../lib/i18n/locale';
+import { formatDate, getLocale, tMaybe } from '../../lib/i18n/locale';
 import type { OrderHistoryLineResponse, OrderRowResponse, OrderTrackingDetailsResponse, OrderTrackingResponse } from '../../../../contracts/orders';
 
 /** Order shapes as the ordering API sends them (contracts/orders.ts); tracking details are absent from an older server. */
@@ -7,11 +7,11 @@ export type OrderLine = OrderHistoryLineResponse;
 export type OrderTracking = OrderTrackingResponse & Partial<OrderTrackingDetailsResponse>;
 
 
-/** Date and time in Dhaka, as "25 Nov 2026, 3:05 pm". */
+/** Date and time in Dhaka, as "25 Nov 2026, 3:05 pm"; 24-hour in Bengali (ICU names the Bengali day periods in Latin letters). */
 export function formatStepTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return formatDate(date, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+  return formatDate(date, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: getLocale() === 'en' });
 }
 
 /** Status names show as text; their style class is the lowercased name with dashes (spec §4). */

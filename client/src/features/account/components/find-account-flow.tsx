@@ -4,8 +4,10 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { mobilePhoneOf, normalizePhone } from '../../../../../contracts/phone';
 import { DURATIONS } from '../../../lib/durations';
+import { localDigits, t } from '../../../lib/i18n/locale';
 import { useFindAccount } from '../api/find-account';
 import { useSendVerifyMail } from '../api/send-verify-mail';
+import { successText } from './account-form';
 
 /** Find Account Using Phone (spec §2, §4): phone, then e-mail, then a verification mail; the caller goes to /login. */
 export function FindAccountFlow({ onMailSent }: { onMailSent: () => void }) {
@@ -19,10 +21,10 @@ export function FindAccountFlow({ onMailSent }: { onMailSent: () => void }) {
     event.preventDefault();
     try {
       const answer = await find.mutateAsync(normalizePhone(phone));
-      showToast({ kind: 'success', title: answer?.message ?? 'Account found!' });
+      showToast({ kind: 'success', title: successText(answer?.message, 'rec.found') });
       setFound(true);
     } catch (error) {
-      await showAlert({ kind: 'error', title: 'Account not found.', text: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Account not found.' });
+      await showAlert({ kind: 'error', title: t('rec.notFound'), text: error instanceof ApiError && error.serverMessage ? error.serverMessage : t('rec.notFound') });
     }
   }
 
@@ -30,28 +32,30 @@ export function FindAccountFlow({ onMailSent }: { onMailSent: () => void }) {
     event.preventDefault();
     try {
       await send.mutateAsync({ email: email.trim(), phone: normalizePhone(phone), host: window.location.origin });
-      await showAlert({ kind: 'success', title: 'Email sent', text: "We've sent a verification email. Please check your inbox or spam folder.", timer: DURATIONS.longAlert });
+      await showAlert({ kind: 'success', title: t('rec.emailSent'), text: t('rec.verifySent'), timer: DURATIONS.longAlert });
       onMailSent();
     } catch (error) {
-      const text = error instanceof ApiError && !error.isNetworkError ? (error.serverMessage ?? 'Failed to send..') : 'An error occurred. Please try again.';
-      await showAlert({ kind: 'error', title: 'Error', text });
+      const text = error instanceof ApiError && !error.isNetworkError ? (error.serverMessage ?? t('rec.sendFailed')) : t('rec.tryAgain');
+      await showAlert({ kind: 'error', title: t('rec.error'), text });
     }
   }
 
   return found ? (
     <form className="form card" onSubmit={(e) => void submitEmail(e)}>
       <p>
-        We found an account for <strong>{normalizePhone(phone)}</strong>. Enter the e-mail address to verify.
+        {t('rec.foundFor')}
+        <strong>{localDigits(normalizePhone(phone))}</strong>
+        {t('rec.enterEmail')}
       </p>
-      <TextField label="Email" type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField label={t('rec.email')} type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       <button type="submit" className="button" disabled={send.isPending}>
-        {send.isPending ? 'Sending…' : 'Send verification mail'}
+        {send.isPending ? t('rec.sending') : t('rec.sendVerify')}
       </button>
     </form>
   ) : (
     <form className="form card" onSubmit={(e) => void submitPhone(e)}>
       <TextField
-        label="Phone number"
+        label={t('rec.phone')}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
@@ -62,7 +66,7 @@ export function FindAccountFlow({ onMailSent }: { onMailSent: () => void }) {
         onBlur={(e) => setPhone(mobilePhoneOf(e.target.value) ?? e.target.value)}
       />
       <button type="submit" className="button" disabled={find.isPending}>
-        {find.isPending ? 'Searching…' : 'Find Account'}
+        {find.isPending ? t('rec.searching') : t('rec.find')}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { normalizePhone } from '../../../../../contracts/phone';
 import { useState, type FormEvent } from 'react';
 import { showToast } from '../../../components/feedback/feedback-store';
 import { TextField } from '../../../components/ui/text-field';
+import { t } from '../../../lib/i18n/locale';
 import { useUpdateUserFrontend } from '../api/update-user-frontend';
 import type { AccountUser } from '../api/types';
 import { AccountForm, alertFailure } from './account-form';
@@ -16,7 +17,7 @@ export function ProfileForm({ user, onUpdated }: { user: AccountUser; onUpdated:
     try {
       const answer = await update.mutateAsync({ name: name.trim(), phone_number: normalizePhone(user.phone_number ?? '') });
       onUpdated(answer.user ?? { ...user, name: name.trim() });
-      showToast({ kind: 'success', title: 'Has been successfully update' });
+      showToast({ kind: 'success', title: t('me.updated') });
     } catch (error) {
       await alertFailure(error);
     }
@@ -24,11 +25,11 @@ export function ProfileForm({ user, onUpdated }: { user: AccountUser; onUpdated:
 
   return (
     <AccountForm onSubmit={submit}>
-      <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-      <TextField label="Email" name="email" value={user.email} readOnly />
-      <TextField label="Phone number" name="phone_number" value={user.phone_number ?? ''} readOnly />
+      <TextField label={t('me.name')} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+      <TextField label={t('me.email')} name="email" value={user.email} readOnly />
+      <TextField label={t('me.phone')} name="phone_number" value={user.phone_number ?? ''} readOnly />
       <button type="submit" className="button" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Update Profile'}
+        {update.isPending ? t('me.saving') : t('me.updateProfile')}
       </button>
     </AccountForm>
   );

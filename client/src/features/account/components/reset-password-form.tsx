@@ -4,10 +4,9 @@ import { showAlert, showToast } from '../../../components/feedback/feedback-stor
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { DURATIONS } from '../../../lib/durations';
+import { t } from '../../../lib/i18n/locale';
 import { useResetPassword } from '../api/reset-password';
-import { AccountForm, NETWORK_ERROR } from './account-form';
-
-export const USED_LINK_MESSAGE = 'This link has expired or was already used';
+import { AccountForm, successText } from './account-form';
 
 /**
  * Reset screen (spec §2, §5, §8): no client checks; 422 errors under each field and in a "Validation Errors"
@@ -27,30 +26,30 @@ export function ResetPasswordForm({ id, onReset }: { id: string; onReset: () => 
     setFailure('');
     try {
       const answer = await reset.mutateAsync({ password, password_confirmation: confirmation, id });
-      showToast({ kind: 'success', title: answer?.message ?? 'Your password has been reset.', duration: DURATIONS.resetToast });
+      showToast({ kind: 'success', title: successText(answer?.message, 'rec.resetDone'), duration: DURATIONS.resetToast });
       onReset();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422 && !error.fieldErrors.id) {
         setErrors(error.firstFieldErrors);
-        await showAlert({ kind: 'error', title: 'Validation Errors', items: Object.values(error.fieldErrors).flat() });
+        await showAlert({ kind: 'error', title: t('rec.validations'), items: Object.values(error.fieldErrors).flat() });
       } else if (error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 410 || error.status === 422)) {
         setLinkUsed(true);
       } else if (error instanceof ApiError && !error.isNetworkError) {
-        setFailure(error.serverMessage ?? 'Something went wrong. Please try again.');
+        setFailure(error.serverMessage ?? t('rec.somethingWrongRetry'));
       } else {
-        setFailure(NETWORK_ERROR);
+        setFailure(t('rec.network'));
       }
     }
   }
 
-  if (linkUsed) return <LinkUsed request={{ to: '/forget-password', label: 'Request a new link' }} />;
+  if (linkUsed) return <LinkUsed request={{ to: '/forget-password', label: t('rec.requestNew') }} />;
 
   return (
     <AccountForm onSubmit={submit} failure={failure}>
-      <TextField label="New Password" type="password" name="new_password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.new_password} />
-      <TextField label="Confirm Password" type="password" name="new_password_confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={errors.new_password_confirmation} />
+      <TextField label={t('rec.newPassword')} type="password" name="new_password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.new_password} />
+      <TextField label={t('rec.confirmPassword')} type="password" name="new_password_confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={errors.new_password_confirmation} />
       <button type="submit" className="button" disabled={reset.isPending}>
-        Submit
+        {t('rec.submit')}
       </button>
     </AccountForm>
   );
@@ -60,15 +59,15 @@ export function ResetPasswordForm({ id, onReset }: { id: string; onReset: () => 
 export function LinkUsed({ request }: { request: { to: string; label: string } }) {
   return (
     <div className="card form" role="alert">
-      <h2 className="section-title">{USED_LINK_MESSAGE}</h2>
-      <p>Links in our e-mails work once and only for a short time. Ask for a new one and use the newest e-mail.</p>
+      <h2 className="section-title">{t('rec.linkUsed')}</h2>
+      <p>{t('rec.linkUsedText')}</p>
       <p>
         <Link className="button" to={request.to}>
           {request.label}
         </Link>
       </p>
       <p>
-        <Link to="/login">Back to login</Link>
+        <Link to="/login">{t('rec.backToLogin')}</Link>
       </p>
     </div>
   );

@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { showAlert, showToast } from '../../../components/feedback/feedback-store';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/locale';
 import { useUpdateVerifyMail } from '../api/update-verify-mail';
+import { successText } from './account-form';
 import { LinkUsed } from './reset-password-form';
 
 /** Update your email (spec §2, §8): on success the caller goes to /login. */
@@ -15,26 +17,26 @@ export function VerifyEmailForm({ id, onVerified }: { id: string; onVerified: ()
     event.preventDefault();
     try {
       const answer = await update.mutateAsync({ email: email.trim(), id });
-      showToast({ kind: 'success', title: answer?.message ?? 'Your email has been updated.' });
+      showToast({ kind: 'success', title: successText(answer?.message, 'rec.emailUpdated') });
       onVerified();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
-        await showAlert({ kind: 'error', title: 'Validation Error', items: Object.values(error.fieldErrors).flat() });
+        await showAlert({ kind: 'error', title: t('rec.validation'), items: Object.values(error.fieldErrors).flat() });
       } else if (error instanceof ApiError && error.status === 400) {
         setLinkUsed(true);
       } else {
-        await showAlert({ kind: 'error', title: 'Error', text: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Failed to send.' });
+        await showAlert({ kind: 'error', title: t('rec.error'), text: error instanceof ApiError && error.serverMessage ? error.serverMessage : t('rec.sendFailedShort') });
       }
     }
   }
 
-  if (linkUsed) return <LinkUsed request={{ to: '/find-account-using-phone', label: 'Send a new verification e-mail' }} />;
+  if (linkUsed) return <LinkUsed request={{ to: '/find-account-using-phone', label: t('rec.newVerify') }} />;
 
   return (
     <form className="form card" onSubmit={(e) => void submit(e)}>
-      <TextField label="Email" type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField label={t('rec.email')} type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       <button type="submit" className="button" disabled={update.isPending}>
-        Update Email
+        {t('rec.updateEmail')}
       </button>
     </form>
   );

@@ -1,15 +1,9 @@
 import { Link } from 'react-router-dom';
 import { publishedDataUrl } from '../api/get-offer';
+import { formatDate, t } from '../../../lib/i18n/locale';
 import type { PublicOffer } from '../types';
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-
-const STATUS_TEXT: Record<PublicOffer['status'], string> = {
-  open: 'Tokens are being collected. The commitment to the draw’s secret seed is published before the draw.',
-  committed: 'The draw is committed: the hash of its secret seed is published below and cannot change.',
-  closed: 'The offer is closed: the list of eligible tokens is published. The draw comes next.',
-  drawn: 'The draw is held: the seed is revealed and the winners are published.',
-};
+const dateOf = (iso: string) => formatDate(new Date(iso), { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * What makes the draw checkable, as it happens: the commitment (SHA-256 of the secret seed) before the
@@ -22,38 +16,40 @@ export function DrawPanel({ offer, linkToWinners = true }: { offer: PublicOffer;
         {offer.name}
       </h2>
       <p>
-        Orders placed from {dateOf(offer.starts_at)} until {dateOf(offer.ends_at)}: one lucky-draw token per t-shirt, valid once the order is delivered.
-        Lines added from this page get {offer.discount_percent}% off at checkout.
+        {t('offer.period', { from: dateOf(offer.starts_at), to: dateOf(offer.ends_at), percent: offer.discount_percent })}
       </p>
-      <p className="draw-panel__status">{STATUS_TEXT[offer.status]}</p>
+      <p className="draw-panel__status">{t(`offer.status.${offer.status}`)}</p>
       <dl className="draw-panel__facts">
-        <dt>Commitment (SHA-256 of the secret seed)</dt>
-        <dd>{offer.commitment ? <code>{offer.commitment}</code> : 'Not published yet'}</dd>
-        <dt>Eligible tokens</dt>
+        <dt>{t('offer.commitment')}</dt>
+        <dd>{offer.commitment ? <code>{offer.commitment}</code> : t('offer.notPublished')}</dd>
+        <dt>{t('offer.eligible')}</dt>
         <dd>
           {offer.eligible_tokens ? (
             <>
-              {offer.eligible_count} tokens, list hash <code>{offer.tokens_hash}</code> —{' '}
+              {t('offer.eligibleCount', { count: offer.eligible_count ?? 0 })}
+              <code>{offer.tokens_hash}</code> —{' '}
               <a href={publishedDataUrl(offer.id)} download={`lucky-draw-${offer.id}.json`}>
-                published list and data (JSON)
+                {t('offer.publishedList')}
               </a>
             </>
           ) : (
-            'Published when the offer closes'
+            t('offer.atClose')
           )}
         </dd>
-        <dt>Seed</dt>
-        <dd>{offer.seed ? <code>{offer.seed}</code> : 'Revealed at the draw'}</dd>
+        <dt>{t('offer.seed')}</dt>
+        <dd>{offer.seed ? <code>{offer.seed}</code> : t('offer.atDraw')}</dd>
       </dl>
       {linkToWinners && offer.status === 'drawn' && (
         <p>
           <Link className="button" to={`/offer/winners?offer=${offer.id}`}>
-            See the {offer.winners.length} winners
+            {t('offer.seeWinners', { count: offer.winners.length })}
           </Link>
         </p>
       )}
       <p className="draw-panel__note">
-        Anyone can check the draw: <code>npm run verify-draw -- {offer.id}</code> recomputes the winners from the published data alone.
+        {t('offer.check')}
+        <code>npm run verify-draw -- {offer.id}</code>
+        {t('offer.checkRest')}
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { OrderLookupForm } from '../../../components/ui/order-lookup-form';
 import { ApiError } from '../../../lib/api-client';
+import { formatNumber, getLocale, t } from '../../../lib/i18n/locale';
 import { useMyTokens } from '../api/get-my-tokens';
 import type { PublicOffer } from '../types';
 
@@ -13,31 +14,31 @@ export function MyTokens({ offer }: { offer: PublicOffer | null }) {
   return (
     <section className="my-tokens" aria-labelledby="my-tokens-title">
       <h2 id="my-tokens-title" className="section-title">
-        Your lucky-draw tokens
+        {t('offer.myTokens')}
       </h2>
-      <OrderLookupForm idPrefix="my-tokens" submitLabel="Show my tokens" busyLabel="Looking up…" busy={result.isFetching} onSubmit={(orderId, phone) => setQuery({ orderId, phone })} />
+      <OrderLookupForm idPrefix="my-tokens" submitLabel={t('offer.showTokens')} busyLabel={t('offer.lookingUp')} busy={result.isFetching} onSubmit={(orderId, phone) => setQuery({ orderId, phone })} />
       <div aria-live="polite">
         {query && result.isError && (
           <p className="notice notice--error">
             {result.error instanceof ApiError && result.error.status === 429
-              ? 'Too many lookups. Please try again later.'
-              : 'No lucky-draw tokens found for this order ID and phone number.'}
+              ? t('offer.tooMany')
+              : t('offer.noTokens')}
           </p>
         )}
         {query && result.data && (
-          <ul className="token-list" aria-label="Lucky-draw tokens of this order">
+          <ul className="token-list" aria-label={t('offer.tokensOf')}>
             {result.data.map((token) => {
               const prize = won.get(token.token);
               return (
                 <li key={token.token} className={`token token--${token.state}${prize ? ' token--won' : ''}`}>
-                  <span className="token__label">Lucky-draw token</span> <code>{token.token}</code>
+                  <span className="token__label">{t('offer.token')}</span> <code>{token.token}</code>
                   <span className="token__state">
-                    {token.state_label}
-                    {token.void_reason ? ` (order ${token.void_reason})` : ''}
+                    {getLocale() === 'en' ? token.state_label : t(`offer.state.${token.state}`)}
+                    {token.void_reason ? t('offer.voidReason', { reason: token.void_reason }) : ''}
                   </span>
                   {prize && (
                     <strong className="token__prize">
-                      Winner: {prize.label}, ৳ {prize.amount.toLocaleString('en-US')}
+                      {t('offer.winner', { label: getLocale() === 'en' ? prize.label : t('offer.rank', { rank: prize.rank }) })}৳ {formatNumber(prize.amount)}
                     </strong>
                   )}
                 </li>

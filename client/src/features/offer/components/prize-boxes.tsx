@@ -7,18 +7,22 @@ export const OFFER_PRIZES = [
   { rank: '৫ম পুরস্কার', english: '5th prize', winners: 20, amount: 500 },
 ];
 
+import { formatNumber, getLocale } from '../../../lib/i18n/locale';
+
 export function PrizeBoxes() {
   return (
     <ul className="prizes">
       {OFFER_PRIZES.map((prize) => (
         <li key={prize.english} className="prize" lang="bn">
           <span className="prize__rank">{prize.rank}</span>
-          <span className="prize__amount">৳ {prize.amount.toLocaleString('en-US')}</span>
-          <span className="prize__winners">{prize.winners} জন বিজয়ী</span>
+          <span className="prize__amount">৳ {getLocale() === 'en' ? prize.amount.toLocaleString('en-US') : formatNumber(prize.amount)}</span>
+          <span className="prize__winners">{formatNumber(prize.winners)} জন বিজয়ী</span>
           <span className="prize__extra">সাথে ১০% পর্যন্ত নিশ্চিত ছাড়</span>
-          <span className="visually-hidden" lang="en">
-            {prize.english}: {prize.winners} winner{prize.winners > 1 ? 's' : ''}, {prize.amount} taka, and a guaranteed discount of up to 10%.
-          </span>
+          {getLocale() === 'en' && (
+            <span className="visually-hidden" lang="en">
+              {prize.english}: {prize.winners} winner{prize.winners > 1 ? 's' : ''}, {prize.amount} taka, and a guaranteed discount of up to 10%.
+            </span>
+          )}
         </li>
       ))}
     </ul>

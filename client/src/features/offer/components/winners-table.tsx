@@ -1,31 +1,32 @@
+import { formatNumber, getLocale, localDigits, t } from '../../../lib/i18n/locale';
 import type { PublicOffer } from '../types';
 
 /** The winners of a held draw: prize, winning lucky-draw token, the holder's phone masked. */
 export function WinnersTable({ offer }: { offer: PublicOffer }) {
-  if (offer.winners.length === 0) return <p>No winners: no token was eligible for this draw.</p>;
+  if (offer.winners.length === 0) return <p>{t('offer.noWinners')}</p>;
   return (
     <div className="winners-table__scroll">
       <table className="winners-table">
-        <caption className="visually-hidden">Winners of {offer.name}</caption>
+        <caption className="visually-hidden">{t('offer.winnersOf', { name: offer.name })}</caption>
         <thead>
           <tr>
             <th scope="col">#</th>
-            <th scope="col">Prize</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Lucky-draw token</th>
-            <th scope="col">Phone</th>
+            <th scope="col">{t('offer.prize')}</th>
+            <th scope="col">{t('offer.amount')}</th>
+            <th scope="col">{t('offer.token')}</th>
+            <th scope="col">{t('offer.phone')}</th>
           </tr>
         </thead>
         <tbody>
           {offer.winners.map((winner) => (
             <tr key={winner.slot}>
-              <td>{winner.slot}</td>
-              <td>{winner.label}</td>
-              <td>৳ {winner.amount.toLocaleString('en-US')}</td>
+              <td>{formatNumber(winner.slot)}</td>
+              <td>{getLocale() === 'en' ? winner.label : t('offer.rank', { rank: winner.rank })}</td>
+              <td>৳ {getLocale() === 'en' ? winner.amount.toLocaleString('en-US') : formatNumber(winner.amount)}</td>
               <td>
                 <code>{winner.token}</code>
               </td>
-              <td>{winner.phone ?? '—'}</td>
+              <td>{winner.phone ? localDigits(winner.phone) : '—'}</td>
             </tr>
           ))}
         </tbody>

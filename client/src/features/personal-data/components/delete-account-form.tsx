@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/locale';
 import { useDeleteAccount } from '../api/delete-account';
 
 /**
@@ -11,22 +12,22 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: (message: string) 
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!window.confirm('Delete your account and every personal detail we keep? This cannot be undone.')) return;
+    if (!window.confirm(t('me.deleteConfirm'))) return;
     remove.mutate(password, { onSuccess: (answer) => onDeleted(answer.message) });
   };
-  const error = remove.error instanceof ApiError ? (remove.error.fieldErrors.password?.[0] ?? remove.error.serverMessage ?? 'Your account could not be deleted.') : remove.error ? 'Your account could not be deleted. Please check your connection and try again.' : null;
+  const error = remove.error instanceof ApiError ? (remove.error.fieldErrors.password?.[0] ?? remove.error.serverMessage ?? t('me.deleteFailed')) : remove.error ? t('me.deleteFailedNetwork') : null;
   return (
     <form className="delete-account" onSubmit={submit} aria-labelledby="delete-account-title">
       <h2 id="delete-account-title" className="section-title">
-        Delete my account
+        {t('me.deleteTitle')}
       </h2>
-      <p>Your name, phone numbers, e-mail and addresses are erased from the store for good. Past orders stay in our books without them.</p>
+      <p>{t('me.deleteText')}</p>
       <label className="field">
-        <span className="field__label">Your password</span>
+        <span className="field__label">{t('me.yourPassword')}</span>
         <input className="field__input" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />
       </label>
       <button type="submit" className="button" disabled={remove.isPending || !password}>
-        {remove.isPending ? 'Deleting…' : 'Delete my account'}
+        {remove.isPending ? t('me.deleting') : t('me.deleteTitle')}
       </button>
       {error && (
         <p className="notice notice--error" role="alert">

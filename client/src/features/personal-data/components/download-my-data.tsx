@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { saveJson } from '../../../lib/save-json';
+import { t } from '../../../lib/i18n/locale';
 import { getOwnPersonalData } from '../api/get-personal-data';
 
 /** Dashboard (issue 21): "Download my data" saves everything the store holds about the customer as a JSON file. */
@@ -11,15 +12,15 @@ export function DownloadMyData() {
   return (
     <section aria-labelledby="my-data-title" className="my-data">
       <h2 id="my-data-title" className="section-title">
-        Your data
+        {t('me.dataTitle')}
       </h2>
-      <p>Download everything we keep about you: your account, your orders and their addresses, as a JSON file.</p>
+      <p>{t('me.dataText')}</p>
       <button type="button" className="button" onClick={() => download.mutate()} disabled={download.isPending}>
-        {download.isPending ? 'Preparing your data…' : 'Download my data'}
+        {download.isPending ? t('me.preparing') : t('me.download')}
       </button>
       {download.isError && (
         <p className="notice notice--error" role="alert">
-          Your data could not be downloaded. Please check your connection and try again.
+          {t('me.downloadFailed')}
         </p>
       )}
     </section>
