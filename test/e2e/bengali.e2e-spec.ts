@@ -33,6 +33,7 @@ const ROUTES = [
   '/register',
   '/forget-password',
   '/find-account-using-phone',
+  '/reset-password-by-phone',
   '/forget-password-recover-email/not-a-real-link',
   '/verify-email/not-a-real-link',
   '/dashboard',

@@ -1,4 +1,5 @@
 import { getLocale, t, useMessages } from '../../lib/i18n/locale';
+import { phoneMessages } from '../../lib/i18n/messages/phone';
 import { accountMessages } from '../../lib/i18n/messages/account';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { showToast } from '../../components/feedback/feedback-store';
@@ -16,7 +17,7 @@ function storeSession(signedIn: Partial<SignedIn>): boolean {
 
 /** /login (spec §2, §4): stores token and user, then /dashboard. */
 export function LoginRoute() {
-  useMessages(accountMessages);
+  useMessages(accountMessages, phoneMessages);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = afterLoginPath(params.get('next'));
@@ -37,7 +38,7 @@ export function LoginRoute() {
 
 /** /register and /referral?code= (spec §2): the same screen; the invite code comes from the link. */
 export function RegisterRoute() {
-  useMessages(accountMessages);
+  useMessages(accountMessages, phoneMessages);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   return (

@@ -6,7 +6,7 @@ import { VerifyEmailForm } from '../../features/account/components/verify-email-
 import { t, useMessages } from '../../lib/i18n/locale';
 import { recoveryMessages } from '../../lib/i18n/messages/recovery';
 import { RecoverByPhoneForm } from '../../features/phone-verification/components/recover-by-phone-form';
-import { PHONE_VERIFICATION_TEXT } from '../../features/phone-verification/messages';
+import { phoneMessages } from '../../lib/i18n/messages/phone';
 
 function RecoveryPage({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -20,13 +20,13 @@ function RecoveryPage({ title, children }: { title: string; children: React.Reac
 
 /** /find-account-using-phone */
 export function FindAccountRoute() {
-  useMessages(recoveryMessages);
+  useMessages(recoveryMessages, phoneMessages);
   const navigate = useNavigate();
   return (
     <RecoveryPage title={t('rec.findTitle')}>
       <FindAccountFlow onMailSent={() => navigate('/login')} />
       <p>
-        <Link to="/reset-password-by-phone">Get a code by SMS instead</Link>
+        <Link to="/reset-password-by-phone">{t('phone.bySms')}</Link>
       </p>
     </RecoveryPage>
   );
@@ -34,7 +34,7 @@ export function FindAccountRoute() {
 
 /** /forget-password */
 export function ForgetPasswordRoute() {
-  useMessages(recoveryMessages);
+  useMessages(recoveryMessages, phoneMessages);
   const navigate = useNavigate();
   return (
     <RecoveryPage title={t('rec.forgetTitle')}>
@@ -45,7 +45,7 @@ export function ForgetPasswordRoute() {
 
 /** /forget-password-recover-email/{id} */
 export function ResetPasswordRoute() {
-  useMessages(recoveryMessages);
+  useMessages(recoveryMessages, phoneMessages);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   return (
@@ -57,7 +57,7 @@ export function ResetPasswordRoute() {
 
 /** /verify-email/{id}: "Update your email", then /login. */
 export function VerifyEmailRoute() {
-  useMessages(recoveryMessages);
+  useMessages(recoveryMessages, phoneMessages);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   return (
@@ -71,10 +71,10 @@ export function VerifyEmailRoute() {
 export function ResetPasswordByPhoneRoute() {
   const navigate = useNavigate();
   return (
-    <RecoveryPage title="Reset Password by SMS">
+    <RecoveryPage title={t('phone.resetBySmsTitle')}>
       <RecoverByPhoneForm onReset={() => navigate('/login')} />
       <p>
-        <Link to="/find-account-using-phone">{PHONE_VERIFICATION_TEXT.orByMail}</Link>
+        <Link to="/find-account-using-phone">{t('phone.orByMail')}</Link>
       </p>
     </RecoveryPage>
   );

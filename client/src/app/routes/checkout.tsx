@@ -11,17 +11,17 @@ import { CartChangesNotice, useCartRecheck } from '../shop/cart-recheck';
 import { readCart, removeLine, saveCart, setLineQty, useCart } from '../../features/cart/cart-store';
 import { CheckoutForm, type CheckoutInitial } from '../../features/checkout/components/checkout-form';
 import { CheckoutPhoneVerification } from '../../features/phone-verification/components/checkout-phone-verification';
-import { PHONE_VERIFICATION_TEXT } from '../../features/phone-verification/messages';
 import { saveLastOrderId } from '../../features/checkout/order-id-store';
 import { readCouponOffer } from '../../features/offer/offer-store';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
 import { t, useMessages } from '../../lib/i18n/locale';
+import { phoneMessages } from '../../lib/i18n/messages/phone';
 import { cartMessages } from '../../lib/i18n/messages/cart';
 import { checkoutMessages } from '../../lib/i18n/messages/checkout';
 
 /** /checkout (spec §2): composes the cart, the offer's stored value, the customer's last details and the checkout form. */
 export function CheckoutRoute() {
-  useMessages(checkoutMessages, cartMessages);
+  useMessages(checkoutMessages, cartMessages, phoneMessages);
   const lines = useCart();
   const navigate = useNavigate();
   const { data: setting } = useSettingRow();
@@ -82,7 +82,7 @@ export function CheckoutRoute() {
           onProof={(proof) => {
             setPhoneProof({ phone: phoneStep, proof });
             setPhoneStep(null);
-            showToast({ kind: 'success', title: PHONE_VERIFICATION_TEXT.verified, text: 'Please confirm your order again.' });
+            showToast({ kind: 'success', title: t('phone.verified'), text: t('phone.confirmAgain') });
           }}
         />
       )}

@@ -45,7 +45,7 @@ export function RegisterForm({ inviteCode: initialCode, onRegistered }: { invite
       <TextField label={t('account.email')} type="email" name="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
       <TextField label={t('account.password')} type="password" name="password" autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.target.value)} error={errors.password} hint={t('account.passwordHint')} />
       <TextField
-        label="Phone number (optional)"
+        label={t('phone.phoneOptional')}
         type="tel"
         inputMode="tel"
         autoComplete="tel"

@@ -1,5 +1,6 @@
 import { useVerifyCheckoutPhone } from '../api/verify-phone-code';
-import { PHONE_VERIFICATION_TEXT as T } from '../messages';
+import { t, useMessages } from '../../../lib/i18n/locale';
+import { phoneMessages } from '../../../lib/i18n/messages/phone';
 import { PhoneCodeForm } from './phone-code-form';
 
 /**
@@ -7,16 +8,17 @@ import { PhoneCodeForm } from './phone-code-form';
  * to the order's phone, and the proof handed back to the checkout, which sends it with the order.
  */
 export function CheckoutPhoneVerification({ phone, onProof }: { phone: string; onProof: (proof: string) => void }) {
+  useMessages(phoneMessages);
   const verify = useVerifyCheckoutPhone();
   return (
-    <section className="card" aria-label={T.checkoutTitle}>
-      <h2 className="section-title">{T.checkoutTitle}</h2>
-      <p>{T.checkoutIntro}</p>
+    <section className="card" aria-label={t('phone.checkoutTitle')}>
+      <h2 className="section-title">{t('phone.checkoutTitle')}</h2>
+      <p>{t('phone.checkoutIntro')}</p>
       <PhoneCodeForm
         purpose="checkout"
         initialPhone={phone}
-        submitLabel={T.verifySubmit}
-        busyLabel={T.verifying}
+        submitLabel={t('phone.verifySubmit')}
+        busyLabel={t('phone.verifying')}
         busy={verify.isPending}
         onSubmit={async (typed, code) => onProof((await verify.mutateAsync({ phone: typed, code })).phone_proof)}
       />

@@ -4,7 +4,8 @@ import { showToast } from '../../../components/feedback/feedback-store';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useRequestPhoneCode, type PhoneCodeRequest } from '../api/request-phone-code';
-import { PHONE_VERIFICATION_TEXT as T } from '../messages';
+import { t, useMessages } from '../../../lib/i18n/locale';
+import { phoneMessages } from '../../../lib/i18n/messages/phone';
 
 /**
  * The two steps every phone verification shares: the phone (typed as a person types it, read by
@@ -19,7 +20,7 @@ export function PhoneCodeForm({
   busy,
   onSubmit,
   extraFields,
-  phoneLabel = T.phoneLabel,
+  phoneLabel = t('phone.phoneLabel'),
 }: {
   purpose: PhoneCodeRequest['purpose'];
   initialPhone?: string;
@@ -31,6 +32,7 @@ export function PhoneCodeForm({
   extraFields?: (errors: Record<string, string>) => ReactNode;
   phoneLabel?: string;
 }) {
+  useMessages(phoneMessages);
   const [phone, setPhone] = useState(initialPhone);
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
@@ -40,7 +42,7 @@ export function PhoneCodeForm({
 
   function show(error: unknown) {
     if (error instanceof ApiError && error.status === 422) setErrors(error.firstFieldErrors);
-    else setFailure(error instanceof ApiError && !error.isNetworkError ? (error.serverMessage ?? T.networkError) : T.networkError);
+    else setFailure(error instanceof ApiError && !error.isNetworkError ? (error.serverMessage ?? t('phone.networkError')) : t('phone.networkError'));
   }
 
   async function sendCode(event?: FormEvent) {
@@ -49,7 +51,7 @@ export function PhoneCodeForm({
     setFailure('');
     try {
       const answer = await request.mutateAsync({ phone: normalizePhone(phone), purpose });
-      showToast({ kind: 'success', title: T.codeSent, text: answer.message });
+      showToast({ kind: 'success', title: t('phone.codeSent'), text: answer.message });
       setSent(true);
     } catch (error) {
       show(error);
@@ -89,12 +91,12 @@ export function PhoneCodeForm({
       {sent ? (
         <>
           <TextField
-            label={T.codeLabel}
+            label={t('phone.codeLabel')}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            hint={T.codeHint}
+            hint={t('phone.codeHint')}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             error={errors.code}
@@ -104,12 +106,12 @@ export function PhoneCodeForm({
             {busy ? busyLabel : submitLabel}
           </button>
           <button type="button" className="button button--secondary" disabled={request.isPending} onClick={() => void sendCode()}>
-            {T.resend}
+            {t('phone.resend')}
           </button>
         </>
       ) : (
         <button type="submit" className="button" disabled={request.isPending}>
-          {request.isPending ? T.sending : T.sendCode}
+          {request.isPending ? t('phone.sending') : t('phone.sendCode')}
         </button>
       )}
     </form>
