@@ -174,7 +174,14 @@ describe('staff operations API', () => {
       expect(status).toBe(200);
       const event = await lastEvent(`order-${orderId}`);
       expect(event.type).toBe('OrderCancelled');
-      expect(event.metadata).toMatchObject({ actor: { id: staffIds.admin, role: 'admin' }, note: 'Customer changed their mind' });
+      // The reason speaks about the customer, so the log holds it sealed under the order's key (ADR 053); the
+      // care timeline reads it opened, with the acting admin.
+      expect(event.metadata).toMatchObject({ actor: { id: staffIds.admin, role: 'admin' }, note: null });
+      expect(event.data).toHaveProperty('_sealed');
+      await server.app.get(ProjectionRunner).waitUntilCaughtUp();
+      const page = await call('GET', `/api/admin/orders/${orderId}`, tokens.care);
+      const last = (page.body.timeline as Array<{ event: string; actor: { id: string }; note: string | null }>).at(-1);
+      expect(last).toMatchObject({ event: 'OrderCancelled', actor: { id: staffIds.admin }, note: 'Customer changed their mind' });
     });
 
     it('answers 422, not 500, for an instant order line whose product id is beyond what the store can hold', async () => {
