@@ -110,8 +110,25 @@ export class ProjectionRebuilder {
     return { applied: batch.events.length, scannedTo: batch.scannedTo };
   }
 
+  /**
+   * The swap, tried again when PostgreSQL ends it for a deadlock or a lock it waited too long for: the swap
+   * renames tables that checkouts and projections write to, and under traffic one of them can hold a lock the
+   * swap needs while waiting for one the swap holds. The failed try rolled back whole (the copies keep what
+   * was copied before it), so the next try starts from the same position.
+   */
+  private async swap(projection: Projection, from: GlobalCheckpoint): Promise<number> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.swapOnce(projection, from);
+      } catch (error) {
+        if (attempt >= SWAP_ATTEMPTS || !isLockConflict(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  }
+
   /** The one transaction that holds the projection's lock: the live runner pauses only for its duration. */
-  private swap(projection: Projection, from: GlobalCheckpoint): Promise<number> {
+  private swapOnce(projection: Projection, from: GlobalCheckpoint): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SET LOCAL lock_timeout = '${SWAP_LOCK_TIMEOUT}'`);
       await lockProjection(manager, projection.name);
@@ -143,4 +160,12 @@ export class ProjectionRebuilder {
       })
       .catch(() => undefined);
   }
+}
+
+const SWAP_ATTEMPTS = 5;
+
+/** PostgreSQL's deadlock_detected (40P01) and lock_not_available (55P03, the swap's lock_timeout). */
+function isLockConflict(error: unknown): boolean {
+  const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (error as { code?: string }).code;
+  return code === '40P01' || code === '55P03';
 }
