@@ -24,19 +24,13 @@ export async function readCheckpoint(manager: EntityManager, name: string): Prom
  * Moves the checkpoint only if it is still where this batch read it; `false` means another writer moved it
  * and the batch must roll back. Success also clears the last error: the projection is healthy again.
  */
-export async function compareAndSetCheckpoint(
+export function compareAndSetCheckpoint(
   manager: EntityManager,
   name: string,
   expected: GlobalCheckpoint,
   next: GlobalCheckpoint,
 ): Promise<boolean> {
-  const [, affected]: [unknown, number] = await manager.query(
-    `UPDATE projection_checkpoints
-        SET transaction_id = $4::xid8, position = $5, updated_at = now(), status = 'running', last_error = NULL
-      WHERE name = $1 AND transaction_id = $2::xid8 AND position = $3`,
-    [name, expected.transactionId.toString(), expected.position.toString(), next.transactionId.toString(), next.position.toString()],
-  );
-  return affected === 1;
+  return moveCheckpoint(manager, name, expected, next, '');
 }
 
 /**
@@ -45,16 +39,27 @@ export async function compareAndSetCheckpoint(
  * checkpoint under a batch or a rebuild's swap (which sets the checkpoint without comparing). `false`: the
  * lock was held or the checkpoint had moved; whoever holds or moved it carries the projection on.
  */
-export async function skipToCheckpoint(
+export function skipToCheckpoint(
   manager: EntityManager,
   name: string,
   expected: GlobalCheckpoint,
   next: GlobalCheckpoint,
 ): Promise<boolean> {
+  return moveCheckpoint(manager, name, expected, next, ` AND ${tryLockProjectionCondition('$1')}`);
+}
+
+/** The one compare-and-set of a checkpoint, with an extra condition for the skip (the projection's lock free). */
+async function moveCheckpoint(
+  manager: EntityManager,
+  name: string,
+  expected: GlobalCheckpoint,
+  next: GlobalCheckpoint,
+  andAlso: string,
+): Promise<boolean> {
   const [, affected]: [unknown, number] = await manager.query(
     `UPDATE projection_checkpoints
         SET transaction_id = $4::xid8, position = $5, updated_at = now(), status = 'running', last_error = NULL
-      WHERE name = $1 AND transaction_id = $2::xid8 AND position = $3 AND ${tryLockProjectionCondition('$1')}`,
+      WHERE name = $1 AND transaction_id = $2::xid8 AND position = $3${andAlso}`,
     [name, expected.transactionId.toString(), expected.position.toString(), next.transactionId.toString(), next.position.toString()],
   );
   return affected === 1;
