@@ -1,5 +1,5 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { DatabaseLogger } from './database-logger';
+import { DatabaseLogger, PoolErrorReporter } from './database-logger';
 import { migrations } from './migrations';
 
 export interface DatabaseOptions {
@@ -23,6 +23,8 @@ export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
     synchronize: false,
     logging: ['error', 'warn', 'migration'],
     logger: new DatabaseLogger(),
+    // When PostgreSQL goes away every idle pooled connection raises an error at once: one line per outage.
+    poolErrorHandler: new PoolErrorReporter().report,
     extra: {
       max: options.poolSize ?? 20,
       application_name: options.applicationName ?? 'store',

@@ -30,3 +30,30 @@ export class DatabaseLogger implements TypeOrmLogger {
     else this.logger.debug(String(message));
   }
 }
+
+/**
+ * Errors of idle pooled connections (PostgreSQL restarted, a connection terminated). They come all at once,
+ * one per connection of the pool, and the request or subscription that next needs a connection reports its
+ * own failure; so the first error of an outage is a warning and the rest of it, until `quietMs` pass without
+ * one, are debug lines.
+ */
+export class PoolErrorReporter {
+  private readonly logger = new NestLogger('Database');
+  private lastErrorAt = Number.NEGATIVE_INFINITY;
+  private quieted = 0;
+
+  constructor(private readonly quietMs = 30_000, private readonly now: () => number = Date.now) {}
+
+  readonly report = (error: Error): void => {
+    const at = this.now();
+    const sameOutage = at - this.lastErrorAt < this.quietMs;
+    this.lastErrorAt = at;
+    if (sameOutage) {
+      this.quieted += 1;
+      this.logger.debug(`pooled connection lost (${this.quieted} more in this outage): ${error.message}`);
+      return;
+    }
+    this.quieted = 0;
+    this.logger.warn(`pooled connections lost, each is replaced on its next use: ${error.message}`);
+  };
+}

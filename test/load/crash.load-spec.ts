@@ -17,22 +17,30 @@ const CLIENTS = sized(40, 100);
 const STOCK_PER_SKU = sized(20, 70);
 const COUPON_LIMITS = sized([8, 16, 24], [30, 60, 90]);
 
-/** Polls until some connection of the store has been in COMMIT for a few milliseconds (true), or gives up (false). */
-async function waitForSlowCommit(fixture: StoreFixture, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const rows: unknown[] = await fixture.dataSource.query(
-      // A checkout batch's COMMIT only (its transaction wrote checkout_idempotency), not a projection's or an
-      // outbox's, which commit as often and as slowly on a busy machine but answer no shopper.
-      `SELECT 1 FROM pg_stat_activity a
-        WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.state = 'active' AND a.query = 'COMMIT'
-          AND now() - a.query_start > interval '5 milliseconds'
-          AND EXISTS (SELECT 1 FROM pg_locks l
-                       WHERE l.pid = a.pid AND l.relation = 'checkout_idempotency'::regclass AND l.mode = 'RowExclusiveLock')`,
+/** The lock every checkout's COMMIT takes (shared) on its way through the trigger below; the test holds it to hold commits. */
+const COMMIT_GATE = 720_301;
+
+/**
+ * Holds every checkout batch's COMMIT at the gate until one is waiting there (true), or gives up after
+ * `timeoutMs` (false). Returns with the gate closed; `open` lets the held commits complete in PostgreSQL.
+ */
+async function holdACheckoutCommit(fixture: StoreFixture, timeoutMs: number): Promise<{ held: boolean; open: () => Promise<void> }> {
+  const gate = fixture.dataSource.createQueryRunner();
+  await gate.connect();
+  await gate.query('SELECT pg_advisory_lock($1)', [COMMIT_GATE]);
+  const open = async () => {
+    await gate.query('SELECT pg_advisory_unlock($1)', [COMMIT_GATE]);
+    await gate.release();
+  };
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolveWait) => setTimeout(resolveWait, 2))) {
+    const waiting: unknown[] = await gate.query(
+      `SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.locktype = 'advisory' AND l.objid = $1 AND NOT l.granted AND a.query = 'COMMIT'`,
+      [COMMIT_GATE],
     );
-    if (rows.length > 0) return true;
+    if (waiting.length > 0) return { held: true, open };
   }
-  return false;
+  return { held: false, open };
 }
 
 describe(`crash: the store is killed with SIGKILL in the middle of ${CHECKOUTS} checkouts and started again`, () => {
@@ -44,12 +52,12 @@ describe(`crash: the store is killed with SIGKILL in the middle of ${CHECKOUTS} 
     const run = runId('crash');
     const setup = await prepareBurst(fixture, { run, checkouts: CHECKOUTS, clients: CLIENTS, skuCount: 20, stockPerSku: STOCK_PER_SKU, couponLimits: COUPON_LIMITS });
 
-    // A slow disk at commit time: each checkout's COMMIT takes a few milliseconds more (a deferred trigger),
-    // so a crash often lands while the store waits for a commit PostgreSQL will complete without it.
+    // A gate at commit time: each checkout batch's COMMIT passes a lock the test can hold (a deferred
+    // trigger), so the crash can land exactly while the store waits for a commit PostgreSQL completes without it.
     await fixture.dataSource.query(`
-      CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.003); RETURN NULL; END $$;
-      CREATE CONSTRAINT TRIGGER slow_commit AFTER INSERT ON checkout_idempotency DEFERRABLE INITIALLY DEFERRED
-        FOR EACH ROW EXECUTE FUNCTION slow_commit();`);
+      CREATE FUNCTION commit_gate() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_xact_lock_shared(${COMMIT_GATE}); RETURN NULL; END $$;
+      CREATE CONSTRAINT TRIGGER commit_gate AFTER INSERT ON checkout_idempotency DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW EXECUTE FUNCTION commit_gate();`);
 
     const progress = { sent: 0, finished: 0 };
     let crash: Promise<void> | undefined;
@@ -70,10 +78,12 @@ describe(`crash: the store is killed with SIGKILL in the middle of ${CHECKOUTS} 
           // Frozen first, as a process the kernel stops before it kills it: appends whose COMMIT was already
           // sent still complete in PostgreSQL, but their answers are never written. Those shoppers know
           // nothing of an order that exists; their retries must be given that very order.
-          // Exactly while PostgreSQL is committing a batch of checkouts (the slow COMMIT above), so that
-          // batch's orders will exist but their answers will never be written.
-          frozenDuringCommit = await waitForSlowCommit(fixture, 3_000);
+          // Exactly while a batch of checkouts waits at the commit gate: the store is frozen, then the gate
+          // opens, so that batch's orders exist but their answers are never written.
+          const gate = await holdACheckoutCommit(fixture, 10_000);
+          frozenDuringCommit = gate.held;
           store.freeze();
+          await gate.open();
           await new Promise((resolveWait) => setTimeout(resolveWait, 500));
           await store.kill('SIGKILL');
           await store.restart();
