@@ -43,7 +43,9 @@ export async function runProjectionBatch(
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
-    await runner.startTransaction('READ COMMITTED');
+    // PostgreSQL's default isolation, READ COMMITTED: each statement sees what committed before it (the
+    // checkpoint read under the lock). Named, TypeORM would spend a statement of its own setting it.
+    await runner.startTransaction();
     const { manager } = runner;
     if (!(await tryLockProjection(manager, projection.name))) {
       await runner.rollbackTransaction();

@@ -14,4 +14,4 @@ export const MULTI_PART_MAIL_EVENTS = ['DrawHeld'] as const;
 export const MAIL_EVENT_TYPES: string[] = [...ACCOUNT_MAIL_EVENTS, ...ORDER_PLACED_MAIL_EVENTS, ...ORDER_STATUS_MAIL_EVENTS, ...MULTI_PART_MAIL_EVENTS];
 
 /** The mail channel: BullMQ queue `mail`, table `mail_deliveries`; retries 1 s, 2 s, 4 s ... then dead after 8. */
-export const MAIL_CHANNEL: OutboxChannel = { name: 'mail', queue: 'mail', table: 'mail_deliveries', maxAttempts: 8, backoffBaseMs: 1_000 };
+export const MAIL_CHANNEL: OutboxChannel = { name: 'mail', queue: 'mail', table: 'mail_deliveries', maxAttempts: 8, backoffBaseMs: 1_000, workerConcurrency: 5 }; // SMTP opens a connection a mail

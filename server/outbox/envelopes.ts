@@ -8,6 +8,9 @@ export interface EnvelopeContents {
   token: string;
 }
 
+/** The events that carry a one-time token, and so the only ones with an envelope to discard once sent. */
+export const ENVELOPE_EVENT_TYPES: ReadonlySet<string> = new Set(['PasswordResetRequested', 'EmailVerificationRequested', 'PhoneCodeRequested']);
+
 /**
  * Carries a raw token from the request that issued it to the mail that delivers it without writing it
  * anywhere readable: AES-256-GCM under a key derived from the server secret, bound to the event id (as
@@ -23,7 +26,9 @@ export class OutboxEnvelopes {
   }
 
   /** Written in the transaction that appends the event, so the event never exists without its envelope. */
-  async store(manager: EntityManager, eventId: string, contents: EnvelopeContents, expiresAt: Date): Promise<void> {
+  async store(manager: EntityManager, event: { id: string; type: string }, contents: EnvelopeContents, expiresAt: Date): Promise<void> {
+    if (!ENVELOPE_EVENT_TYPES.has(event.type)) throw new Error(`${event.type} is not an event that carries a token envelope`);
+    const eventId = event.id;
     await manager.query('INSERT INTO mail_envelopes (event_id, ciphertext, expires_at) VALUES ($1, $2, $3)', [
       eventId,
       this.seal(eventId, contents),
@@ -48,8 +53,9 @@ export class OutboxEnvelopes {
     }
   }
 
-  async discard(manager: EntityManager, eventId: string): Promise<void> {
-    await manager.query('DELETE FROM mail_envelopes WHERE event_id = $1', [eventId]);
+  /** After the message of `event` was sent or skipped; events without a token never had an envelope. */
+  async discard(manager: EntityManager, event: { id: string; type: string }): Promise<void> {
+    if (ENVELOPE_EVENT_TYPES.has(event.type)) await manager.query('DELETE FROM mail_envelopes WHERE event_id = $1', [event.id]);
   }
 
   async discardExpired(manager: EntityManager): Promise<number> {

@@ -3,6 +3,24 @@ import { openPersonalData } from '../event-store/personal-data/personal-data';
 
 /** What every channel's composer reads about the store and an order, from the settings row and the log. */
 
+/**
+ * The reads of one delivery batch: the store's settings are read once for every message of the batch.
+ * `manager` is for what a channel reads on its own (an envelope, an offer's name).
+ */
+export class OutboxReads {
+  private settings: Promise<{ name: string; email: string }> | undefined;
+
+  constructor(readonly manager: EntityManager) {}
+
+  storeSettings(): Promise<{ name: string; email: string }> {
+    return (this.settings ??= storeSettings(this.manager));
+  }
+
+  placedEvent(streamId: string): Promise<Record<string, unknown> | null> {
+    return placedEvent(this.manager, streamId);
+  }
+}
+
 /** The store's name and contact e-mail from the settings row (defaults when there is none yet). */
 export async function storeSettings(manager: EntityManager): Promise<{ name: string; email: string }> {
   const rows: Array<{ name: string; email: string }> = await manager.query('SELECT name, email FROM settings WHERE id = 1').catch(() => []);

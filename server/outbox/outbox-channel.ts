@@ -17,6 +17,11 @@ export interface OutboxChannel {
   readonly maxAttempts: number;
   /** First retry delay; doubling. */
   readonly backoffBaseMs: number;
+  /**
+   * BullMQ jobs a process works on at once. The deliveries among them that are asked for together share
+   * their database reads and writes (OutboxDelivery), so more at once is cheaper per message.
+   */
+  readonly workerConcurrency: number;
 }
 
 /** Retries: base, 2 × base, 4 × base ... doubling, as BullMQ's exponential backoff does. */

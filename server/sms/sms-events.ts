@@ -13,4 +13,4 @@ export const SMS_EVENT_TYPES: string[] = [...ORDER_SMS_EVENTS, ...PHONE_CODE_SMS
  * The SMS channel: BullMQ queue `sms`, table `sms_deliveries`. Retries 2 s, 4 s, 8 s ... doubling, 8 sends
  * (about 4 minutes in all), then dead: a gateway out for longer leaves the message to an operator.
  */
-export const SMS_CHANNEL: OutboxChannel = { name: 'sms', queue: 'sms', table: 'sms_deliveries', maxAttempts: 8, backoffBaseMs: 2_000 };
+export const SMS_CHANNEL: OutboxChannel = { name: 'sms', queue: 'sms', table: 'sms_deliveries', maxAttempts: 8, backoffBaseMs: 2_000, workerConcurrency: 20 };

@@ -22,13 +22,13 @@ export class SmsDelivery extends OutboxDelivery<OutgoingSms> {
       SMS_CHANNEL,
       dataSource,
       {
-        compose: async (event, manager) => {
-          const composition = await composer.compose(event, manager);
+        compose: async (event, reads) => {
+          const composition = await composer.compose(event, reads);
           // The outbox row names the recipient masked: the number itself is in the log's event, not needed twice.
           return 'skip' in composition ? composition : { message: composition.sms, recipient: maskPhone(composition.sms.to) };
         },
         send: (sms, eventId) => gateway.send(sms, eventId),
-        finished: (manager, eventId) => envelopes.discard(manager, eventId),
+        finished: (manager, event) => envelopes.discard(manager, event),
       },
       new Logger('Sms'),
     );

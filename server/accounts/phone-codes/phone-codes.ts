@@ -62,7 +62,7 @@ export class PhoneCodes {
         `INSERT INTO phone_codes (id, phone, purpose, user_id, code_hash, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
         [id, input.phone, input.purpose, input.userId, this.secrets.hashCode(id, code), expiresAt],
       );
-      await this.envelopes.store(tx, eventId, { token: code }, expiresAt);
+      await this.envelopes.store(tx, { id: eventId, type: 'PhoneCodeRequested' }, { token: code }, expiresAt);
     });
   }
 

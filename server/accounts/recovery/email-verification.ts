@@ -27,7 +27,7 @@ export function emailVerificationRequest(
     },
     async write(tx) {
       await storeToken(tx, token, { userId: user.id, purpose: 'email-verification', email });
-      await envelopes.store(tx, eventId, { token: token.raw }, token.expiresAt);
+      await envelopes.store(tx, { id: eventId, type: 'EmailVerificationRequested' }, { token: token.raw }, token.expiresAt);
     },
   };
 }

@@ -38,7 +38,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       meta,
       async (tx) => {
         await storeToken(tx, token, { userId: user.id, purpose: 'password-reset', email: user.email });
-        await this.accounts.envelopes.store(tx, eventId, { token: token.raw }, token.expiresAt);
+        await this.accounts.envelopes.store(tx, { id: eventId, type: 'PasswordResetRequested' }, { token: token.raw }, token.expiresAt);
       },
     );
   }

@@ -99,7 +99,7 @@ export class StaffAccounts {
             [userId, input.name, input.email, passwordHash, input.role, now],
           );
           await storeToken(tx, token, { userId, purpose: 'password-reset', email: input.email });
-          await this.envelopes.store(tx, mailEventId, { token: token.raw }, token.expiresAt);
+          await this.envelopes.store(tx, { id: mailEventId, type: 'PasswordResetRequested' }, { token: token.raw }, token.expiresAt);
         },
       );
     } catch (error) {

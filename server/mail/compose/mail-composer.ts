@@ -8,7 +8,7 @@ import { luckyDrawWinnerMail } from '../templates/lucky-draw-mails';
 import { OrderMailLine, orderLocale, orderPlacedMail, orderStatusMail, OrderSummary } from '../templates/order-mails';
 import type { OutgoingMail } from '../transport/mail-transport';
 import type { StoredEvent } from '../../outbox/delivery/outbox-delivery';
-import { placedEvent, storeSettings } from '../../outbox/event-reads';
+import type { OutboxReads } from '../../outbox/event-reads';
 
 export type Composition = { mail: OutgoingMail } | { skip: string };
 
@@ -24,8 +24,9 @@ export class MailComposer {
     private readonly envelopes: OutboxEnvelopes,
   ) {}
 
-  async compose(event: StoredEvent, manager: EntityManager): Promise<Composition> {
-    const settings = await storeSettings(manager);
+  async compose(event: StoredEvent, reads: OutboxReads): Promise<Composition> {
+    const { manager } = reads;
+    const settings = await reads.storeSettings();
     const data = event.data;
     const str = (value: unknown): string => (typeof value === 'string' ? value : '');
     const origin = this.allowedOrigin(str(data.linkOrigin));
@@ -57,14 +58,14 @@ export class MailComposer {
         const winners = Array.isArray(data.winners) ? (data.winners as Array<{ token: string; label: string; amountTaka: number }>) : [];
         const winner = winners.find((candidate) => candidate.token === event.part);
         if (!winner) return { skip: 'not a winner of this draw' };
-        const placed = await placedEvent(manager, `order-${winner.token.slice(0, winner.token.lastIndexOf('-'))}`);
+        const placed = await reads.placedEvent(`order-${winner.token.slice(0, winner.token.lastIndexOf('-'))}`);
         const to = placed && customerEmail(placed);
         if (!placed || !to) return { skip: 'the winning order has no e-mail' };
         const customerName = orderSummary(placed).customerName;
         return envelope(to, luckyDrawWinnerMail(store, { customerName, offerName: await this.offerName(manager, event.streamId), ...winner }));
       }
       default: {
-        const placed = await placedEvent(manager, event.streamId);
+        const placed = await reads.placedEvent(event.streamId);
         const to = placed && customerEmail(placed);
         if (!placed || !to) return { skip: 'the order has no e-mail' };
         const summary = orderSummary(placed);

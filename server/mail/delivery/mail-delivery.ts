@@ -23,12 +23,12 @@ export class MailDelivery extends OutboxDelivery<OutgoingMail> {
       MAIL_CHANNEL,
       dataSource,
       {
-        compose: async (event, manager) => {
-          const composition = await composer.compose(event, manager);
+        compose: async (event, reads) => {
+          const composition = await composer.compose(event, reads);
           return 'skip' in composition ? composition : { message: composition.mail, recipient: composition.mail.to };
         },
         send: (mail, eventId) => transport.send(mail, eventId),
-        finished: (manager, eventId) => envelopes.discard(manager, eventId),
+        finished: (manager, event) => envelopes.discard(manager, event),
       },
       new Logger('Mail'),
     );

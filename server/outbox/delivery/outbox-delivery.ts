@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { backoffMs, OutboxChannel } from '../outbox-channel';
 import { openPersonalData } from '../../event-store/personal-data/personal-data';
+import { OutboxReads } from '../event-reads';
 
 export type DeliveryOutcome = 'sent' | 'skipped' | 'done-before' | 'busy';
 
@@ -17,10 +18,10 @@ export interface StoredEvent {
 
 /** What a channel does with one event: compose the message (or say why none), send it, clean up after. */
 export interface ChannelSender<Message> {
-  compose(event: StoredEvent, manager: EntityManager): Promise<{ message: Message; recipient: string } | { skip: string }>;
+  compose(event: StoredEvent, reads: OutboxReads): Promise<{ message: Message; recipient: string } | { skip: string }>;
   send(message: Message, eventId: string): Promise<void>;
   /** After the message was sent or skipped (the link's envelope is no longer needed). */
-  finished?(manager: EntityManager, eventId: string): Promise<void>;
+  finished?(manager: EntityManager, event: StoredEvent): Promise<void>;
 }
 
 /** A send failed; the delivery row says when to try again (or that it is dead). */
@@ -37,14 +38,52 @@ export class SendFailedError extends Error {
   }
 }
 
+/** Statuses after which a delivery is never tried again. */
+const FINISHED = new Set(['sent', 'skipped', 'dead']);
+
+/**
+ * How long a claimed delivery ('sending') belongs to the worker that claimed it: longer than any gateway call
+ * may take (the SMTP socket gives up after 30 s, the SMS gateway after 10 s). A worker that dies mid-send
+ * leaves the row to be claimed again once its lease is over.
+ */
+export const SENDING_LEASE_SECONDS = 120;
+
+/** Deliveries asked for in one turn of the event loop that go through the database together. */
+const MAX_BATCH = 100;
+
+interface Waiter {
+  resolve(outcome: DeliveryOutcome): void;
+  reject(error: unknown): void;
+}
+
+interface Found {
+  delivery_id: string;
+  id: string;
+  stream_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  part: string | null;
+  status: string | null;
+  leased: boolean;
+}
+
+type Claim = { deliveryId: string; eventType: string } & ({ status: 'sending'; recipient: string } | { status: 'skipped'; reason: string });
+
 /**
  * Sends the message of one event at most once, whoever asks (a BullMQ job, the in-process queue, a second
- * process, a retry): under a PostgreSQL advisory lock per channel and event id, it reads the deliveries row,
- * does nothing if the message was sent (or skipped, or gave up), and records the outcome after the send.
- * Only a crash between the gateway accepting the message and that record can repeat a send
- * (docs/decisions/020-mail-delivery.md; the same for SMS, ADR 025).
+ * process, a retry). One statement claims a delivery (an upsert of its row that succeeds only while the row
+ * is pending, failed, or 'sending' under an expired lease), so two workers can never both send; the outcome
+ * is recorded after the send. Only a crash between the gateway accepting the message and that record can
+ * repeat a send (docs/decisions/020-mail-delivery.md; the same for SMS, ADR 025). No lock or transaction is
+ * held across the gateway call, which would hold back the safe global order every projection reads.
+ *
+ * The deliveries asked for in the same turn of the event loop (the in-process queue's due rows, BullMQ's
+ * concurrent jobs) share their reads and writes: one read of their events and rows, one of their keys and the
+ * store's settings, one claim and one record of the sent ones, whatever their number (ADR 045).
  */
 export class OutboxDelivery<Message = unknown> {
+  private waiting = new Map<string, Waiter[]>();
+
   constructor(
     readonly channel: OutboxChannel,
     private readonly dataSource: DataSource,
@@ -52,72 +91,141 @@ export class OutboxDelivery<Message = unknown> {
     private readonly logger: Logger,
   ) {}
 
-  async deliver(eventId: string): Promise<DeliveryOutcome> {
-    // A session lock on a dedicated connection: held across the gateway call without an open transaction,
-    // which would otherwise hold back the safe global order every projection reads.
-    const lockKey = `${this.channel.name}:${eventId}`;
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const [{ locked }] = await runner.query('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked', [lockKey]);
-      if (!locked) return 'busy';
-      try {
-        return await this.deliverLocked(eventId, runner.manager);
-      } finally {
-        await runner.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockKey]);
-      }
-    } finally {
-      await runner.release();
+  /** The outcome for this delivery; a failed send rejects with SendFailedError. */
+  deliver(deliveryId: string): Promise<DeliveryOutcome> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.size === 0) setImmediate(() => this.flush());
+      const waiters = this.waiting.get(deliveryId);
+      // Asked twice at once: the second asker hears the message went (or is going) out once.
+      if (waiters) waiters.push({ resolve: (outcome) => resolve(outcome === 'sent' || outcome === 'skipped' ? 'done-before' : outcome), reject: () => resolve('busy') });
+      else this.waiting.set(deliveryId, [{ resolve, reject }]);
+    });
+  }
+
+  private flush(): void {
+    const all = [...this.waiting];
+    this.waiting = new Map();
+    for (let from = 0; from < all.length; from += MAX_BATCH) {
+      const batch = new Map(all.slice(from, from + MAX_BATCH));
+      this.deliverMany([...batch.keys()]).then(
+        (outcomes) => {
+          for (const [deliveryId, waiters] of batch) {
+            const outcome = outcomes.get(deliveryId)!;
+            for (const waiter of waiters) outcome instanceof Error ? waiter.reject(outcome) : waiter.resolve(outcome);
+          }
+        },
+        (error: unknown) => {
+          for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+        },
+      );
     }
   }
 
-  private async deliverLocked(eventId: string, manager: EntityManager): Promise<DeliveryOutcome> {
+  private async deliverMany(deliveryIds: string[]): Promise<Map<string, DeliveryOutcome | Error>> {
     const { table, name } = this.channel;
-    // A part of a multi-part event (one winner of a draw) names its event in its delivery row.
-    const events: Array<{ id: string; stream_id: string; type: string; data: Record<string, unknown>; part: string | null }> = await manager.query(
-      `SELECT e.event_id AS id, e.stream_id, e.type, e.data, d.part FROM (SELECT $1::uuid AS key) k
+    const manager = this.dataSource.manager;
+    const outcomes = new Map<string, DeliveryOutcome | Error>();
+    // Each delivery with its event and row, if any. A part of a multi-part event (one winner of a draw) names
+    // its event in its delivery row.
+    const rows: Found[] = await manager.query(
+      `SELECT k.key AS delivery_id, e.event_id AS id, e.stream_id, e.type, e.data, d.part, d.status,
+              coalesce(d.status = 'sending' AND d.next_attempt_at > now(), false) AS leased
+         FROM unnest($1::uuid[]) AS k(key)
          LEFT JOIN ${table} d ON d.event_id = k.key
          JOIN events e ON e.event_id = coalesce(d.source_event_id, k.key)`,
-      [eventId],
+      [deliveryIds],
     );
-    if (events.length === 0) {
-      this.logger.warn(`${name} job for unknown event ${eventId} ignored`);
-      return 'skipped';
+    const found = new Map(rows.map((row) => [row.delivery_id, row]));
+    const open: Found[] = [];
+    for (const deliveryId of deliveryIds) {
+      const row = found.get(deliveryId);
+      if (!row) {
+        this.logger.warn(`${name} job for unknown event ${deliveryId} ignored`);
+        outcomes.set(deliveryId, 'skipped');
+      } else if (row.status && FINISHED.has(row.status)) outcomes.set(deliveryId, 'done-before');
+      else if (row.leased) outcomes.set(deliveryId, 'busy');
+      else open.push(row);
     }
-    // Personal fields are sealed per person (docs/decisions/053): the composer reads them opened.
-    await openPersonalData(manager, events);
-    const event: StoredEvent = { id: events[0].id, streamId: events[0].stream_id, type: events[0].type, data: events[0].data, part: events[0].part };
-    await manager.query(`INSERT INTO ${table} (event_id, event_type) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING`, [eventId, event.type]);
-    const [row]: Array<{ status: string; attempts: number }> = await manager.query(`SELECT status, attempts FROM ${table} WHERE event_id = $1`, [eventId]);
-    if (row.status === 'sent' || row.status === 'skipped' || row.status === 'dead') return 'done-before';
+    if (open.length === 0) return outcomes;
 
-    const composition = await this.sender.compose(event, manager);
-    if ('skip' in composition) {
-      await manager.query(`UPDATE ${table} SET status = 'skipped', last_error = $2 WHERE event_id = $1`, [eventId, composition.skip]);
-      await this.sender.finished?.(manager, eventId);
-      this.logger.log(`no ${event.type} ${name} for event ${eventId}: ${composition.skip}`);
-      return 'skipped';
-    }
-    const attempts = row.attempts + 1;
-    await manager.query(`UPDATE ${table} SET status = 'sending', attempts = $2, recipient = $3 WHERE event_id = $1`, [
-      eventId,
-      attempts,
-      composition.recipient,
-    ]);
-    try {
-      await this.sender.send(composition.message, eventId);
-    } catch (error) {
-      const dead = attempts >= this.channel.maxAttempts;
-      await manager.query(
-        `UPDATE ${table} SET status = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) WHERE event_id = $1`,
-        [eventId, dead ? 'dead' : 'failed', messageOf(error).slice(0, 500), backoffMs(this.channel, attempts) / 1000],
-      );
-      throw new SendFailedError(name, eventId, attempts, dead, error);
-    }
-    await manager.query(`UPDATE ${table} SET status = 'sent', sent_at = now(), last_error = NULL WHERE event_id = $1`, [eventId]);
-    await this.sender.finished?.(manager, eventId);
-    this.logger.log(`sent ${event.type} ${name} for event ${eventId} (attempt ${attempts})`);
-    return 'sent';
+    // Personal fields are sealed per person (docs/decisions/053): the composer reads them opened.
+    await openPersonalData(manager, open);
+    const reads = new OutboxReads(manager);
+    const composed = await Promise.all(
+      open.map(async (row) => {
+        const event: StoredEvent = { id: row.id, streamId: row.stream_id, type: row.type, data: row.data, part: row.part };
+        return { deliveryId: row.delivery_id, event, composition: await this.sender.compose(event, reads) };
+      }),
+    );
+    const attemptsOf = await this.claim(
+      manager,
+      composed.map(({ deliveryId, event, composition }): Claim =>
+        'skip' in composition
+          ? { deliveryId, eventType: event.type, status: 'skipped', reason: composition.skip }
+          : { deliveryId, eventType: event.type, status: 'sending', recipient: composition.recipient },
+      ),
+    );
+
+    const sent: string[] = [];
+    const finished: StoredEvent[] = [];
+    await Promise.all(
+      composed.map(async ({ deliveryId, event, composition }) => {
+        const attempts = attemptsOf.get(deliveryId);
+        if (attempts === undefined) return void outcomes.set(deliveryId, 'busy');
+        if ('skip' in composition) {
+          finished.push(event);
+          this.logger.log(`no ${event.type} ${name} for event ${deliveryId}: ${composition.skip}`);
+          return void outcomes.set(deliveryId, 'skipped');
+        }
+        try {
+          await this.sender.send(composition.message, deliveryId);
+        } catch (error) {
+          const dead = attempts >= this.channel.maxAttempts;
+          await manager.query(
+            `UPDATE ${table} SET status = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) WHERE event_id = $1`,
+            [deliveryId, dead ? 'dead' : 'failed', messageOf(error).slice(0, 500), backoffMs(this.channel, attempts) / 1000],
+          );
+          return void outcomes.set(deliveryId, new SendFailedError(name, deliveryId, attempts, dead, error));
+        }
+        sent.push(deliveryId);
+        finished.push(event);
+        this.logger.log(`sent ${event.type} ${name} for event ${deliveryId} (attempt ${attempts})`);
+        outcomes.set(deliveryId, 'sent');
+      }),
+    );
+    if (sent.length > 0) await manager.query(`UPDATE ${table} SET status = 'sent', sent_at = now(), last_error = NULL WHERE event_id = ANY($1::uuid[])`, [sent]);
+    for (const event of finished) await this.sender.finished?.(manager, event);
+    return outcomes;
+  }
+
+  /**
+   * Takes deliveries for this worker in one statement: 'sending' (counting the attempt, leased for
+   * SENDING_LEASE_SECONDS) or 'skipped'. Answers the attempt number of each one taken; a delivery that is
+   * finished, or that another worker holds, is not in the answer.
+   */
+  private async claim(manager: EntityManager, claims: Claim[]): Promise<Map<string, number>> {
+    const sending = (claim: Claim) => claim.status === 'sending';
+    const rows: Array<{ event_id: string; attempts: number }> = await manager.query(
+      `INSERT INTO ${this.channel.table} AS d (event_id, event_type, status, attempts, recipient, last_error, next_attempt_at)
+       SELECT c.event_id, c.event_type, c.status, c.attempts, c.recipient, c.last_error, now() + make_interval(secs => c.lease)
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::int[])
+           AS c(event_id, event_type, status, attempts, recipient, last_error, lease)
+       ON CONFLICT (event_id) DO UPDATE
+          SET status = excluded.status, attempts = d.attempts + excluded.attempts, recipient = coalesce(excluded.recipient, d.recipient),
+              last_error = excluded.last_error, next_attempt_at = excluded.next_attempt_at
+        WHERE d.status IN ('pending', 'failed') OR (d.status = 'sending' AND d.next_attempt_at <= now())
+       RETURNING d.event_id, d.attempts`,
+      [
+        claims.map((claim) => claim.deliveryId),
+        claims.map((claim) => claim.eventType),
+        claims.map((claim) => claim.status),
+        claims.map((claim) => (sending(claim) ? 1 : 0)),
+        claims.map((claim) => (claim.status === 'sending' ? claim.recipient : null)),
+        claims.map((claim) => (claim.status === 'skipped' ? claim.reason : null)),
+        claims.map((claim) => (sending(claim) ? SENDING_LEASE_SECONDS : 0)),
+      ],
+    );
+    return new Map(rows.map((row) => [row.event_id, row.attempts]));
   }
 }
 

@@ -92,7 +92,7 @@ export class BullMqOutboxQueue implements OutboxQueue {
           throw error;
         }
       },
-      { connection: this.workerConnection, concurrency: 5 },
+      { connection: this.workerConnection, concurrency: this.delivery.channel.workerConcurrency },
     );
     let lastWorkerError = '';
     this.worker.on('error', (error) => {

@@ -9,7 +9,7 @@ import { ensureCheckpoints, recordFailure } from '../../event-store/projection-c
 import { ProjectionSubscription } from '../../event-store/projection-subscription';
 
 /** Backoff after a failed batch (Redis away): short enough that messages resume within seconds of recovery. */
-const TIMING = { pollIntervalMs: 1_000, retryInitialMs: 250, retryMaxMs: 5_000 };
+const TIMING = { pollIntervalMs: 1_000, retryInitialMs: 250, retryMaxMs: 5_000, minBatchIntervalMs: 20 };
 const BATCH_SIZE = 200;
 
 /**

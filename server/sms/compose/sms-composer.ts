@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { localeOf } from '../../../contracts/locale';
 import { mobilePhoneOf } from '../../../contracts/phone';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import type { StoredEvent } from '../../outbox/delivery/outbox-delivery';
 import { OutboxEnvelopes } from '../../outbox/envelopes';
-import { placedEvent, storeSettings } from '../../outbox/event-reads';
+import type { OutboxReads } from '../../outbox/event-reads';
 import type { OutgoingSms } from '../gateway/sms-gateway';
 import { smsSize } from '../templates/segments';
 import { ORDER_SMS_KIND, orderSms, phoneCodeSms, SmsStore } from '../templates/sms-texts';
@@ -26,22 +25,22 @@ export class SmsComposer {
     private readonly envelopes: OutboxEnvelopes,
   ) {}
 
-  async compose(event: StoredEvent, manager: EntityManager): Promise<SmsComposition> {
-    const store: SmsStore = { name: (await storeSettings(manager)).name, origin: this.config.appOrigins[0] };
+  async compose(event: StoredEvent, reads: OutboxReads): Promise<SmsComposition> {
+    const store: SmsStore = { name: (await reads.storeSettings()).name, origin: this.config.appOrigins[0] };
     const data = event.data;
     const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
     const sms = (to: string, body: string): SmsComposition => ({ sms: { to, text: body, size: smsSize(body) } });
 
     if (event.type === 'PhoneCodeRequested') {
       const to = mobilePhoneOf(data.phone);
-      const contents = await this.envelopes.open(manager, event.id);
+      const contents = await this.envelopes.open(reads.manager, event.id);
       if (!to) return { skip: 'not a mobile number' };
       if (!contents) return { skip: 'the code expired before the SMS could be sent' };
       return sms(to, phoneCodeSms(localeOf(data.locale), store, contents.token, CODE_MINUTES));
     }
     const kind = ORDER_SMS_KIND[event.type];
     if (!kind) return { skip: `no SMS for ${event.type}` };
-    const placed = event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced' ? data : await placedEvent(manager, event.streamId);
+    const placed = event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced' ? data : await reads.placedEvent(event.streamId);
     if (!placed) return { skip: 'the order has no placing event' };
     const customer = (placed.customer ?? {}) as { phone?: unknown };
     const to = mobilePhoneOf(customer.phone);

@@ -1,3 +1,4 @@
+import { SegmentedMessage } from 'sms-segments-calculator';
 import { fitSegments, MAX_SEGMENTS, smsSize } from './segments';
 import { ORDER_SMS_KIND, orderSms, phoneCodeSms } from './sms-texts';
 
@@ -10,6 +11,17 @@ describe('SMS parts', () => {
     // The escaped characters of GSM-7 take two places each.
     expect(smsSize('[]'.repeat(40))).toEqual({ encoding: 'GSM-7', characters: 160, segments: 1 });
     expect(smsSize('[]'.repeat(40) + 'a').segments).toBe(2);
+  });
+
+  it('measures plain English texts exactly as the library does, on its quick path', () => {
+    const alphabet = 'abcXYZ019 .,:;!?\'"()/+-#%&*=@_<>$£¥\n';
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (const length of [0, 1, 159, 160, 161, 305, 306, 307, 459, 460, 461, ...Array.from({ length: 200 }, () => Math.floor(random() * 500))]) {
+      const text = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      const library = new SegmentedMessage(text, 'auto');
+      expect(smsSize(text)).toEqual({ encoding: library.encodingName, characters: library.numberOfCharacters, segments: library.segmentsCount });
+    }
   });
 
   it('counts Bengali (UCS-2) texts as 70 characters in one part and 67 a part when split', () => {

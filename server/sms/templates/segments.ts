@@ -11,7 +11,17 @@ export interface SmsSize {
 /** Every SMS the store sends fits in this many parts (a longer text is cut at its optional parts first). */
 export const MAX_SEGMENTS = 2;
 
+/**
+ * Characters of GSM-7's basic set that a one-byte-per-character count gets right: what the store's English
+ * texts are made of. Any other text (Bengali, an escaped `{}[]~^|\\€`, an emoji) is measured by the library.
+ */
+const PLAIN_GSM7 = /^[A-Za-z0-9 \n.,:;!?'"()/+\-#%&*=@_<>$£¥]*$/;
+
 export function smsSize(text: string): SmsSize {
+  if (PLAIN_GSM7.test(text)) {
+    // Measured without building the library's segment objects: the sizing runs for every SMS and every text variant tried.
+    return { encoding: 'GSM-7', characters: text.length, segments: text.length <= 160 ? 1 : Math.ceil(text.length / 153) };
+  }
   const message = new SegmentedMessage(text, 'auto');
   return {
     encoding: message.encodingName === 'GSM-7' ? 'GSM-7' : 'UCS-2',
