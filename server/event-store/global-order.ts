@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { checkpointFromRow, compareCheckpoints } from './checkpoint';
 import type { GlobalCheckpoint, RecordedEvent } from './event-store.types';
-import { openPersonalData } from './personal-data/personal-data';
+import { keysReadWithEvents, openPersonalData, SEALED_KEY_COLUMN, sealedKeyJoin } from './personal-data/personal-data';
 import { EVENT_COLUMNS, RecordedEventRow, toRecordedEvent } from './recorded-event-row';
 
 /**
@@ -59,8 +59,9 @@ export async function readSafeBatch(manager: EntityManager, query: SafeBatchQuer
   ];
   const typeFilter = query.types ? 'AND type = ANY($6::text[])' : '';
   if (query.types) parameters.push(query.types);
-  const rows: RecordedEventRow[] = await manager.query(
-    `SELECT ${EVENT_COLUMNS} FROM events
+  // Each sealed event comes with its person's wrapped key: opening the batch takes no statement of its own.
+  const rows: Array<RecordedEventRow & { sealing_key: Buffer | null }> = await manager.query(
+    `SELECT ${EVENT_COLUMNS}, ${SEALED_KEY_COLUMN} FROM events ${sealedKeyJoin()}
       WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
         AND (transaction_id, global_position) <= ($3::xid8, $4::bigint)
         ${typeFilter}
@@ -69,7 +70,7 @@ export async function readSafeBatch(manager: EntityManager, query: SafeBatchQuer
     parameters,
   );
   const events = rows.map(toRecordedEvent);
-  await openPersonalData(manager, events);
+  await openPersonalData(manager, events, keysReadWithEvents(rows));
   const last = events[events.length - 1];
   const full = events.length === query.limit;
   return {

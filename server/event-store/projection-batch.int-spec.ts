@@ -145,8 +145,9 @@ describe('the projection runner on an append', () => {
     const registry = new ProjectionRegistry();
     registry.register(stock);
     registry.register(pages);
-    // A poll far beyond the test: only notifications (and waitUntilCaughtUp) move a projection here.
-    runner = new ProjectionRunner(fixture.dataSource, registry, { pollIntervalMs: 60_000, logger: quiet });
+    // A poll far beyond the test: only notifications (and waitUntilCaughtUp) move a projection here; no
+    // spacing between batches, so no batch asked for before the append runs after it.
+    runner = new ProjectionRunner(fixture.dataSource, registry, { pollIntervalMs: 60_000, minBatchIntervalMs: 0, logger: quiet });
     await runner.start();
     await runner.waitUntilCaughtUp(10_000);
     // The subscriptions are the runner's own; their wakes are what an append must target.

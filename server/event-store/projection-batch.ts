@@ -2,8 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { compareCheckpoints } from './checkpoint';
 import { readSafeBatch } from './global-order';
 import { Projection, projectionContext } from './projection';
-import { compareAndSetCheckpoint, probeCheckpoint, readCheckpoint, skipToCheckpoint } from './projection-checkpoints';
-import { tryLockProjection } from './projection-lock';
+import { commitCheckpoint, lockAndReadCheckpoint, probeCheckpoint, skipToCheckpoint } from './projection-checkpoints';
 
 /** NOTIFY channel whose payload names a read model (projection or state-stored table set) that changed. */
 export const READ_MODELS_CHANNEL = 'read_models';
@@ -47,21 +46,19 @@ export async function runProjectionBatch(
     // checkpoint read under the lock). Named, TypeORM would spend a statement of its own setting it.
     await runner.startTransaction();
     const { manager } = runner;
-    if (!(await tryLockProjection(manager, projection.name))) {
+    const from = await lockAndReadCheckpoint(manager, projection.name);
+    if (!from) {
       await runner.rollbackTransaction();
       return 'idle';
     }
-    const from = await readCheckpoint(manager, projection.name);
     const batch = await readSafeBatch(manager, { after: from, limit: batchSize, types: projection.eventTypes, head: probe.head });
     if (compareCheckpoints(batch.scannedTo, from) <= 0) {
       await runner.rollbackTransaction();
       return 'idle';
     }
-    if (batch.events.length > 0) {
-      await projection.apply(batch.events, projectionContext(manager, projection));
-      await notifyReadModelChanged(manager, projection.name);
-    }
-    if (!(await compareAndSetCheckpoint(manager, projection.name, from, batch.scannedTo))) {
+    if (batch.events.length > 0) await projection.apply(batch.events, projectionContext(manager, projection));
+    const changed = batch.events.length > 0 ? { channel: READ_MODELS_CHANNEL } : null;
+    if (!(await commitCheckpoint(manager, projection.name, from, batch.scannedTo, changed))) {
       await runner.rollbackTransaction();
       return 'more';
     }

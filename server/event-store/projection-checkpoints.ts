@@ -21,16 +21,43 @@ export async function readCheckpoint(manager: EntityManager, name: string): Prom
 }
 
 /**
- * Moves the checkpoint only if it is still where this batch read it; `false` means another writer moved it
- * and the batch must roll back. Success also clears the last error: the projection is healthy again.
+ * A batch's compare-and-set, and with it (when the batch changed the read model) the notification that it
+ * changed, sent on commit: one statement. `false`: another writer moved the checkpoint, nothing is sent.
  */
-export function compareAndSetCheckpoint(
+export async function commitCheckpoint(
   manager: EntityManager,
   name: string,
   expected: GlobalCheckpoint,
   next: GlobalCheckpoint,
+  notify: { channel: string } | null,
 ): Promise<boolean> {
-  return moveCheckpoint(manager, name, expected, next, '');
+  const rows: Array<{ moved: number }> = await manager.query(
+    `WITH moved AS (
+       UPDATE projection_checkpoints
+          SET transaction_id = $4::xid8, position = $5, updated_at = now(), status = 'running', last_error = NULL
+        WHERE name = $1 AND transaction_id = $2::xid8 AND position = $3
+        RETURNING name),
+     told AS (SELECT pg_notify($6, name) FROM moved WHERE $6 IS NOT NULL)
+     SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM told)::int AS told`,
+    [name, expected.transactionId.toString(), expected.position.toString(), next.transactionId.toString(), next.position.toString(), notify?.channel ?? null],
+  );
+  return rows[0].moved === 1;
+}
+
+/**
+ * Takes the projection's lock for the transaction, if free, and reads its checkpoint, in one statement.
+ * The checkpoint is read from the statement's snapshot, taken just before the lock: a batch that committed in
+ * between is not seen, so this batch's compare-and-set fails and it rolls back (and runs again) rather than
+ * apply events twice.
+ */
+export async function lockAndReadCheckpoint(manager: EntityManager, name: string): Promise<GlobalCheckpoint | null> {
+  const rows: Array<{ locked: boolean; transaction_text: string; position_text: string }> = await manager.query(
+    `SELECT ${tryLockProjectionCondition('$1')} AS locked, transaction_id::text AS transaction_text, position::text AS position_text
+       FROM projection_checkpoints WHERE name = $1`,
+    [name],
+  );
+  if (rows.length === 0) throw new Error(`projection ${name} has no checkpoint row`);
+  return rows[0].locked ? checkpointFromRow(rows[0]) : null;
 }
 
 /**
@@ -48,7 +75,7 @@ export function skipToCheckpoint(
   return moveCheckpoint(manager, name, expected, next, ` AND ${tryLockProjectionCondition('$1')}`);
 }
 
-/** The one compare-and-set of a checkpoint, with an extra condition for the skip (the projection's lock free). */
+/** The skip's compare-and-set of a checkpoint, with its extra condition (the projection's lock free). */
 async function moveCheckpoint(
   manager: EntityManager,
   name: string,

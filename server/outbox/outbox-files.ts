@@ -1,13 +1,26 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/** Folders made by this process: made once, not before every message. */
+const made = new Set<string>();
+
 /**
  * The outbox of a channel without a gateway: each message becomes `<folder>/<time>-<event id>.<extension>`,
  * readable only by the store's user. Returns the file's path for the log (which never names the recipient).
  */
 export async function writeOutboxFile(folder: string, eventId: string, extension: string, contents: Buffer | string): Promise<string> {
-  await mkdir(folder, { recursive: true });
   const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${eventId}.${extension}`);
-  await writeFile(file, contents, { mode: 0o600 });
+  if (!made.has(folder)) {
+    await mkdir(folder, { recursive: true });
+    made.add(folder);
+  }
+  try {
+    await writeFile(file, contents, { mode: 0o600 });
+  } catch (error) {
+    // The folder was removed since (a test, an operator cleaning up): made again, once.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(folder, { recursive: true });
+    await writeFile(file, contents, { mode: 0o600 });
+  }
   return file;
 }

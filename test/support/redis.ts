@@ -29,7 +29,7 @@ export async function provideRedis(): Promise<TestRedis> {
   );
 }
 
-function hasRedisServerBinary(): boolean {
+export function hasRedisServerBinary(): boolean {
   try {
     execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
     return true;

@@ -114,9 +114,15 @@ export class PersonalDataVault {
       'SELECT key_id, wrapped_key FROM personal_data_keys WHERE key_id = ANY($1::text[])',
       [keyIds],
     );
-    const keys = new Map<string, SealingKey | null>(keyIds.map((id) => [id, null]));
-    for (const row of rows) keys.set(row.key_id, row.wrapped_key ? this.unwrap(row.key_id, row.wrapped_key) : null);
-    return keys;
+    return this.keysFromRows(keyIds, new Map(rows.map((row) => [row.key_id, row.wrapped_key])));
+  }
+
+  /** The keys to open with, from key rows read with the events (`wrapped` by key id; missing or null: erased). */
+  keysFromRows(keyIds: string[], wrapped: ReadonlyMap<string, Buffer | null>): Map<string, SealingKey | null> {
+    return new Map(keyIds.map((id) => {
+      const bytes = wrapped.get(id);
+      return [id, bytes ? this.unwrap(id, bytes) : null];
+    }));
   }
 
   /** Deletes the person's key for good; true when there was one to delete. */
@@ -242,13 +248,18 @@ async function keysOfStreams(
  * fields of an erased person read `ERASED`. Events in the clear (before sealing existed) are left as they are.
  * One key statement per call, only when some event is sealed.
  */
-export async function openPersonalData(manager: EntityManager, events: Array<{ data: unknown; metadata?: unknown }>): Promise<void> {
+export async function openPersonalData(
+  manager: EntityManager,
+  events: Array<{ data: unknown; metadata?: unknown }>,
+  /** The wrapped keys, by key id, when the caller read them with the events (`sealedKeyColumn`): no statement then. */
+  readWithEvents?: ReadonlyMap<string, Buffer | null>,
+): Promise<void> {
   const sealed = events.filter((event) => isSealed(event.data));
   if (sealed.length === 0) return;
   const vault = personalDataVault(manager);
   if (!vault) throw new Error('Events hold sealed personal data but no personal-data key is configured.');
-  const keyIds = [...new Set(sealed.map((event) => (event.data as { _sealed: SealedBox })._sealed.key))];
-  const keys = await vault.keysForOpening(manager, keyIds);
+  const keyIds = [...new Set(sealed.map((event) => sealedKeyId(event.data)!))];
+  const keys = readWithEvents ? vault.keysFromRows(keyIds, readWithEvents) : await vault.keysForOpening(manager, keyIds);
   for (const event of sealed) {
     const { _sealed: box, ...rest } = event.data as Record<string, unknown> & { _sealed: SealedBox };
     const data = structuredClone(rest);
@@ -284,6 +295,30 @@ function hasPersonalFields(spec: PersonalFieldSpec, event: { data: unknown; meta
 function isSealed(data: unknown): boolean {
   return typeof data === 'object' && data !== null && '_sealed' in data;
 }
+
+/** The id of the key an event's data is sealed under, or null when it holds no box. */
+export function sealedKeyId(data: unknown): string | null {
+  return isSealed(data) ? (data as { _sealed: SealedBox })._sealed.key : null;
+}
+
+/** The keys read with events (`SEALED_KEY_COLUMN`), by key id, for `openPersonalData`. */
+export function keysReadWithEvents(rows: ReadonlyArray<{ data: unknown; sealing_key: Buffer | null }>): Map<string, Buffer | null> {
+  const keys = new Map<string, Buffer | null>();
+  for (const row of rows) {
+    const keyId = sealedKeyId(row.data);
+    if (keyId) keys.set(keyId, row.sealing_key);
+  }
+  return keys;
+}
+
+/**
+ * For a read of `events` rows: a join and a column (`sealing_key`) that bring each sealed event's wrapped key
+ * along, so opening the events takes no statement of its own. Null when the key was erased.
+ */
+export function sealedKeyJoin(eventsAlias = 'events'): string {
+  return `LEFT JOIN personal_data_keys sealing ON sealing.key_id = ${eventsAlias}.data->'_sealed'->>'key'`;
+}
+export const SEALED_KEY_COLUMN = 'sealing.wrapped_key AS sealing_key';
 
 function readPath(data: Record<string, unknown>, path: string): unknown {
   let current: unknown = data;

@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { backoffMs, OutboxChannel } from '../outbox-channel';
-import { openPersonalData } from '../../event-store/personal-data/personal-data';
+import { keysReadWithEvents, openPersonalData, SEALED_KEY_COLUMN, sealedKeyJoin } from '../../event-store/personal-data/personal-data';
 import { OutboxReads } from '../event-reads';
 
 export type DeliveryOutcome = 'sent' | 'skipped' | 'done-before' | 'busy';
@@ -65,6 +65,7 @@ interface Found {
   part: string | null;
   status: string | null;
   leased: boolean;
+  sealing_key: Buffer | null;
 }
 
 type Claim = { deliveryId: string; eventType: string } & ({ status: 'sending'; recipient: string } | { status: 'skipped'; reason: string });
@@ -129,10 +130,11 @@ export class OutboxDelivery<Message = unknown> {
     // its event in its delivery row.
     const rows: Found[] = await manager.query(
       `SELECT k.key AS delivery_id, e.event_id AS id, e.stream_id, e.type, e.data, d.part, d.status,
-              coalesce(d.status = 'sending' AND d.next_attempt_at > now(), false) AS leased
+              coalesce(d.status = 'sending' AND d.next_attempt_at > now(), false) AS leased, ${SEALED_KEY_COLUMN}
          FROM unnest($1::uuid[]) AS k(key)
          LEFT JOIN ${table} d ON d.event_id = k.key
-         JOIN events e ON e.event_id = coalesce(d.source_event_id, k.key)`,
+         JOIN events e ON e.event_id = coalesce(d.source_event_id, k.key)
+         ${sealedKeyJoin('e')}`,
       [deliveryIds],
     );
     const found = new Map(rows.map((row) => [row.delivery_id, row]));
@@ -149,7 +151,7 @@ export class OutboxDelivery<Message = unknown> {
     if (open.length === 0) return outcomes;
 
     // Personal fields are sealed per person (docs/decisions/053): the composer reads them opened.
-    await openPersonalData(manager, open);
+    await openPersonalData(manager, open, keysReadWithEvents(open));
     const reads = new OutboxReads(manager);
     const composed = await Promise.all(
       open.map(async (row) => {
