@@ -62,35 +62,54 @@ function browse(baseUrl: string, readers: number, slugs: string[]) {
   };
 }
 
+/**
+ * A request as a browser makes it: a connection the balancer closed under it (`fetch` throws "other side
+ * closed", while waiting for the answer or reading it) is tried again once on a new one, as browsers do for a
+ * request that got no answer; the checkout carries its Idempotency-Key, so the retry cannot place a second
+ * order. `cut` counts those; the figures report them.
+ */
+async function fetchAsBrowser(url: string, init: RequestInit, cut: { count: number }): Promise<number> {
+  const status = async () => {
+    const response = await fetch(url, init);
+    await response.arrayBuffer();
+    return response.status;
+  };
+  try {
+    return await status();
+  } catch {
+    cut.count += 1;
+    return status();
+  }
+}
+
 /** Checkouts (ample stock, no coupon) and shop reads from `clients` clients for `seconds`, through `baseUrl`. */
 async function measureThroughput(baseUrl: string, options: { seconds: number; clients: number; skus: Array<{ id: number; size: string }>; slugs: string[]; deliveryTaka: number; label: string }) {
   const deadline = Date.now() + options.seconds * 1000;
   const checkoutLatencies: number[] = [];
   let reads = 0;
   const errors: number[] = [];
+  const cut = { count: 0 };
   await Promise.all(
     Array.from({ length: options.clients }, async (_, client) => {
       const phone = `019${String(client).padStart(8, '0')}`;
       for (let turn = 0; Date.now() < deadline; turn++) {
         const sku = options.skus[(client + turn) % options.skus.length];
         const started = performance.now();
-        const response = await fetch(`${baseUrl}/api/public/confirm-order`, {
+        const status = await fetchAsBrowser(`${baseUrl}/api/public/confirm-order`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'idempotency-key': `${options.label}-${client}-${turn}` },
           body: JSON.stringify({
             cart: [{ id: sku.id, size: sku.size, qty: 1 }],
             data: { name: `Measured ${client}`, phone, address: `House ${client}, Dhanmondi, Dhaka`, shipping_phone: phone, paymentMethod: 'cash', devliery_charge: options.deliveryTaka },
           }),
-        });
-        await response.arrayBuffer();
-        if (response.status === 201) checkoutLatencies.push(performance.now() - started);
-        else errors.push(response.status);
+        }, cut);
+        if (status === 201) checkoutLatencies.push(performance.now() - started);
+        else errors.push(status);
         for (let read = 0; read < 3; read++) {
           const path = read === 0 ? `/api/public/getProductsByShop?page=${1 + (turn % 3)}` : `/api/public/productRow?slug=${options.slugs[(client + turn + read) % options.slugs.length]}`;
-          const answer = await fetch(`${baseUrl}${path}`);
-          await answer.arrayBuffer();
-          if (answer.status === 200) reads++;
-          else errors.push(answer.status);
+          const answer = await fetchAsBrowser(`${baseUrl}${path}`, {}, cut);
+          if (answer === 200) reads++;
+          else errors.push(answer);
         }
       }
     }),
@@ -101,6 +120,7 @@ async function measureThroughput(baseUrl: string, options: { seconds: number; cl
     checkoutP50Ms: percentile(checkoutLatencies, 50),
     checkoutP99Ms: percentile(checkoutLatencies, 99),
     errors,
+    connectionsCutAndRetried: cut.count,
   };
 }
 

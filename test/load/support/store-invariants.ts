@@ -149,7 +149,16 @@ export async function waitForProjections(databaseUrl: string, timeoutMs = 120_00
         `SELECT name, position, status, last_error, (SELECT coalesce(max(global_position), 0) FROM events) AS head FROM projection_checkpoints`,
       );
       if (rows.length > 0 && rows.every((row) => Number(row.position) >= Number(row.head))) return (Date.now() - started) / 1000;
-      if (Date.now() - started > timeoutMs) throw new Error(`projections did not catch up within ${timeoutMs / 1000} s: ${JSON.stringify(rows)}`);
+      if (Date.now() - started > timeoutMs) {
+        // What may hold the safe head back: transactions of this database still open, oldest first.
+        const { rows: open } = await client.query(
+          `SELECT application_name, state, backend_xid::text AS xid, backend_xmin::text AS xmin, round(extract(epoch FROM now() - xact_start)) AS seconds,
+                  wait_event_type, wait_event, left(query, 120) AS query
+             FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL
+            ORDER BY xact_start LIMIT 10`,
+        );
+        throw new Error(`projections did not catch up within ${timeoutMs / 1000} s: ${JSON.stringify(rows)}; open transactions: ${JSON.stringify(open)}`);
+      }
       await new Promise((resolveWait) => setTimeout(resolveWait, 200));
     }
   } finally {
