@@ -153,12 +153,21 @@ export class OutboxDelivery<Message = unknown> {
     // Personal fields are sealed per person (docs/decisions/053): the composer reads them opened.
     await openPersonalData(manager, open, keysReadWithEvents(open));
     const reads = new OutboxReads(manager);
-    const composed = await Promise.all(
-      open.map(async (row) => {
-        const event: StoredEvent = { id: row.id, streamId: row.stream_id, type: row.type, data: row.data, part: row.part };
-        return { deliveryId: row.delivery_id, event, composition: await this.sender.compose(event, reads) };
-      }),
-    );
+    // A message that cannot be composed (an envelope another key sealed) fails alone; the rest go on.
+    const composed = (
+      await Promise.all(
+        open.map(async (row) => {
+          const event: StoredEvent = { id: row.id, streamId: row.stream_id, type: row.type, data: row.data, part: row.part };
+          try {
+            return [{ deliveryId: row.delivery_id, event, composition: await this.sender.compose(event, reads) }];
+          } catch (error) {
+            outcomes.set(row.delivery_id, error instanceof Error ? error : new Error(String(error)));
+            return [];
+          }
+        }),
+      )
+    ).flat();
+    if (composed.length === 0) return outcomes;
     const attemptsOf = await this.claim(
       manager,
       composed.map(({ deliveryId, event, composition }): Claim =>
