@@ -135,8 +135,9 @@ async function oversold(fixture: StoreFixture, skus: Sku[], before: Map<string, 
 
 async function main(): Promise<void> {
   const database = await freshDatabase('bench_checkout');
-  // Queues on an empty Redis of the run's own, like the fresh database: a shared Redis keeps the jobs an earlier
-  // run's store left behind (for events of a database that is gone), and this run's store would work them off.
+  // Queues on a Redis of the run's own (a private redis-server, empty, like the fresh database; a relay to
+  // REDIS_URL only when there is no redis-server): a shared Redis keeps the jobs an earlier run's store left
+  // behind (for events of a database that is gone), and this run's store would work them off.
   let redis: TestRedis | undefined;
   if (process.env.REDIS_URL || hasRedisServerBinary()) redis = await provideRedis();
   let store: ChildProcess | undefined;
@@ -203,7 +204,7 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       machine: machine(database.serverVersion),
       load: { connections: CONNECTIONS, secondsPerRun: SECONDS, runsPerScenario: RUNS, judged: 'median run by orders/s; oversold and errors over all runs', tool: 'autocannon', request: 'POST /api/public/confirm-order, 1 line of 1 unit, own Idempotency-Key' },
-      queues: redis ? `BullMQ on Redis (${redis.kind}), emptied for the run` : 'in-process (no Redis)',
+      queues: redis ? `BullMQ on Redis (${redis.kind})` : 'in-process (no Redis)',
       note: 'The load generator runs on the same machine as the store and PostgreSQL, and competes with them (and with whatever else runs there) for its two cores.',
       results,
     });
