@@ -24,24 +24,14 @@ export async function readCheckpoint(manager: EntityManager, name: string): Prom
  * A batch's compare-and-set, and with it (when the batch changed the read model) the notification that it
  * changed, sent on commit: one statement. `false`: another writer moved the checkpoint, nothing is sent.
  */
-export async function commitCheckpoint(
+export function commitCheckpoint(
   manager: EntityManager,
   name: string,
   expected: GlobalCheckpoint,
   next: GlobalCheckpoint,
   notify: { channel: string } | null,
 ): Promise<boolean> {
-  const rows: Array<{ moved: number }> = await manager.query(
-    `WITH moved AS (
-       UPDATE projection_checkpoints
-          SET transaction_id = $4::xid8, position = $5, updated_at = now(), status = 'running', last_error = NULL
-        WHERE name = $1 AND transaction_id = $2::xid8 AND position = $3
-        RETURNING name),
-     told AS (SELECT pg_notify($6, name) FROM moved WHERE $6 IS NOT NULL)
-     SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM told)::int AS told`,
-    [name, expected.transactionId.toString(), expected.position.toString(), next.transactionId.toString(), next.position.toString(), notify?.channel ?? null],
-  );
-  return rows[0].moved === 1;
+  return moveCheckpoint(manager, name, expected, next, '', notify);
 }
 
 /**
@@ -72,24 +62,32 @@ export function skipToCheckpoint(
   expected: GlobalCheckpoint,
   next: GlobalCheckpoint,
 ): Promise<boolean> {
-  return moveCheckpoint(manager, name, expected, next, ` AND ${tryLockProjectionCondition('$1')}`);
+  return moveCheckpoint(manager, name, expected, next, ` AND ${tryLockProjectionCondition('$1')}`, null);
 }
 
-/** The skip's compare-and-set of a checkpoint, with its extra condition (the projection's lock free). */
+/**
+ * The one compare-and-set of a checkpoint: a batch's (with the read model's change notification, sent on
+ * commit) and the skip's (with its extra condition, the projection's lock free, and nothing to tell).
+ */
 async function moveCheckpoint(
   manager: EntityManager,
   name: string,
   expected: GlobalCheckpoint,
   next: GlobalCheckpoint,
   andAlso: string,
+  notify: { channel: string } | null,
 ): Promise<boolean> {
-  const [, affected]: [unknown, number] = await manager.query(
-    `UPDATE projection_checkpoints
-        SET transaction_id = $4::xid8, position = $5, updated_at = now(), status = 'running', last_error = NULL
-      WHERE name = $1 AND transaction_id = $2::xid8 AND position = $3${andAlso}`,
-    [name, expected.transactionId.toString(), expected.position.toString(), next.transactionId.toString(), next.position.toString()],
+  const rows: Array<{ moved: number }> = await manager.query(
+    `WITH moved AS (
+       UPDATE projection_checkpoints
+          SET transaction_id = $4::xid8, position = $5, updated_at = now(), status = 'running', last_error = NULL
+        WHERE name = $1 AND transaction_id = $2::xid8 AND position = $3${andAlso}
+        RETURNING name),
+     told AS (SELECT pg_notify($6, name) FROM moved WHERE $6 IS NOT NULL)
+     SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM told)::int AS told`,
+    [name, expected.transactionId.toString(), expected.position.toString(), next.transactionId.toString(), next.position.toString(), notify?.channel ?? null],
   );
-  return affected === 1;
+  return rows[0].moved === 1;
 }
 
 /**
