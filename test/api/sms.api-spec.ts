@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import IORedis from 'ioredis';
 import { Client } from 'pg';
 import { systemMetadata } from '../../server/common/request/request-metadata';
 import { EventStore } from '../../server/event-store/event-store';
@@ -157,6 +158,35 @@ describe('SMS through BullMQ and an HTTP gateway', () => {
     await gateway.waitForCount((sms) => phones.some((phone) => sms.number === `88${phone}`), 30, 60_000);
     await sleep(5_000);
     for (const phone of phones) expect(gateway.to(phone)).toHaveLength(1);
+  });
+
+  it('queues a burst of orders as a few batch jobs in Redis, not one job per SMS, and sends each SMS once', async () => {
+    const store = server.app.get(EventStore);
+    const orders = Array.from({ length: 20 }, () => ({ orderId: newOrderId(), phone: newPhone() }));
+    await Promise.all(orders.map(({ orderId, phone }) => store.append(`order-${orderId}`, 'no-stream', [orderPlaced(orderId, phone)], systemMetadata('test'))));
+    await gateway.waitForCount((sms) => orders.some(({ phone }) => sms.number === `88${phone}`), 20, 60_000);
+    await sleep(2_000);
+    for (const { phone } of orders) expect(gateway.to(phone)).toHaveLength(1);
+
+    const events = await query<{ event_id: string }>(
+      server.databaseUrl,
+      `SELECT event_id FROM events WHERE type = 'OrderPlaced' AND data->>'orderId' = ANY($1::text[])`,
+      [orders.map(({ orderId }) => orderId)],
+    );
+    const ours = new Set(events.map((event) => event.event_id));
+    expect(ours.size).toBe(20);
+    const client = new IORedis(redis.url);
+    try {
+      const ids = await client.zrange('bull:sms:completed', 0, -1);
+      const jobs = await Promise.all(ids.map(async (id) => JSON.parse((await client.hget(`bull:sms:${id}`, 'data')) ?? '{}') as { eventId?: string; batch?: Array<{ eventId: string }> }));
+      const jobsOfBurst = jobs.filter((job) => (job.batch ?? [job]).some((each) => each.eventId !== undefined && ours.has(each.eventId)));
+      // The first order wakes an idle subscription at once; the rest arrive while it is spaced (ADR 045).
+      expect(jobsOfBurst.length).toBeGreaterThanOrEqual(1);
+      expect(jobsOfBurst.length).toBeLessThanOrEqual(4);
+      expect(new Set(jobsOfBurst.flatMap((job) => (job.batch ?? [job]).map((each) => each.eventId)))).toEqual(ours);
+    } finally {
+      client.disconnect();
+    }
   });
 
   it('sends nothing when every projection is rebuilt from the log', async () => {

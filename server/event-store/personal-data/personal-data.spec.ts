@@ -1,9 +1,11 @@
 import type { EntityManager } from 'typeorm';
+import { SealingKey } from '../../common/crypto/sealing-key';
 import {
   configurePersonalData,
   ERASED,
   openPersonalData,
   PersonalDataVault,
+  personalDataVault,
   registerPersonalFields,
   sealPersonalData,
 } from './personal-data';
@@ -120,6 +122,46 @@ describe('personal data in events (crypto-shredding)', () => {
     const erased = [{ data: stored.data, metadata: stored.metadata }];
     await openPersonalData(db.manager, erased);
     expect(erased[0]).toEqual({ data: { orderId: 'A1', address: ERASED }, metadata: { ...metadata, note: ERASED } });
+  });
+
+  it('opens a box this process just sealed without decrypting it again, into objects of its own each time', async () => {
+    const db = fakeDatabase();
+    configurePersonalData(db.dataSource as never, new PersonalDataVault('a master secret of at least thirty-two characters'));
+    const original = placed('Rina Akter', '01711111111');
+    const [{ data: stored }] = await sealPersonalData(db.manager, [original]);
+    const decrypting = jest.spyOn(SealingKey.prototype, 'open');
+    try {
+      const first = [{ data: stored }];
+      await openPersonalData(db.manager, first);
+      (first[0].data as { customer: { name: string } }).customer.name = 'changed by a reader';
+      const second = [{ data: stored }];
+      await openPersonalData(db.manager, second);
+      expect(second[0].data).toEqual(original.data);
+      expect(decrypting).not.toHaveBeenCalled();
+    } finally {
+      decrypting.mockRestore();
+    }
+    expect(stored).toMatchObject({ customer: { name: null, phone: null } }); // the stored event is never opened in place
+  });
+
+  it('never answers from memory for a person another process erased, even once they ordered again', async () => {
+    const db = fakeDatabase();
+    const secret = 'a master secret of at least thirty-two characters';
+    configurePersonalData(db.dataSource as never, new PersonalDataVault(secret));
+    const [{ data: stored }] = await sealPersonalData(db.manager, [placed('Rina Akter', '01711111111')]);
+    const read = [{ data: stored }];
+    await openPersonalData(db.manager, read); // this process has seen the box opened
+
+    // Another process, same tables: it erases her, and she places a new order there under a new key.
+    const elsewhere = { connection: {}, query: db.manager.query.bind(db.manager) } as unknown as EntityManager;
+    configurePersonalData(elsewhere.connection, new PersonalDataVault(secret));
+    const otherVault = personalDataVault(elsewhere)!;
+    expect(await otherVault.erase(elsewhere, otherVault.keyId({ kind: 'phone', phone: '01711111111' }))).toBe(true);
+    await sealPersonalData(elsewhere, [placed('Rina Akter', '01711111111')]);
+
+    const again = [{ data: stored }];
+    await openPersonalData(db.manager, again);
+    expect(again[0].data).toMatchObject({ customer: { name: ERASED, phone: ERASED } });
   });
 
   it('refuses to open with another master key rather than calling everyone erased', async () => {

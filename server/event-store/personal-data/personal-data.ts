@@ -71,12 +71,24 @@ export function personalMetadataPaths(type: string): string[] {
   return [...(specs.get(type)?.metadataPaths ?? [])];
 }
 
+/**
+ * Boxes this process sealed or opened lately, by their sealed text, kept at most this many: every projection
+ * that reads an order opens the same box, and the append that sealed it knows what it holds (ADR 045).
+ */
+const OPENED_BOXES = 20_000;
+
 /** The master secret turned into the two keys the vault uses: one wraps per-person keys, one names phones. */
 export class PersonalDataVault {
   private readonly wrapping: SealingKey;
   private readonly naming: Buffer;
   /** Unwrapped keys by key id and wrapped bytes: a key is unwrapped once, but its row is read on every use. */
-  private readonly unwrapped = new Map<string, { wrapped: string; key: SealingKey }>();
+  private readonly unwrapped = new Map<string, { wrapped: Buffer; key: SealingKey }>();
+  /**
+   * Box text → the key that sealed it and the fields it holds (JSON). A hit counts only with the very key the
+   * caller opens with (the same unwrapped object): an erased key opens nothing, and a person's new key after an
+   * erasure is another object, so a box of the erased key is never read from here.
+   */
+  private readonly opened = new Map<string, { key: SealingKey; fields: string }>();
 
   constructor(masterSecret: string | Buffer) {
     this.wrapping = SealingKey.derive(masterSecret, 'tee-bazaar/personal-data/wrap');
@@ -95,7 +107,8 @@ export class PersonalDataVault {
    * running at the same time waits for it (and then erases what it wrote) rather than missing it.
    */
   async keysForSealing(manager: EntityManager, keyIds: string[]): Promise<Map<string, SealingKey>> {
-    const fresh = keyIds.map((id) => this.wrapping.seal(randomBytes(32), id));
+    const raw = keyIds.map(() => randomBytes(32));
+    const fresh = keyIds.map((id, index) => this.wrapping.seal(raw[index], id));
     const rows: Array<{ key_id: string; wrapped_key: Buffer }> = await manager.query(
       `INSERT INTO personal_data_keys (key_id, wrapped_key)
        SELECT * FROM unnest($1::text[], $2::bytea[])
@@ -105,7 +118,15 @@ export class PersonalDataVault {
        RETURNING key_id, wrapped_key`,
       [keyIds, fresh],
     );
-    return new Map(rows.map((row) => [row.key_id, this.unwrap(row.key_id, row.wrapped_key)]));
+    const created = new Map(keyIds.map((id, index) => [id, index]));
+    return new Map(
+      rows.map((row) => {
+        // A key this statement created is known in the clear already: no need to unwrap what was just wrapped.
+        const index = created.get(row.key_id)!;
+        if (row.wrapped_key.equals(fresh[index])) return [row.key_id, this.remembered(row.key_id, row.wrapped_key, SealingKey.fromBytes(raw[index]))];
+        return [row.key_id, this.unwrap(row.key_id, row.wrapped_key)];
+      }),
+    );
   }
 
   /** The keys to open with; an erased or unknown key id maps to null. */
@@ -125,23 +146,53 @@ export class PersonalDataVault {
     }));
   }
 
-  /** Deletes the person's key for good; true when there was one to delete. */
+  /** Deletes the person's key for good (and what this process remembers it opened); true when there was one. */
   async erase(manager: EntityManager, keyId: string): Promise<boolean> {
     const [, affected]: [unknown, number] = await manager.query(
       'UPDATE personal_data_keys SET wrapped_key = NULL, erased_at = now() WHERE key_id = $1 AND wrapped_key IS NOT NULL',
       [keyId],
     );
+    const erased = this.unwrapped.get(keyId)?.key;
     this.unwrapped.delete(keyId);
+    if (erased) for (const [box, entry] of this.opened) if (entry.key === erased) this.opened.delete(box);
     return affected > 0;
   }
 
+  /** Seals `fields` (JSON) under `key`, remembering the box's contents for the readers that follow. */
+  sealBox(key: SealingKey, keyId: string, fields: string): string {
+    const box = key.seal(fields, keyId).toString('base64');
+    this.remember(box, key, fields);
+    return box;
+  }
+
+  /** The fields (JSON) of a box, or null when `key` cannot open it (sealed under an earlier, erased key). */
+  openBox(key: SealingKey, keyId: string, box: string): string | null {
+    const known = this.opened.get(box);
+    if (known && known.key === key) return known.fields;
+    let fields: string;
+    try {
+      fields = key.open(Buffer.from(box, 'base64'), keyId).toString('utf8');
+    } catch {
+      return null;
+    }
+    this.remember(box, key, fields);
+    return fields;
+  }
+
+  private remember(box: string, key: SealingKey, fields: string): void {
+    if (this.opened.size >= OPENED_BOXES) this.opened.delete(this.opened.keys().next().value!);
+    this.opened.set(box, { key, fields });
+  }
+
   private unwrap(keyId: string, wrapped: Buffer): SealingKey {
-    const text = wrapped.toString('base64');
     const known = this.unwrapped.get(keyId);
-    if (known?.wrapped === text) return known.key;
+    if (known?.wrapped.equals(wrapped)) return known.key;
     // A wrong master key fails here, loudly: that is a configuration error, never an erased person.
-    const key = SealingKey.fromBytes(this.wrapping.open(wrapped, keyId));
-    this.unwrapped.set(keyId, { wrapped: text, key });
+    return this.remembered(keyId, wrapped, SealingKey.fromBytes(this.wrapping.open(wrapped, keyId)));
+  }
+
+  private remembered(keyId: string, wrapped: Buffer, key: SealingKey): SealingKey {
+    this.unwrapped.set(keyId, { wrapped: Buffer.from(wrapped), key });
     return key;
   }
 }
@@ -191,30 +242,31 @@ export async function sealPersonalData<M>(
   return events.map((event, index) => {
     const plan = plans[index];
     if (!plan) return { data: event.data, metadata: event.metadata };
-    const data = structuredClone(event.data) as Record<string, unknown>;
+    // The caller's event stays as it was: only the objects on a sealed field's path are copied.
+    const data = new PathCopy(event.data as Record<string, unknown>);
     const fields: Record<string, unknown> = {};
     for (const path of plan.spec.paths) {
-      const value = readPath(data, path);
+      const value = readPath(data.root, path);
       if (value === undefined || value === null) continue;
       fields[path] = value;
-      writePath(data, path, null);
+      data.write(path, null);
     }
-    let metadata = event.metadata;
+    let metadata: PathCopy | null = null;
     for (const path of plan.spec.metadataPaths ?? []) {
-      const value = metadata ? readPath(metadata as Record<string, unknown>, path) : undefined;
+      const value = event.metadata ? readPath(event.metadata as Record<string, unknown>, path) : undefined;
       if (value === undefined || value === null) continue;
-      if (metadata === event.metadata) metadata = structuredClone(event.metadata);
+      metadata ??= new PathCopy(event.metadata as Record<string, unknown>);
       fields[META + path] = value;
-      writePath(metadata as Record<string, unknown>, path, null);
+      metadata.write(path, null);
     }
     if (Object.keys(fields).length === 0) return { data: event.data, metadata: event.metadata };
     const sealed: SealedBox = {
       key: plan.keyId,
-      box: keys.get(plan.keyId)!.seal(JSON.stringify(fields), plan.keyId).toString('base64'),
+      box: vault.sealBox(keys.get(plan.keyId)!, plan.keyId, JSON.stringify(fields)),
       paths: Object.keys(fields),
     };
-    data._sealed = sealed;
-    return { data, metadata };
+    data.root._sealed = sealed;
+    return { data: data.root, metadata: metadata ? (metadata.root as M) : event.metadata };
   });
 }
 
@@ -261,29 +313,55 @@ export async function openPersonalData(
   const keyIds = [...new Set(sealed.map((event) => sealedKeyId(event.data)!))];
   const keys = readWithEvents ? vault.keysFromRows(keyIds, readWithEvents) : await vault.keysForOpening(manager, keyIds);
   for (const event of sealed) {
+    // The event read stays as it was: only the objects on an opened field's path are copied.
     const { _sealed: box, ...rest } = event.data as Record<string, unknown> & { _sealed: SealedBox };
-    const data = structuredClone(rest);
-    const fields = openBox(keys.get(box.key) ?? null, box);
-    const opened: Record<string, unknown> = fields ?? Object.fromEntries(box.paths.map((path) => [path, ERASED]));
+    const data = new PathCopy(rest, true);
+    const key = keys.get(box.key) ?? null;
+    // Null: the person's key was erased, or this box was sealed under an earlier key erased since.
+    const fields = key ? vault.openBox(key, box.key, box.box) : null;
+    const opened: Record<string, unknown> = fields !== null ? (JSON.parse(fields) as Record<string, unknown>) : Object.fromEntries(box.paths.map((path) => [path, ERASED]));
     // Metadata fields go back into the event's metadata, when the reader loaded it.
     const hasMetadata = typeof event.metadata === 'object' && event.metadata !== null;
-    const metadata = hasMetadata && box.paths.some((path) => path.startsWith(META)) ? structuredClone(event.metadata as Record<string, unknown>) : null;
+    const metadata = hasMetadata && box.paths.some((path) => path.startsWith(META)) ? new PathCopy(event.metadata as Record<string, unknown>) : null;
     for (const [path, value] of Object.entries(opened)) {
-      if (!path.startsWith(META)) writePath(data, path, value);
-      else if (metadata) writePath(metadata, path.slice(META.length), value);
+      if (!path.startsWith(META)) data.write(path, value);
+      else if (metadata) metadata.write(path.slice(META.length), value);
     }
-    event.data = data;
-    if (metadata) event.metadata = metadata;
+    event.data = data.root;
+    if (metadata) event.metadata = metadata.root;
   }
 }
 
-function openBox(key: SealingKey | null, box: SealedBox): Record<string, unknown> | null {
-  if (!key) return null;
-  try {
-    return JSON.parse(key.open(Buffer.from(box.box, 'base64'), box.key).toString('utf8')) as Record<string, unknown>;
-  } catch {
-    // Sealed under an earlier key of the same person, erased since and replaced by a new one.
-    return null;
+/**
+ * A copy of an object that shares everything with the original except the objects on the paths written
+ * through it (each copied once, on its first write), so the original is never changed. Cheaper than a deep
+ * copy of an event for the two or three personal fields it holds.
+ */
+class PathCopy {
+  readonly root: Record<string, unknown>;
+  private readonly copied = new Set<object>();
+
+  /** `rootIsCopy`: the root given is already a fresh object of the caller's. */
+  constructor(original: Record<string, unknown>, rootIsCopy = false) {
+    this.root = rootIsCopy ? original : { ...original };
+    this.copied.add(this.root);
+  }
+
+  /** Sets `path` (dotted) to `value`; a path through a missing or non-object step is left as it is. */
+  write(path: string, value: unknown): void {
+    const parts = path.split('.');
+    let current = this.root;
+    for (const part of parts.slice(0, -1)) {
+      const next = current[part];
+      if (typeof next !== 'object' || next === null) return;
+      if (!this.copied.has(next)) {
+        const copy = Array.isArray(next) ? [...next] : { ...(next as Record<string, unknown>) };
+        current[part] = copy;
+        this.copied.add(copy);
+      }
+      current = current[part] as Record<string, unknown>;
+    }
+    current[parts[parts.length - 1]] = value;
   }
 }
 
@@ -327,14 +405,4 @@ function readPath(data: Record<string, unknown>, path: string): unknown {
     current = (current as Record<string, unknown>)[part];
   }
   return current;
-}
-
-function writePath(data: Record<string, unknown>, path: string, value: unknown): void {
-  const parts = path.split('.');
-  let current = data;
-  for (const part of parts.slice(0, -1)) {
-    if (typeof current[part] !== 'object' || current[part] === null) return;
-    current = current[part] as Record<string, unknown>;
-  }
-  current[parts[parts.length - 1]] = value;
 }

@@ -3,7 +3,7 @@ import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import IORedis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { OutboxDelivery, SendFailedError } from '../delivery/outbox-delivery';
-import type { OutboxJobData } from '../outbox-channel';
+import { backoffMs, type OutboxJobData } from '../outbox-channel';
 import { OutboxQueue, withTimeout } from './outbox-queue';
 
 const ENQUEUE_TIMEOUT_MS = 5_000;
@@ -13,16 +13,30 @@ const RESWEEP_INTERVAL_MS = 30_000;
 const RECONNECT_SWEEP_DELAY_MS = 500;
 const SWEEP_PAGE = 500;
 
+/** The job of a subscription batch of several messages: their delivery keys, in the log's order. */
+export interface OutboxBatchJobData {
+  batch: OutboxJobData[];
+}
+
+type JobData = OutboxJobData | OutboxBatchJobData;
+
+/** The name of a batch job (a message's job is named after its event type). */
+export const BATCH_JOB = 'batch';
+
 /**
- * A channel's BullMQ queue (`mail`, `sms`), job id = event id (a second add of the same event is ignored by BullMQ). An add
- * fails within seconds while Redis is away, so the subscription's batch rolls back and is retried with
- * backoff until Redis is back; nothing is lost meanwhile, the log keeps the event.
+ * A channel's BullMQ queue (`mail`, `sms`). A subscription batch of one message adds one job whose id is the
+ * event id (a second add of the same event is ignored by BullMQ); a batch of several adds one job for all of
+ * them, so a busy minute costs Redis a few jobs instead of one per order (ADR 045). A message of a batch job
+ * that is not sent (the gateway failed, another worker holds it) gets a job of its own, id = event id, delayed
+ * by its backoff: from there it retries exactly as a single message does. An add fails within seconds while
+ * Redis is away, so the subscription's batch rolls back and is retried with backoff until Redis is back;
+ * nothing is lost meanwhile, the log keeps the event.
  */
 export class BullMqOutboxQueue implements OutboxQueue {
   readonly mode = 'redis';
   private readonly producerConnection: IORedis;
-  private readonly queue: Queue<OutboxJobData>;
-  private worker: Worker<OutboxJobData> | undefined;
+  private readonly queue: Queue<JobData>;
+  private worker: Worker<JobData> | undefined;
   private workerConnection: IORedis | undefined;
   private resweeper: NodeJS.Timeout | undefined;
   private reconnectSweep: NodeJS.Timeout | undefined;
@@ -47,7 +61,7 @@ export class BullMqOutboxQueue implements OutboxQueue {
       this.reconnectSweep = setTimeout(() => void this.resweep('reconnected'), RECONNECT_SWEEP_DELAY_MS);
       this.reconnectSweep.unref();
     });
-    this.queue = new Queue<OutboxJobData>(channel.queue, {
+    this.queue = new Queue<JobData>(channel.queue, {
       connection: this.producerConnection,
       defaultJobOptions: {
         attempts: channel.maxAttempts,
@@ -65,11 +79,10 @@ export class BullMqOutboxQueue implements OutboxQueue {
   async enqueue(jobs: OutboxJobData[]): Promise<void> {
     if (jobs.length === 0) return;
     try {
-      await withTimeout(
-        this.queue.addBulk(jobs.map((job) => ({ name: job.eventType, data: job, opts: { jobId: job.eventId } }))),
-        ENQUEUE_TIMEOUT_MS,
-        `adding ${this.delivery.channel.name} jobs to Redis`,
-      );
+      // A batch job has no id of its own: added twice (a subscription batch retried after its add), its
+      // messages are asked for twice, and OutboxDelivery sends each once.
+      const adding = jobs.length === 1 ? this.queue.add(jobs[0].eventType, jobs[0], { jobId: jobs[0].eventId }) : this.queue.add(BATCH_JOB, { batch: jobs });
+      await withTimeout(adding, ENQUEUE_TIMEOUT_MS, `adding ${this.delivery.channel.name} jobs to Redis`);
     } catch (error) {
       // Without the cause: ioredis's ECONNREFUSED must not read as the database being away.
       throw new Error(`${this.delivery.channel.name} queue (Redis) unavailable: ${error instanceof Error ? error.message : String(error)}`);
@@ -80,9 +93,10 @@ export class BullMqOutboxQueue implements OutboxQueue {
     if (this.worker) return;
     this.workerConnection = new IORedis(this.redisUrl, { maxRetriesPerRequest: null, connectTimeout: 2_000 });
     this.workerConnection.on('error', () => undefined);
-    this.worker = new Worker<OutboxJobData>(
+    this.worker = new Worker<JobData>(
       this.delivery.channel.queue,
       async (job) => {
+        if ('batch' in job.data) return this.deliverBatch(job.data.batch);
         try {
           const outcome = await this.delivery.deliver(job.data.eventId);
           if (outcome === 'busy') throw new Error('another worker is sending this message right now');
@@ -104,6 +118,42 @@ export class BullMqOutboxQueue implements OutboxQueue {
     this.worker.on('completed', () => (lastWorkerError = ''));
     this.resweeper = setInterval(() => void this.resweep(), RESWEEP_INTERVAL_MS);
     this.resweeper.unref();
+  }
+
+  /**
+   * The messages of a batch job, as many at once as the channel's worker takes single jobs (an SMTP transport
+   * opens a connection per mail). Each one not sent gets a job of its own, delayed by its backoff; a dead one
+   * (out of tries, recorded in its row) gets none. The batch job fails only when those jobs cannot be added,
+   * and then BullMQ runs it again: the messages sent by then are not sent twice.
+   */
+  private async deliverBatch(batch: OutboxJobData[]): Promise<{ sent: number; retried: number }> {
+    const { channel } = this.delivery;
+    const retries: Array<{ job: OutboxJobData; delay: number }> = [];
+    let sent = 0;
+    for (let from = 0; from < batch.length; from += channel.workerConcurrency) {
+      const jobs = batch.slice(from, from + channel.workerConcurrency);
+      const outcomes = await Promise.allSettled(jobs.map((job) => this.delivery.deliver(job.eventId)));
+      outcomes.forEach((outcome, index) => {
+        if (outcome.status === 'fulfilled') {
+          if (outcome.value === 'busy') retries.push({ job: jobs[index], delay: channel.backoffBaseMs });
+          else if (outcome.value === 'sent') sent++;
+          return;
+        }
+        const error: unknown = outcome.reason;
+        if (error instanceof SendFailedError) {
+          if (!error.dead) retries.push({ job: jobs[index], delay: backoffMs(channel, error.attempts) });
+          this.logger.warn(`${error.message}${error.dead ? ' (no tries left)' : ', will retry'}`);
+        } else retries.push({ job: jobs[index], delay: channel.backoffBaseMs });
+      });
+    }
+    if (retries.length > 0) {
+      await withTimeout(
+        this.queue.addBulk(retries.map(({ job, delay }) => ({ name: job.eventType, data: job, opts: { jobId: job.eventId, delay } }))),
+        ENQUEUE_TIMEOUT_MS,
+        `adding ${channel.name} retry jobs to Redis`,
+      );
+    }
+    return { sent, retried: retries.length };
   }
 
   /**
