@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
+import { PRECOMPRESSED_PATHS } from './catalog/api/public-catalog.controller';
 import { unknownPageAs404 } from './common/http/unknown-page.middleware';
 import { AppConfig } from './config/app-config';
 import { requestLogging } from './observability/logging/log-options';
@@ -49,10 +50,23 @@ export async function createApp(config: AppConfig, logger?: Logger): Promise<INe
     }),
   );
   // Phones on slow networks: the client's JavaScript and the API's JSON shrink about four times.
-  app.use(compression());
+  app.use(compressUnlessPrecompressed(PRECOMPRESSED_PATHS));
   app.use(unknownPageAs404(config.clientDir));
   app.useBodyParser('json', { limit: '100kb' });
   app.useBodyParser('urlencoded', { limit: '100kb', extended: false });
   app.setGlobalPrefix('api');
   return app;
+}
+
+/**
+ * The compression middleware, except for the calls whose answers come compressed already (the catalog's
+ * cached answers, compressed once per answer): wrapping a response costs the middleware more than such an
+ * answer costs to send. Another spelling of such a path (Express's routes ignore case) goes through the
+ * middleware, which leaves an answer already encoded alone.
+ */
+function compressUnlessPrecompressed(paths: readonly string[]) {
+  const compress = compression();
+  const precompressed = new Set(paths);
+  return (request: Request, response: Response, next: NextFunction) =>
+    (request.method === 'GET' || request.method === 'HEAD') && precompressed.has(request.path) ? next() : compress(request, response, next);
 }

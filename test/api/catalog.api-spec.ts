@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { EventStore } from '../../server/event-store/event-store';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { skuStreamId } from '../../server/inventory/domain/sku-stream';
+import { PRECOMPRESSED_PATHS } from '../../server/catalog/api/public-catalog.controller';
 import type { TestServer } from '../support/test-server';
 import { useServerWithDb } from '../support/api-store';
 
@@ -391,6 +394,75 @@ describe('public catalog calls', () => {
       expect(await get('getPostData?category_id=3')).toMatchObject({ status: 404, body: { message: 'Page not found.' } });
       expect((await get('getPostData?category_id=about')).status).toBe(422);
       expect((await get('getPostData')).status).toBe(422);
+    });
+  });
+  describe('compressed answers', () => {
+    /** The bytes as sent (fetch would decode them): a browser's request with these headers. */
+    const raw = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        httpGet(`${server.baseUrl}${path}`, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+
+    /** A valid query for each cached call; a call added to PRECOMPRESSED_PATHS without one here fails the suite. */
+    const queries = async (): Promise<Record<string, string>> => {
+      const product = await sku('st.available > 0');
+      const category = (await get('parentCategory')).body.data[0].slug as string;
+      return {
+        '/api/public/settingRow': '',
+        '/api/public/parentChildCategory': '',
+        '/api/public/parentCategory': '',
+        '/api/public/subCategory': '',
+        '/api/public/getProducts': '',
+        '/api/public/getProductsByShop': 'page=1',
+        '/api/public/getProductsByShopBycategory': `categlorySlug=${category}&page=1`,
+        '/api/public/shopByMainCategory': `categlorySlug=${category}&page=1`,
+        '/api/public/search-products': 'q=tee',
+        '/api/public/productRow': `slug=${product.slug}`,
+        '/api/public/relatedProducts': `slug=${product.slug}`,
+        '/api/public/getPostData': 'category_id=1',
+      };
+    };
+
+    it('sends each cached call compressed for a browser that accepts it (brotli first, else gzip), the same JSON under an ETag of its own', async () => {
+      const query = await queries();
+      expect(Object.keys(query).sort()).toEqual([...PRECOMPRESSED_PATHS].sort());
+      let compressedCalls = 0;
+      for (const path of PRECOMPRESSED_PATHS) {
+        const url = `${path}?${query[path]}`;
+        const plain = await raw(url, {});
+        expect(plain.status).toBe(200);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.headers.vary).toMatch(/accept-encoding/i);
+        JSON.parse(plain.body.toString('utf8'));
+        const brotli = await raw(url, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+        const gzip = await raw(url, { 'Accept-Encoding': 'gzip, deflate' });
+        if (plain.body.length < 1024) {
+          // Too small to gain from it, as the compression middleware also judges.
+          expect([brotli.headers['content-encoding'], gzip.headers['content-encoding']]).toEqual([undefined, undefined]);
+          continue;
+        }
+        compressedCalls++;
+        expect(brotli.headers['content-encoding']).toBe('br');
+        expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+        expect(gzip.headers['content-encoding']).toBe('gzip');
+        expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+        expect(new Set([plain.headers.etag, brotli.headers.etag, gzip.headers.etag]).size).toBe(3);
+        const revalidated = await raw(url, { 'Accept-Encoding': 'gzip, deflate, br', 'If-None-Match': brotli.headers.etag!, 'Cache-Control': 'max-age=0' });
+        expect(revalidated.status).toBe(304);
+        expect(revalidated.body.length).toBe(0);
+      }
+      expect(compressedCalls).toBeGreaterThanOrEqual(6);
+    });
+
+    it('still compresses the answers that are not cached', async () => {
+      const openapi = await raw('/api/openapi.json', { 'Accept-Encoding': 'gzip' });
+      expect(openapi.status).toBe(200);
+      expect(openapi.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(openapi.body).toString('utf8'))).toHaveProperty('paths');
     });
   });
 });

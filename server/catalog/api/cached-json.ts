@@ -1,4 +1,5 @@
-import type { Response } from 'express';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
 import type { CachedAnswer } from '../read-cache/read-model-cache';
 
 /**
@@ -13,10 +14,59 @@ export const CACHE_POLICY = {
   products: 'public, max-age=0, must-revalidate',
 } as const;
 
-/** Sends a prepared JSON answer; express answers 304 itself when the request's ETag matches. */
+type Encoding = 'br' | 'gzip';
+
+/** Below this compressing saves little (the compression middleware leaves answers under 1 KB alone too). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** What is worked out once per cached answer: its size, and each encoding the first time a browser asks for it. */
+interface Encoded {
+  bytes: number;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+const encoded = new WeakMap<CachedAnswer, Encoded>();
+
+/**
+ * Sends a prepared JSON answer; express answers 304 itself when the request's ETag matches. A browser that
+ * accepts brotli or gzip gets the answer compressed once per cache fill instead of once per request (the
+ * compression middleware passes these calls by: `PRECOMPRESSED_PATHS`), under an ETag of its own, since
+ * the compressed bytes are another representation of the answer.
+ */
 export function sendCached(response: Response, answer: CachedAnswer, cacheControl: string): void {
   response.setHeader('Cache-Control', cacheControl);
-  response.setHeader('ETag', answer.etag);
+  response.setHeader('Vary', 'Accept-Encoding');
   response.type('application/json');
-  response.send(answer.body);
+  const forms = formsOf(answer);
+  const encoding = forms.bytes >= COMPRESS_FROM_BYTES ? acceptedEncoding(response.req) : undefined;
+  if (!encoding) {
+    response.setHeader('ETag', answer.etag);
+    response.send(answer.body);
+    return;
+  }
+  response.setHeader('Content-Encoding', encoding);
+  response.setHeader('ETag', `${answer.etag.slice(0, -1)}-${encoding}"`);
+  response.send(encode(answer.body, forms, encoding));
+}
+
+function formsOf(answer: CachedAnswer): Encoded {
+  let forms = encoded.get(answer);
+  if (!forms) encoded.set(answer, (forms = { bytes: Buffer.byteLength(answer.body) }));
+  return forms;
+}
+
+function acceptedEncoding(request: Request): Encoding | undefined {
+  if (!request.headers['accept-encoding']) return undefined;
+  // Brotli whenever it is accepted at all, as the compression middleware chooses: browsers list it last.
+  if (request.acceptsEncodings('br') === 'br') return 'br';
+  return request.acceptsEncodings('gzip', 'identity') === 'gzip' ? 'gzip' : undefined;
+}
+
+function encode(body: string, forms: Encoded, encoding: Encoding): Buffer {
+  // Brotli at the compression middleware's quality (4): a product list is refilled after every catalog change.
+  forms[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: forms.bytes } })
+      : gzipSync(body);
+  return forms[encoding];
 }

@@ -27,6 +27,26 @@ const CATALOG = [CATALOG_READ_MODEL];
 const CATALOG_AND_STOCK = [CATALOG_READ_MODEL, STOCK_READ_MODEL];
 
 /**
+ * The calls below answered from the answer cache by `sendCached`, which compresses each answer once: the
+ * compression middleware passes them by (server/app.ts). A call missing here is still right, only compressed
+ * by the middleware on every request; the catalog API suite checks every one listed.
+ */
+export const PRECOMPRESSED_PATHS: readonly string[] = [
+  'settingRow',
+  'parentChildCategory',
+  'parentCategory',
+  'subCategory',
+  'getProducts',
+  'getProductsByShop',
+  'getProductsByShopBycategory',
+  'shopByMainCategory',
+  'search-products',
+  'productRow',
+  'relatedProducts',
+  'getPostData',
+].map((call) => `/api/public/${call}`);
+
+/**
  * The storefront's public catalog calls, paths and parameter names exactly as the specification's client
  * sends them. Answers come from the read models through the QueryBus and are cached per read model.
  */

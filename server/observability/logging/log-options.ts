@@ -29,12 +29,12 @@ function quote(key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
 }
 
-/** The ids of the request being handled, for every line written while it is (see `requestLogging`). */
-interface RequestIds {
-  reqId: string;
-  correlationId: string;
-}
-const requestContext = new AsyncLocalStorage<RequestIds>();
+/**
+ * The request being handled, for every line written while it is (see `requestLogging`). The request itself,
+ * not its ids: they are made (a UUID when the client sent none) only when a line or an event asks for them,
+ * and most requests write neither.
+ */
+const requestContext = new AsyncLocalStorage<Request>();
 
 /**
  * pino's mixin: a line written while a request is handled gets the request's ids. Not the request's own line
@@ -42,13 +42,10 @@ const requestContext = new AsyncLocalStorage<RequestIds>();
  * merges the line's fields into what the mixin returns.
  */
 export function requestIdsMixin(line: object): object {
-  const ids = requestContext.getStore();
-  return ids && !('res' in line) ? { reqId: ids.reqId, correlationId: ids.correlationId } : {};
-}
-
-/** Runs `fn` as part of the request with these ids: the lines it writes, even after awaits, carry them. */
-export function runWithRequestIds<T>(ids: RequestIds, fn: () => T): T {
-  return requestContext.run(ids, fn);
+  const request = requestContext.getStore();
+  if (!request || 'res' in line) return {};
+  const { requestId, correlationId } = requestIdsOf(request);
+  return { reqId: requestId, correlationId };
 }
 
 /** The base logger of a process: JSON lines on stdout (LOG_FORMAT=pretty: coloured text for a developer). */
@@ -141,7 +138,6 @@ export function requestLogging(root: Logger) {
   const logRequest = root.isLevelEnabled('info') ? pinoHttp(httpLogOptions(root)) : undefined;
   return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
     logRequest?.(request, response);
-    const { requestId, correlationId } = requestIdsOf(request as Request);
-    runWithRequestIds({ reqId: requestId, correlationId }, next);
+    requestContext.run(request as Request, next);
   };
 }
