@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync } from 'node:crypto';
+import { randomBytesPooled } from './random-pool';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -23,7 +24,7 @@ export class SealingKey {
   }
 
   seal(plaintext: string | Buffer, context: string): Buffer {
-    const iv = randomBytes(IV_BYTES);
+    const iv = randomBytesPooled(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const body = Buffer.concat([cipher.update(typeof plaintext === 'string' ? Buffer.from(plaintext, 'utf8') : plaintext), cipher.final()]);

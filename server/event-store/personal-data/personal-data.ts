@@ -1,4 +1,5 @@
-import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
+import { randomBytesPooled } from '../../common/crypto/random-pool';
 import type { DataSource, EntityManager } from 'typeorm';
 import { SealingKey } from '../../common/crypto/sealing-key';
 
@@ -107,7 +108,7 @@ export class PersonalDataVault {
    * running at the same time waits for it (and then erases what it wrote) rather than missing it.
    */
   async keysForSealing(manager: EntityManager, keyIds: string[]): Promise<Map<string, SealingKey>> {
-    const raw = keyIds.map(() => randomBytes(32));
+    const raw = keyIds.map(() => randomBytesPooled(32));
     const fresh = keyIds.map((id, index) => this.wrapping.seal(raw[index], id));
     const rows: Array<{ key_id: string; wrapped_key: Buffer }> = await manager.query(
       `INSERT INTO personal_data_keys (key_id, wrapped_key)
