@@ -6,6 +6,7 @@ import { formatMoney } from '../../lib/money';
 import { getProductRow } from '../../features/catalog/api/get-product-row';
 import type { ProductDetails } from '../../features/catalog/types';
 import { saveCart, type CartLine } from '../../features/cart/cart-store';
+import { productName } from '../../lib/i18n/product-text';
 
 export type LineCheck =
   | { line: CartLine; kind: 'ok' }
@@ -68,7 +69,7 @@ export function CartChangesNotice({ recheck, currency }: { recheck: ReturnType<t
       <ul>
         {recheck.changes.map((check) => (
           <li key={`${check.line.id}-${check.line.size}`}>
-            {check.line.name} ({check.line.size}):{' '}
+            {productName(check.line)} ({check.line.size}):{' '}
             {check.kind === 'price' ? t('recheck.price', { from: money(check.from), to: money(check.to) }) : t('recheck.gone')}
           </li>
         ))}

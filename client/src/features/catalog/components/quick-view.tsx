@@ -10,6 +10,7 @@ import type { ProductCard, ProductDetails } from '../types';
 import { ProductImage } from './product-image';
 import { ProductPurchase, type AddToCartRequest } from './product-purchase';
 import './catalog.css';
+import { productName, productTitle } from '../../../lib/i18n/product-text';
 
 /** The quick-view popup (spec §2): everything needed to add a product to the cart without leaving the grid. */
 export function QuickView({
@@ -34,11 +35,11 @@ export function QuickView({
       {shown && (
         <div className="quick-view__grid">
           <div className="quick-view__media">
-            <ProductImage src={shown.thumbnail} alt={shown.name} eager />
+            <ProductImage src={shown.thumbnail} alt={productName(shown)} eager />
           </div>
           <div className="quick-view__info">
             <h2 id={titleId} className="modal__title">
-              {shown.fullname || shown.name}
+              {productTitle(shown)}
             </h2>
             <p className="muted">{t('product.sku', { sku: shown.sku })}</p>
             <p className="quick-view__price">

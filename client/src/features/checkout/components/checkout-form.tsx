@@ -11,6 +11,7 @@ import { useConfirmOrder, type ConfirmOrderRequest } from '../api/confirm-order'
 import { checkoutTotals, firstCheckoutProblem, normalizedPhones, outOfStockOf, type CheckoutFields, type OutOfStockAnswer } from '../checkout-validation';
 import { clearCoupon, saveCoupon, useStoredCoupon } from '../coupon-store';
 import './checkout.css';
+import { productName } from '../../../lib/i18n/product-text';
 
 const BkashQr = lazy(() => import('./bkash-qr').then((m) => ({ default: m.BkashQr })));
 
@@ -201,7 +202,7 @@ export function CheckoutForm({
                 return (
                   <li key={`${line.id}-${line.size}`}>
                     <img src={line.thumbnail} alt="" width={48} height={48} loading="lazy" />
-                    <Link to={`/product-details/${line.slug}`}>{line.name}</Link>
+                    <Link to={`/product-details/${line.slug}`}>{productName(line)}</Link>
                     <span className="muted">
                       {t('checkout.lineSize', { size: line.size, qty: line.qty })}
                     </span>
