@@ -255,12 +255,12 @@ describe('store administration API', () => {
     });
 
     it.each([
-      ['POST', { name_bn: 'ক'.repeat(151) }, 'name_bn'],
-      ['POST', { name_bn: 42 }, 'name_bn'],
-      ['POST', { description_bn: 'ক'.repeat(20_001) }, 'description_bn'],
-      ['PATCH', { name_bn: ['বাঘ'] }, 'name_bn'],
-      ['PATCH', { description_bn: { html: '<p>বাঘ</p>' } }, 'description_bn'],
-    ])('%s %j answers a 422 naming %s and records nothing', async (method, body, field) => {
+      ['a Bengali name of 151 characters', 'POST', { name_bn: 'ক'.repeat(151) }, 'name_bn'],
+      ['a Bengali name that is a number', 'POST', { name_bn: 42 }, 'name_bn'],
+      ['a Bengali description of 20,001 characters', 'POST', { description_bn: 'ক'.repeat(20_001) }, 'description_bn'],
+      ['a Bengali name that is a list', 'PATCH', { name_bn: ['বাঘ'] }, 'name_bn'],
+      ['a Bengali description that is an object', 'PATCH', { description_bn: { html: '<p>বাঘ</p>' } }, 'description_bn'],
+    ])('refuses %s (%s) with a 422 by field and records nothing', async (_label, method, body, field) => {
       const product = method === 'PATCH' ? await newProduct() : null;
       const before = (await db.query(`SELECT count(*)::int AS n FROM events WHERE type LIKE 'Product%'`)).rows[0].n;
       const answer =
