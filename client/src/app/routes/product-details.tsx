@@ -5,6 +5,7 @@ import { Loader } from '../../components/ui/spinner';
 import { WhenVisible } from '../../components/ui/when-visible';
 import { formatMoney } from '../../lib/money';
 import { localDigits, t, useMessages } from '../../lib/i18n/locale';
+import { productDescription, productName, productTitle } from '../../lib/i18n/product-text';
 import { productMessages } from '../../lib/i18n/messages/product';
 import { useProductRow } from '../../features/catalog/api/get-product-row';
 import { useRelatedProducts } from '../../features/catalog/api/get-related-products';
@@ -20,7 +21,6 @@ import { ContactCare } from '../layout/contact-care';
 import { useProductActions } from '../shop/use-product-actions';
 import { NotFoundRoute } from './not-found';
 import './product-details.css';
-import { productDescription, productName, productTitle } from '../../lib/i18n/product-text';
 
 /** /product-details/{slug} (spec §2): gallery with zoom, sizes, quantity, add to cart, related slider. */
 export function ProductDetailsRoute() {

@@ -1,12 +1,12 @@
 import { useQueries } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { t, useMessages } from '../../lib/i18n/locale';
+import { productName } from '../../lib/i18n/product-text';
 import { cartMessages } from '../../lib/i18n/messages/cart';
 import { formatMoney } from '../../lib/money';
 import { getProductRow } from '../../features/catalog/api/get-product-row';
 import type { ProductDetails } from '../../features/catalog/types';
 import { saveCart, type CartLine } from '../../features/cart/cart-store';
-import { productName } from '../../lib/i18n/product-text';
 
 export type LineCheck =
   | { line: CartLine; kind: 'ok' }

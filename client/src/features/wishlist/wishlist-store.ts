@@ -1,6 +1,6 @@
 import { t } from '../../lib/i18n/locale';
-import { readJson, useStoredJson, writeJson } from '../../lib/storage';
 import { productName } from '../../lib/i18n/product-text';
+import { readJson, useStoredJson, writeJson } from '../../lib/storage';
 
 /** Browser storage contract (spec §3): the `wishlist` key holds whole products, unique by id. */
 export const WISHLIST_KEY = 'wishlist';

@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import { QuantityInput } from '../../../components/ui/quantity-input';
 import { formatMoney } from '../../../lib/money';
 import { t } from '../../../lib/i18n/locale';
+import { productName } from '../../../lib/i18n/product-text';
 import { lineTotal, removeLine, saveCart, setLineQty, type CartLine } from '../cart-store';
 import './cart.css';
-import { productName } from '../../../lib/i18n/product-text';
 
 /** Cart lines (spec §2 Cart): remove, product, size, price, quantity (minimum 1), line total. */
 export function CartTable({ lines, currency }: { lines: CartLine[]; currency?: string | null }) {

@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import { CloseButton, Modal } from '../../../components/ui/modal';
 import { formatMoney } from '../../../lib/money';
 import { formatNumber, t, useMessages } from '../../../lib/i18n/locale';
+import { productName } from '../../../lib/i18n/product-text';
 import { cartMessages } from '../../../lib/i18n/messages/cart';
 import { cartSubtotal, removeLine, saveCart, useCart } from '../cart-store';
 import './cart.css';
-import { productName } from '../../../lib/i18n/product-text';
 
 /** The header's mini cart drawer (spec §2): lines with thumbnail, name, size, price, qty, Remove; totals; links. */
 export function MiniCart({ open, onClose, currency }: { open: boolean; onClose: () => void; currency?: string | null }) {

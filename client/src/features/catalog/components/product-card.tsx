@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { t } from '../../../lib/i18n/locale';
+import { productName } from '../../../lib/i18n/product-text';
 import { formatMoney } from '../../../lib/money';
 import type { ProductCard as Product } from '../types';
 import { ProductImage } from './product-image';
-import { productName } from '../../../lib/i18n/product-text';
 
 export interface ProductCardActions {
   onQuickView: (product: Product) => void;

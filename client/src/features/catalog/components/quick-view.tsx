@@ -4,13 +4,13 @@ import { HtmlContent } from '../../../components/ui/html-content';
 import { CloseButton, Modal } from '../../../components/ui/modal';
 import { formatMoney } from '../../../lib/money';
 import { t, useMessages } from '../../../lib/i18n/locale';
+import { productName, productTitle } from '../../../lib/i18n/product-text';
 import { productMessages } from '../../../lib/i18n/messages/product';
 import { useProductRow } from '../api/get-product-row';
 import type { ProductCard, ProductDetails } from '../types';
 import { ProductImage } from './product-image';
 import { ProductPurchase, type AddToCartRequest } from './product-purchase';
 import './catalog.css';
-import { productName, productTitle } from '../../../lib/i18n/product-text';
 
 /** The quick-view popup (spec §2): everything needed to add a product to the cart without leaving the grid. */
 export function QuickView({

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../lib/i18n/locale';
+import { productName } from '../../../lib/i18n/product-text';
 import { useCategoryTree } from '../api/get-category-tree';
 import { SEARCH_MIN_LENGTH, useSearchProducts } from '../api/search-products';
-import { productName } from '../../../lib/i18n/product-text';
 
 /**
  * The header search (spec §2): category dropdown (All Categories plus sub-categories) and a combobox with

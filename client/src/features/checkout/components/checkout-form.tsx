@@ -5,13 +5,13 @@ import { ApiError } from '../../../lib/api-client';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { formatMoney } from '../../../lib/money';
 import { getLocale, localDigits, t } from '../../../lib/i18n/locale';
+import { productName } from '../../../lib/i18n/product-text';
 import { randomKey } from '../../../lib/random-key';
 import { useApplyCoupon } from '../api/apply-coupon';
 import { useConfirmOrder, type ConfirmOrderRequest } from '../api/confirm-order';
 import { checkoutTotals, firstCheckoutProblem, normalizedPhones, outOfStockOf, type CheckoutFields, type OutOfStockAnswer } from '../checkout-validation';
 import { clearCoupon, saveCoupon, useStoredCoupon } from '../coupon-store';
 import './checkout.css';
-import { productName } from '../../../lib/i18n/product-text';
 
 const BkashQr = lazy(() => import('./bkash-qr').then((m) => ({ default: m.BkashQr })));
 

@@ -1,8 +1,8 @@
 import { t } from '../../../lib/i18n/locale';
+import { productName } from '../../../lib/i18n/product-text';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../lib/money';
 import { removeFromWishlist, type WishlistItem } from '../wishlist-store';
-import { productName } from '../../../lib/i18n/product-text';
 
 /** Wishlist table (spec §2): Product, Price, Old Price, View Product, remove. */
 export function WishlistTable({ items }: { items: WishlistItem[] }) {
