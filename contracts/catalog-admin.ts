@@ -23,6 +23,9 @@ export interface AdminProduct {
   old_price: number | null;
   /** Sanitized HTML. */
   description: string;
+  /** The Bengali name and sanitized description (issue 18), or null when the product has none. */
+  name_bn: string | null;
+  description_bn: string | null;
   badge: string | null;
   sizes: string[];
   images: AdminProductImage[];

@@ -12,6 +12,11 @@ export interface ProductCardResponse {
   old_price: number | null;
   currency: string;
   badge: string | null;
+  /**
+   * The Bengali name (issue 18), or null when the product has none. Beside the specification's fields, so
+   * one answer serves both languages: the storefront shows it in Bengali mode, else `name`.
+   */
+  name_bn: string | null;
 }
 
 /** A size on the product page; sold-out sizes are shown but cannot be chosen. */
@@ -26,6 +31,8 @@ export interface SizeOption {
 /** The product page (GET /public/productRow). */
 export interface ProductRowResponse extends ProductCardResponse {
   description: string;
+  /** The Bengali description (sanitized HTML), or null: Bengali mode then shows `description`. */
+  description_bn: string | null;
   category: { id: number; name: string; slug: string };
   productAttr: SizeOption[];
   previewImages: Array<{ img: string }>;
@@ -43,6 +50,11 @@ export interface CategoryResponse {
 export interface SearchHit {
   id: number;
   name: string;
+  /**
+   * The Bengali name (issue 18), only when the product has one: a suggestion of a product without one keeps
+   * exactly the four fields it always had.
+   */
+  name_bn?: string;
   slug: string;
   thumbnail: string;
 }

@@ -1,3 +1,4 @@
+import { DEMO_BENGALI } from './demo-bengali';
 import { DEMO_CARE_TEXT, DEMO_CATEGORIES } from './demo-catalog';
 import type { TeePicture } from './tshirt-svg';
 
@@ -14,6 +15,9 @@ export interface DemoProduct {
   badge: string | null;
   categorySlug: string;
   descriptionHtml: string;
+  /** Only on the few products with a Bengali name and description (demo-bengali.ts). */
+  nameBn?: string;
+  descriptionBnHtml?: string;
   sizes: string[];
   picture: TeePicture;
   thumbnail: string;
@@ -60,6 +64,7 @@ export function demoProducts(): DemoProduct[] {
           picture: { colour: hex, cut: child.cut, print, label: name },
           thumbnail: images[0].thumb,
           images,
+          ...DEMO_BENGALI[slug],
         };
       }),
     ),

@@ -92,6 +92,7 @@ export async function seedCatalog(
           categoryId: bySlug.get(product.categorySlug)!,
           descriptionHtml: sanitizeDescriptionHtml(product.descriptionHtml),
           badge: product.badge,
+          ...(product.nameBn && { nameBn: product.nameBn, descriptionBnHtml: sanitizeDescriptionHtml(product.descriptionBnHtml ?? '') }),
           pricePaisa: product.pricePaisa,
           oldPricePaisa: product.oldPricePaisa,
           sizes: product.sizes,

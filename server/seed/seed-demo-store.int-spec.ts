@@ -16,6 +16,7 @@ import { SkuStockProjection } from '../inventory/projections/sku-stock.projectio
 import { CatalogProjection } from '../catalog/projections/catalog.projection';
 import { couponStreamId } from '../promotions/domain/coupon-stream';
 import { DEMO_STAFF_ACCOUNTS } from './demo-accounts';
+import { DEMO_BENGALI } from './demo-bengali';
 import { demoProducts } from './demo-products';
 import { availableAfterSeed, demoStockFor } from './demo-stock';
 import { seedDemoStore } from './seed-demo-store';
@@ -143,6 +144,20 @@ describe('seedDemoStore on a fresh database', () => {
     expect(rows.map((row) => row.slug)).toEqual(['men-dhaka-rickshaw-art-tee']);
     const [similar] = await dataSource.query(`SELECT slug FROM products ORDER BY similarity(search_text, $1) DESC LIMIT 1`, ['bengal tigr']);
     expect(similar.slug).toBe('men-royal-bengal-tiger-tee');
+  });
+
+  it('gives a few demo products a Bengali name and description in their ProductCreated events, found by a Bengali word', async () => {
+    const rows: Array<{ slug: string; name_bn: string; description_bn_html: string }> = await dataSource.query(
+      `SELECT slug, name_bn, description_bn_html FROM products WHERE name_bn IS NOT NULL ORDER BY slug`,
+    );
+    expect(rows.map((row) => row.slug)).toEqual(Object.keys(DEMO_BENGALI).sort());
+    for (const row of rows) expect(row.description_bn_html).toMatch(/^<p>[\u0980-\u09FF]/);
+    const [created] = await dataSource.query(
+      `SELECT data FROM events WHERE type = 'ProductCreated' AND data->>'slug' = 'men-royal-bengal-tiger-tee'`,
+    );
+    expect(created.data.nameBn).toBe('রয়েল বেঙ্গল টাইগার টি-শার্ট');
+    const [tiger] = await dataSource.query(`SELECT slug FROM products WHERE search_words @> ARRAY[$1]`, ['টাইগার']);
+    expect(tiger.slug).toBe('men-royal-bengal-tiger-tee');
   });
 
   it('records the demo coupon as a CouponCreated event', async () => {

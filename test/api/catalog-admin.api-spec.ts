@@ -197,6 +197,82 @@ describe('store administration API', () => {
     });
   });
 
+  describe('Bengali name and description (issue 18)', () => {
+    const searchHits = async (q: string) => (await call('GET', `/api/public/search-products?q=${encodeURIComponent(q)}&category_id=all`)).body.data as Json[];
+    const shopSearch = async (q: string) => (await call('GET', `/api/public/getProductsByShop?search=${encodeURIComponent(q)}`)).body.data as Json[];
+
+    it('records them with the acting admin, answers them beside the English ones, and the shop finds the product by either language', async () => {
+      const product = await newProduct({
+        name: 'Pohela Boishakh Tee',
+        name_bn: '  পহেলা বৈশাখ টি-শার্ট ',
+        description_bn: '<p>লাল-সাদা <b>উৎসবের</b> টি-শার্ট</p><script>alert(1)</script>',
+        publish: true,
+      });
+      expect(product).toMatchObject({ name: 'Pohela Boishakh Tee', name_bn: 'পহেলা বৈশাখ টি-শার্ট', description_bn: '<p>লাল-সাদা <b>উৎসবের</b> টি-শার্ট</p>' });
+      const [created] = await eventsOf(`product-${product.id}`);
+      expect(created.data).toMatchObject({ name: 'Pohela Boishakh Tee', nameBn: 'পহেলা বৈশাখ টি-শার্ট', descriptionBnHtml: '<p>লাল-সাদা <b>উৎসবের</b> টি-শার্ট</p>' });
+      expect(created.metadata.actor).toMatchObject({ id: adminId, role: 'admin' });
+
+      const page = (await call('GET', `/api/public/productRow?slug=${product.slug}`)).body.data;
+      expect(page).toMatchObject({ name: 'Pohela Boishakh Tee', name_bn: 'পহেলা বৈশাখ টি-শার্ট', description: '<p>Soft <b>cotton</b></p>', description_bn: '<p>লাল-সাদা <b>উৎসবের</b> টি-শার্ট</p>' });
+      const [card] = await shopSearch('boishakh');
+      expect(card).toMatchObject({ slug: product.slug, name: 'Pohela Boishakh Tee', name_bn: 'পহেলা বৈশাখ টি-শার্ট' });
+
+      // A Bengali word, its beginning, a part inside it, and the English name.
+      for (const q of ['বৈশাখ', 'বৈশা', 'শাখ', 'পহেলা বৈশাখ', 'Boishakh']) {
+        expect({ q, first: (await searchHits(q))[0] }).toEqual({ q, first: expect.objectContaining({ slug: product.slug, name: 'Pohela Boishakh Tee', name_bn: 'পহেলা বৈশাখ টি-শার্ট' }) });
+        expect({ q, first: (await shopSearch(q))[0]?.slug }).toEqual({ q, first: product.slug });
+      }
+    });
+
+    it('changes and removes them as ProductDetailsChanged events by the acting admin, and the search follows', async () => {
+      const product = await newProduct({ name: 'Kantha Stitch Tee', publish: true });
+      expect(product).toMatchObject({ name_bn: null, description_bn: null });
+      const named = await call('PATCH', `/api/admin/products/${product.id}`, tokens.admin, { name_bn: 'কাঁথা সেলাই টি-শার্ট', description_bn: '<p>হাতের কাজ</p>', version: product.version });
+      expect(named.status).toBe(200);
+      expect(named.body).toMatchObject({ name_bn: 'কাঁথা সেলাই টি-শার্ট', description_bn: '<p>হাতের কাজ</p>' });
+      expect((await searchHits('সেলাই'))[0]).toMatchObject({ slug: product.slug });
+
+      const removed = await call('PATCH', `/api/admin/products/${product.id}`, tokens.admin, { name_bn: '', description_bn: null });
+      expect(removed.body).toMatchObject({ name_bn: null, description_bn: null });
+      const events = (await eventsOf(`product-${product.id}`)).filter((event) => event.type === 'ProductDetailsChanged');
+      expect(events.map((event) => event.data)).toEqual([
+        { productId: product.id, changes: { nameBn: 'কাঁথা সেলাই টি-শার্ট', descriptionBnHtml: '<p>হাতের কাজ</p>' }, previous: { nameBn: null, descriptionBnHtml: null } },
+        { productId: product.id, changes: { nameBn: null, descriptionBnHtml: null }, previous: { nameBn: 'কাঁথা সেলাই টি-শার্ট', descriptionBnHtml: '<p>হাতের কাজ</p>' } },
+      ]);
+      for (const event of events) expect(event.metadata.actor).toMatchObject({ id: adminId, role: 'admin' });
+      expect(await searchHits('সেলাই')).toEqual([]);
+      expect((await call('GET', `/api/public/productRow?slug=${product.slug}`)).body.data).toMatchObject({ name_bn: null, description_bn: null });
+    });
+
+    it('answers null for a product without them, and keeps a suggestion of it to its four fields', async () => {
+      const page = (await call('GET', '/api/public/productRow?slug=men-retro-cassette-tee')).body.data;
+      expect(page).toMatchObject({ name: 'Retro Cassette Tee', name_bn: null, description_bn: null });
+      const [card] = await shopSearch('cassette');
+      expect(card).toMatchObject({ slug: 'men-retro-cassette-tee', name_bn: null });
+      const [hit] = await searchHits('cassette');
+      expect(Object.keys(hit).sort()).toEqual(['id', 'name', 'slug', 'thumbnail']);
+    });
+
+    it.each([
+      ['a Bengali name of 151 characters', 'POST', { name_bn: 'ক'.repeat(151) }, 'name_bn'],
+      ['a Bengali name that is a number', 'POST', { name_bn: 42 }, 'name_bn'],
+      ['a Bengali description of 20,001 characters', 'POST', { description_bn: 'ক'.repeat(20_001) }, 'description_bn'],
+      ['a Bengali name that is a list', 'PATCH', { name_bn: ['বাঘ'] }, 'name_bn'],
+      ['a Bengali description that is an object', 'PATCH', { description_bn: { html: '<p>বাঘ</p>' } }, 'description_bn'],
+    ])('refuses %s (%s) with a 422 by field and records nothing', async (_label, method, body, field) => {
+      const product = method === 'PATCH' ? await newProduct() : null;
+      const before = (await db.query(`SELECT count(*)::int AS n FROM events WHERE type LIKE 'Product%'`)).rows[0].n;
+      const answer =
+        method === 'POST'
+          ? await call('POST', '/api/admin/products', tokens.admin, { name: 'Tee', category_id: categoryId, price: 650, sizes: ['M'], ...body })
+          : await call('PATCH', `/api/admin/products/${product!.id}`, tokens.admin, body);
+      expect(answer.status).toBe(422);
+      expect(Object.keys(answer.body.errors)).toEqual([field]);
+      expect((await db.query(`SELECT count(*)::int AS n FROM events WHERE type LIKE 'Product%'`)).rows[0].n).toBe(before);
+    });
+  });
+
   describe('unique names on a store upgraded from the state-stored catalog', () => {
     const systemMeta = () => ({ correlationId: randomUUID(), causationId: null, actor: { id: 'test', role: 'system' as const } });
     const waitFor = async (check: () => Promise<boolean>) => {

@@ -35,7 +35,7 @@ describe('rebuilding the catalog projection during shop traffic and admin edits'
     const child = categories.find((category) => category.parent_id !== null)!;
     const products: Json[] = [];
     for (let n = 0; n < 3; n += 1) {
-      products.push((await call('POST', '/api/admin/products', admin, { name: `Rebuild Tee ${n}`, category_id: child.id, price: 500 + n, sizes: ['M'], publish: true })).body);
+      products.push((await call('POST', '/api/admin/products', admin, { name: `Rebuild Tee ${n}`, category_id: child.id, price: 500 + n, sizes: ['M'], publish: true, ...(n === 0 && { name_bn: 'পুনর্গঠন টি-শার্ট', description_bn: '<p>নতুন কাপড়</p>' }) })).body);
     }
 
     let stop = false;

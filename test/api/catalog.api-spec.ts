@@ -18,6 +18,7 @@ interface Card {
   currency: string;
   thumbnail: string;
   badge: string | null;
+  name_bn: string | null;
 }
 
 interface Page {
@@ -118,6 +119,8 @@ describe('public catalog calls', () => {
         sku: expect.any(String), thumbnail: expect.stringMatching(/^\/uploads\/products\/.+\.svg$/), price: expect.any(Number),
         old_price: first.data[0].old_price === null ? null : expect.any(Number), currency: '৳',
         badge: first.data[0].badge === null ? null : expect.any(String),
+        // Issue 18, beside the specification's fields: the Bengali name, or null.
+        name_bn: first.data[0].name_bn === null ? null : expect.any(String),
       });
       const second: Page = (await get('getProductsByShop?page=2')).body;
       expect(second.current_page).toBe(2);

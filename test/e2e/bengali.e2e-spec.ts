@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { apiCaller } from '../support/api-caller';
-import { DEVICES, newPhoneContext, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
+import { demoTee, DEVICES, newPhoneContext, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
 
 /**
  * The storefront in Bengali (issue 18): every translated screen read in Bengali mode must show no Latin-script
@@ -21,6 +21,12 @@ const BENGALI = `localStorage.setItem('tb-locale', 'bn');`;
  *   address and e-mail, SKUs and order ids), collected from the API below.
  */
 const SIGNED_IN = new Set(['/dashboard', '/order-details/:order', '/users/profile', '/users/change-password']);
+
+/**
+ * Routes that show the shopper's order: its lines keep the English product name the order was placed with
+ * (orders record no Bengali name), so the tee's English name is read there like an order id.
+ */
+const ORDER_ROUTES = new Set(['/dashboard', '/order-details/:order', '/verify/:order/:phone']);
 
 const ALLOWED = new Set(['english', 'whatsapp', 'facebook', 'bkash', 'xs', 's', 'm', 'l', 'xl', 'xxl']);
 
@@ -139,7 +145,8 @@ describe('the storefront in Bengali (issue 18)', () => {
     shopper = { token, user: { name: user.name, email: user.email, phone_number: user.phone_number ?? null }, orderId };
   });
 
-  const line = (size: string, qty = 1) => ({ id: tee.id, name: tee.name, size, price: tee.price, slug: tee.slug, qty, thumbnail: tee.thumbnail });
+  // A line as the shop stores it today, with the product's Bengali name.
+  const line = (size: string, qty = 1) => ({ id: tee.id, name: tee.name, name_bn: tee.name_bn, size, price: tee.price, slug: tee.slug, qty, thumbnail: tee.thumbnail });
 
   describe.each(DEVICES)('on a $name', ({ name, newContext }) => {
     it.each(ROUTES)('shows %s without Latin-script words beyond the allowed ones', async (route) => {
@@ -156,7 +163,7 @@ describe('the storefront in Bengali (issue 18)', () => {
         await page.waitForLoadState('networkidle');
         expect(await page.evaluate('document.documentElement.lang')).toBe('bn');
         if (SIGNED_IN.has(route)) expect(new URL(page.url()).pathname).toBe(path);
-        expect(await latinWords(page, storeData, [shopper.orderId])).toEqual([]);
+        expect(await latinWords(page, storeData, ORDER_ROUTES.has(route) ? [shopper.orderId, tee.name] : [shopper.orderId])).toEqual([]);
         if (name === 'phone' && ['/', '/product-details/:slug', '/cart', '/checkout', '/dashboard', '/order-details/:order', '/offer'].includes(route)) {
           await saveScreenshot(page, `bn-${route === '/' ? 'home' : route.split('/')[1]}-${name}`);
         }
@@ -166,6 +173,46 @@ describe('the storefront in Bengali (issue 18)', () => {
         await close();
       }
     });
+  });
+
+  it('shows a product\'s Bengali name where it has one and the English one where it has not, and finds it by a Bengali word', async () => {
+    const plain = await demoTee<{ name: string; fullname: string; name_bn: string | null }>(server.baseUrl, 'men-retro-cassette-tee');
+    expect(plain.name_bn).toBeNull();
+    expect(tee.name_bn).toBe('রয়েল বেঙ্গল টাইগার টি-শার্ট');
+    const { page, errors, close } = await openPage(newPhoneContext, browser, `${server.baseUrl}/product-details/${tee.slug}`, BENGALI);
+    try {
+      await page.getByRole('heading', { level: 1, name: tee.name_bn! }).waitFor();
+      expect(await page.title()).toContain(tee.name_bn);
+      await page.getByText('বুকে বাঘের স্ক্রিন-প্রিন্ট নকশা', { exact: false }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await saveScreenshot(page, 'bn-product-bengali-name-phone');
+
+      await page.goto(`${server.baseUrl}/product-details/men-retro-cassette-tee`);
+      await page.getByRole('heading', { level: 1, name: plain.fullname }).waitFor();
+
+      await page.goto(`${server.baseUrl}/shop`);
+      await page.getByRole('link', { name: tee.name_bn!, exact: true }).waitFor();
+      await page.getByRole('link', { name: plain.name, exact: true }).waitFor();
+      expect(await page.getByRole('link', { name: tee.name, exact: true }).count()).toBe(0);
+
+      // The header's search, typed in Bengali: a part of a word suggests the product by its Bengali name.
+      const search = page.getByRole('combobox', { name: 'পণ্য খুঁজুন' });
+      await search.fill('টাইগা');
+      const option = page.getByRole('option', { name: tee.name_bn! });
+      await option.waitFor();
+      await saveScreenshot(page, 'bn-search-phone');
+      await option.click();
+      await page.waitForURL(`**/product-details/${tee.slug}`);
+      await page.getByRole('heading', { level: 1, name: tee.name_bn! }).waitFor();
+
+      // A cart line stored before lines carried the Bengali name still reads, by its English name.
+      await page.evaluate(`localStorage.setItem('cart', ${JSON.stringify(JSON.stringify([{ id: tee.id, name: tee.name, size: 'M', price: tee.price, slug: tee.slug, qty: 1, thumbnail: tee.thumbnail }]))})`);
+      await page.goto(`${server.baseUrl}/cart`);
+      await page.getByRole('spinbutton', { name: `${tee.name}-এর পরিমাণ` }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
   });
 
   it('switches from English to বাংলা in the header, remembers it, and back', async () => {
@@ -197,7 +244,7 @@ describe('the storefront in Bengali (issue 18)', () => {
       await page.evaluate(`localStorage.setItem('cart', ${JSON.stringify(JSON.stringify([line('L', 1)]))})`);
       await page.goto(`${server.baseUrl}/cart`);
       // The quantity box takes Bengali digits: ২ is 2, and the line total follows.
-      const qty = page.getByRole('spinbutton', { name: `${tee.name}-এর পরিমাণ` });
+      const qty = page.getByRole('spinbutton', { name: `${tee.name_bn}-এর পরিমাণ` });
       await qty.fill('২');
       await qty.blur();
       expect(await qty.inputValue()).toBe('২');
@@ -227,7 +274,7 @@ describe('the storefront in Bengali (issue 18)', () => {
       await saveScreenshot(page, 'bn-order-confirm-phone');
       const orderId = ((await page.evaluate(`JSON.parse(localStorage.getItem('orderId'))`)) as { value: string }).value;
       expect(orderId).toMatch(/^[A-Z0-9]{8}$/);
-      expect(await latinWords(page, storeData, [orderId])).toEqual([]);
+      expect(await latinWords(page, storeData, [orderId, tee.name])).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -43,6 +43,7 @@ describe('store administration in a real browser', () => {
     await form.getByLabel('Badge (e.g. New, Sale)').fill('New');
     await form.getByRole('checkbox', { name: 'XL', exact: true }).check();
     await form.getByLabel(/Description/).fill('<p>Hand-finished <strong>kantha</strong> stitch print.</p>');
+    await form.getByLabel(/^Bengali name/).fill('কাঁথা সেলাই টি-শার্ট');
     await form.getByRole('button', { name: 'Create draft' }).click();
     await page.getByText('Draft', { exact: true }).first().waitFor();
 
@@ -71,6 +72,7 @@ describe('store administration in a real browser', () => {
     // The shopper puts it in the cart at ৳650; the admin lowers the price; the cart says so before checkout.
     await shopper.getByRole('button', { name: /^M$/ }).first().click().catch(() => undefined);
     const product = (await caller.call('GET', '/api/public/productRow?slug=kantha-stitch-tee')).body.data;
+    expect(product).toMatchObject({ name: 'Kantha Stitch Tee', name_bn: 'কাঁথা সেলাই টি-শার্ট', description_bn: null });
     await shopper.evaluate(
       `localStorage.setItem('cart', ${JSON.stringify(JSON.stringify([{ id: product.id, name: product.name, size: 'M', price: 650, slug: product.slug, qty: 1, thumbnail: product.thumbnail }]))})`,
     );

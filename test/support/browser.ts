@@ -103,6 +103,8 @@ export interface DemoTee {
   id: number;
   slug: string;
   name: string;
+  /** Its Bengali name (the demo seed gives it one, issue 18). */
+  name_bn: string | null;
   price: number;
   thumbnail: string;
 }
@@ -126,9 +128,12 @@ export function useBrowserStore(): BrowserStore {
   return state;
 }
 
-/** The demo catalog's tiger tee as productRow gives it: the product the checkout, account and console suites buy. */
-export async function demoTee<T = { id: number; slug: string; name: string; price: number; thumbnail: string }>(baseUrl: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/public/productRow?slug=men-royal-bengal-tiger-tee`);
+/**
+ * The demo catalog's tiger tee as productRow gives it: the product the checkout, account and console suites buy
+ * (or another demo product by its slug).
+ */
+export async function demoTee<T = DemoTee>(baseUrl: string, slug = 'men-royal-bengal-tiger-tee'): Promise<T> {
+  const response = await fetch(`${baseUrl}/api/public/productRow?slug=${slug}`);
   return ((await response.json()) as { data: T }).data;
 }
 

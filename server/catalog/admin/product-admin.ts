@@ -6,7 +6,7 @@ import type { RequestMetadata } from '../../common/request/request-metadata';
 import { EventStore } from '../../event-store/event-store';
 import { paginated, type Paginated } from '../../common/paginated';
 import { sanitizeDescriptionHtml } from '../description-html';
-import { productStreamId, type ProductImage } from '../domain/catalog.events';
+import { productStreamId, type ProductDetails, type ProductImage } from '../domain/catalog.events';
 import { productDecider, type ChangeProduct, type ProductState } from '../domain/product';
 import type { StoredProduct } from '../projections/catalog.projection';
 import { CatalogWriter, type Reservation } from '../write/catalog-writer';
@@ -33,7 +33,7 @@ export class ProductAdmin {
     const parameters: unknown[] = [];
     if (filter.search) {
       parameters.push(`%${filter.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
-      conditions.push(`(p.name ILIKE $${parameters.length} OR p.fullname ILIKE $${parameters.length} OR p.sku ILIKE $${parameters.length} OR p.slug ILIKE $${parameters.length})`);
+      conditions.push(`(p.name ILIKE $${parameters.length} OR p.name_bn ILIKE $${parameters.length} OR p.fullname ILIKE $${parameters.length} OR p.sku ILIKE $${parameters.length} OR p.slug ILIKE $${parameters.length})`);
     }
     if (filter.categoryId) {
       parameters.push(filter.categoryId);
@@ -87,6 +87,7 @@ export class ProductAdmin {
           categoryId: input.category_id,
           descriptionHtml: sanitizeDescriptionHtml(input.description ?? ''),
           badge: input.badge ?? null,
+          ...bengaliTexts(input),
           pricePaisa: takaToPaisa(input.price),
           oldPricePaisa: input.old_price == null ? null : takaToPaisa(input.old_price),
           sizes: input.sizes,
@@ -193,6 +194,7 @@ function changeOf(input: z.output<typeof changeProductRequest>, state: ProductSt
   if (input.category_id !== undefined) change.categoryId = input.category_id;
   if (input.description !== undefined) change.descriptionHtml = sanitizeDescriptionHtml(input.description);
   if (input.badge !== undefined) change.badge = input.badge;
+  Object.assign(change, bengaliTexts(input));
   if (input.sku !== undefined) change.sku = input.sku;
   if (input.slug !== undefined) change.slug = input.slug;
   if (input.price !== undefined) change.pricePaisa = takaToPaisa(input.price);
@@ -211,11 +213,22 @@ function changeOf(input: z.output<typeof changeProductRequest>, state: ProductSt
   return change;
 }
 
+/**
+ * The Bengali texts the request sets, cleaned as the English ones are; blank (or a description with nothing
+ * left once sanitized) is none. Absent fields stay absent, so a product without Bengali records no null.
+ */
+function bengaliTexts(input: { name_bn?: string | null; description_bn?: string | null }): Pick<ProductDetails, 'nameBn' | 'descriptionBnHtml'> {
+  const texts: Pick<ProductDetails, 'nameBn' | 'descriptionBnHtml'> = {};
+  if (input.name_bn !== undefined) texts.nameBn = input.name_bn || null;
+  if (input.description_bn !== undefined) texts.descriptionBnHtml = (input.description_bn && sanitizeDescriptionHtml(input.description_bn).trim()) || null;
+  return texts;
+}
+
 function describeChange(type: string, data: Record<string, unknown>): Record<string, unknown> {
   const money = (paisa: unknown) => (typeof paisa === 'number' ? paisaToTaka(paisa) : null);
   switch (type) {
     case 'ProductCreated':
-      return { name: data.name, price: money(data.pricePaisa), old_price: money(data.oldPricePaisa), sizes: data.sizes, category_id: data.categoryId };
+      return { name: data.name, name_bn: data.nameBn ?? null, price: money(data.pricePaisa), old_price: money(data.oldPricePaisa), sizes: data.sizes, category_id: data.categoryId };
     case 'ProductDetailsChanged':
       return { changes: data.changes, previous: data.previous };
     case 'ProductPriceChanged':
@@ -241,6 +254,8 @@ function fromRow(row: StoredProduct): AdminProductResponse {
     price: paisaToTaka(row.price_paisa),
     old_price: row.old_price_paisa === null ? null : paisaToTaka(row.old_price_paisa),
     description: row.description_html,
+    name_bn: row.name_bn,
+    description_bn: row.description_bn_html,
     badge: row.badge,
     sizes: row.sizes,
     images: row.images,
@@ -265,6 +280,8 @@ export function fromState(state: ProductState, version: number): AdminProductRes
     price: paisaToTaka(state.pricePaisa),
     old_price: state.oldPricePaisa === null ? null : paisaToTaka(state.oldPricePaisa),
     description: state.details.descriptionHtml,
+    name_bn: state.details.nameBn,
+    description_bn: state.details.descriptionBnHtml,
     badge: state.details.badge,
     sizes: state.sizes,
     images: state.images,

@@ -21,6 +21,12 @@ export interface ProductDetails {
   categoryId: number;
   descriptionHtml: string;
   badge: string | null;
+  /**
+   * The Bengali name and sanitized description (issue 18), shown in Bengali mode with the English ones as
+   * fallback. Optional: events recorded before them, and products without them, read as null (none).
+   */
+  nameBn?: string | null;
+  descriptionBnHtml?: string | null;
 }
 
 export interface ProductCreated {

@@ -5,7 +5,8 @@ import type { ProductDetails, ProductEvent, ProductImage } from './catalog.event
 export interface ProductState {
   exists: boolean;
   productId: number;
-  details: ProductDetails;
+  /** The Bengali fields are always present here: null when the product has none. */
+  details: Required<ProductDetails>;
   pricePaisa: number;
   oldPricePaisa: number | null;
   sizes: string[];
@@ -35,14 +36,14 @@ export type PublishProduct = { type: 'PublishProduct' };
 export type UnpublishProduct = { type: 'UnpublishProduct' };
 export type ProductCommand = CreateProduct | ChangeProduct | PublishProduct | UnpublishProduct;
 
-const DETAIL_FIELDS: Array<keyof ProductDetails> = ['slug', 'sku', 'name', 'fullname', 'categoryId', 'descriptionHtml', 'badge'];
+const DETAIL_FIELDS: Array<keyof ProductDetails> = ['slug', 'sku', 'name', 'fullname', 'categoryId', 'descriptionHtml', 'badge', 'nameBn', 'descriptionBnHtml'];
 
 export const productDecider = {
   initialState(): ProductState {
     return {
       exists: false,
       productId: 0,
-      details: { slug: '', sku: '', name: '', fullname: '', categoryId: 0, descriptionHtml: '', badge: null },
+      details: { slug: '', sku: '', name: '', fullname: '', categoryId: 0, descriptionHtml: '', badge: null, nameBn: null, descriptionBnHtml: null },
       pricePaisa: 0,
       oldPricePaisa: null,
       sizes: [],
@@ -56,10 +57,10 @@ export const productDecider = {
     switch (event.type) {
       case 'ProductCreated': {
         const { productId, pricePaisa, oldPricePaisa, sizes, images, createdAt, ...details } = event.data;
-        return { exists: true, productId, details, pricePaisa, oldPricePaisa, sizes, images, published: false, createdAt };
+        return { exists: true, productId, details: withBengali(details), pricePaisa, oldPricePaisa, sizes, images, published: false, createdAt };
       }
       case 'ProductDetailsChanged':
-        return { ...state, details: { ...state.details, ...event.data.changes } };
+        return { ...state, details: withBengali({ ...state.details, ...event.data.changes }) };
       case 'ProductPriceChanged':
         return { ...state, pricePaisa: event.data.pricePaisa, oldPricePaisa: event.data.oldPricePaisa };
       case 'ProductSizesChanged':
@@ -124,6 +125,11 @@ function decideChange(change: ChangeProduct['data'], state: ProductState): Produ
     events.push({ type: 'ProductImagesChanged', data: { productId, images: change.images, previous: state.images } });
   }
   return events;
+}
+
+/** A product recorded before Bengali texts existed has none: its absent fields read as null. */
+function withBengali(details: ProductDetails): Required<ProductDetails> {
+  return { ...details, nameBn: details.nameBn ?? null, descriptionBnHtml: details.descriptionBnHtml ?? null };
 }
 
 function checkPrices(price: number, oldPrice: number | null): void {

@@ -15,6 +15,7 @@ import {
 } from '../domain/catalog.events';
 import { categoryDecider, type CategoryState } from '../domain/category';
 import { productDecider, type ProductState } from '../domain/product';
+import { productSearchWords } from '../search/search-vocabulary';
 
 /**
  * The catalog's read tables from the product, category, settings, post and brand streams. The shop reads
@@ -78,15 +79,16 @@ async function applyProducts(events: Array<RecordedEvent & ProductEvent>, { mana
   const all = [...rows.values()].filter((row) => row.state.exists);
   await manager.query(
     `INSERT INTO ${admin} AS t (id, slug, sku, name, fullname, category_id, price_paisa, old_price_paisa, description_html, badge,
-                                sizes, images, published, version, created_at, updated_at, updated_by)
-     SELECT id, slug, sku, name, fullname, category_id, price_paisa, old_price_paisa, description_html, badge,
+                                name_bn, description_bn_html, sizes, images, published, version, created_at, updated_at, updated_by)
+     SELECT id, slug, sku, name, fullname, category_id, price_paisa, old_price_paisa, description_html, badge, name_bn, description_bn_html,
             ARRAY(SELECT jsonb_array_elements_text(sizes)), images, published, version, created_at, updated_at, updated_by
        FROM jsonb_to_recordset($1::jsonb) AS x(id int, slug text, sku text, name text, fullname text, category_id int, price_paisa int,
-            old_price_paisa int, description_html text, badge text, sizes jsonb, images jsonb, published boolean, version int,
-            created_at timestamptz, updated_at timestamptz, updated_by text)
+            old_price_paisa int, description_html text, badge text, name_bn text, description_bn_html text, sizes jsonb, images jsonb,
+            published boolean, version int, created_at timestamptz, updated_at timestamptz, updated_by text)
      ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, sku = EXCLUDED.sku, name = EXCLUDED.name, fullname = EXCLUDED.fullname,
        category_id = EXCLUDED.category_id, price_paisa = EXCLUDED.price_paisa, old_price_paisa = EXCLUDED.old_price_paisa,
-       description_html = EXCLUDED.description_html, badge = EXCLUDED.badge, sizes = EXCLUDED.sizes, images = EXCLUDED.images,
+       description_html = EXCLUDED.description_html, badge = EXCLUDED.badge, name_bn = EXCLUDED.name_bn,
+       description_bn_html = EXCLUDED.description_bn_html, sizes = EXCLUDED.sizes, images = EXCLUDED.images,
        published = EXCLUDED.published, version = EXCLUDED.version, created_at = EXCLUDED.created_at,
        updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
     [JSON.stringify(all.map(toAdminRecord))],
@@ -101,14 +103,17 @@ async function applyProducts(events: Array<RecordedEvent & ProductEvent>, { mana
   if (published.length === 0) return;
   await manager.query(
     `INSERT INTO ${shop} AS t (id, slug, name, fullname, sku, price_paisa, old_price_paisa, description_html, category_id, badge,
-                               thumbnail, images, created_at)
-     SELECT id, slug, name, fullname, sku, price_paisa, old_price_paisa, description_html, category_id, badge, thumbnail, images, created_at
+                               name_bn, description_bn_html, search_words, thumbnail, images, created_at)
+     SELECT id, slug, name, fullname, sku, price_paisa, old_price_paisa, description_html, category_id, badge, name_bn, description_bn_html,
+            ARRAY(SELECT jsonb_array_elements_text(search_words)), thumbnail, images, created_at
        FROM jsonb_to_recordset($1::jsonb) AS x(id int, slug text, name text, fullname text, sku text, price_paisa int, old_price_paisa int,
-            description_html text, category_id int, badge text, thumbnail text, images jsonb, created_at timestamptz)
+            description_html text, category_id int, badge text, name_bn text, description_bn_html text, search_words jsonb,
+            thumbnail text, images jsonb, created_at timestamptz)
      ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, name = EXCLUDED.name, fullname = EXCLUDED.fullname, sku = EXCLUDED.sku,
        price_paisa = EXCLUDED.price_paisa, old_price_paisa = EXCLUDED.old_price_paisa, description_html = EXCLUDED.description_html,
-       category_id = EXCLUDED.category_id, badge = EXCLUDED.badge, thumbnail = EXCLUDED.thumbnail, images = EXCLUDED.images,
-       created_at = EXCLUDED.created_at`,
+       category_id = EXCLUDED.category_id, badge = EXCLUDED.badge, name_bn = EXCLUDED.name_bn,
+       description_bn_html = EXCLUDED.description_bn_html, search_words = EXCLUDED.search_words, thumbnail = EXCLUDED.thumbnail,
+       images = EXCLUDED.images, created_at = EXCLUDED.created_at`,
     [JSON.stringify(await withFreeNames(manager, shop, published.map(toShopRecord), ['slug', 'sku']))],
   );
   await manager.query(
@@ -134,6 +139,10 @@ function toShopRecord({ state, createdAt }: ProductRow) {
     description_html: state.details.descriptionHtml,
     category_id: state.details.categoryId,
     badge: state.details.badge,
+    name_bn: state.details.nameBn,
+    description_bn_html: state.details.descriptionBnHtml,
+    // Derived here, by the same function that splits the shopper's query, so both agree in every script (ADR 004).
+    search_words: productSearchWords(state.details),
     thumbnail: first ? (first.card ?? first.thumb) : PLACEHOLDER_PICTURE,
     // The storefront's shape: a large picture and its thumbnail.
     images: state.images.map((image: ProductImage) => ({ img: image.img, thumb: image.thumb })),
@@ -153,6 +162,8 @@ function toAdminRecord({ state, version, createdAt, updatedAt, updatedBy }: Prod
     old_price_paisa: state.oldPricePaisa,
     description_html: state.details.descriptionHtml,
     badge: state.details.badge,
+    name_bn: state.details.nameBn,
+    description_bn_html: state.details.descriptionBnHtml,
     sizes: state.sizes,
     images: state.images,
     published: state.published,
@@ -174,6 +185,8 @@ export interface StoredProduct {
   old_price_paisa: number | null;
   description_html: string;
   badge: string | null;
+  name_bn: string | null;
+  description_bn_html: string | null;
   sizes: string[];
   images: ProductImage[];
   published: boolean;
@@ -196,6 +209,8 @@ function fromStored(row: StoredProduct): ProductRow {
         categoryId: row.category_id,
         descriptionHtml: row.description_html,
         badge: row.badge,
+        nameBn: row.name_bn,
+        descriptionBnHtml: row.description_bn_html,
       },
       pricePaisa: row.price_paisa,
       oldPricePaisa: row.old_price_paisa,

@@ -17,7 +17,7 @@ export class GetProductRowHandler implements IQueryHandler<GetProductRowQuery> {
 
   async execute({ slug }: GetProductRowQuery): Promise<ProductRowResponse> {
     const rows: ProductRowRecord[] = await this.dataSource.query(
-      `SELECT ${PRODUCT_CARD_COLUMNS}, p.description_html, p.images,
+      `SELECT ${PRODUCT_CARD_COLUMNS}, p.description_html, p.description_bn_html, p.images,
               json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) AS category,
               COALESCE((
                 SELECT json_agg(json_build_object('id', z.id, 'value', z.value, 'available', COALESCE(st.available, 0)) ORDER BY z.id)

@@ -6,7 +6,15 @@ import { ProductSearch } from '../search/product-search';
 export type { SearchHit };
 
 export const MIN_SEARCH_LENGTH = 2;
+
 const MAX_HITS = 10;
+
+type SearchHitRow = Omit<SearchHit, 'name_bn'> & { name_bn: string | null };
+
+/** The Bengali name only when there is one, so other suggestions keep exactly their four fields. */
+function toSearchHit({ name_bn, ...hit }: SearchHitRow): SearchHit {
+  return name_bn === null ? hit : { ...hit, name_bn };
+}
 
 export class SearchProductsQuery extends Query<SearchHit[]> {
   constructor(
@@ -37,12 +45,13 @@ export class SearchProductsHandler implements IQueryHandler<SearchProductsQuery>
       const id = `$${parameters.length}::int`;
       categoryFilter = `AND p.category_id IN (SELECT c.id FROM categories c WHERE c.id = ${id} OR c.parent_id = ${id})`;
     }
-    return this.dataSource.query(
-      `SELECT p.id, p.name, p.slug, p.thumbnail FROM products p
+    const rows: SearchHitRow[] = await this.dataSource.query(
+      `SELECT p.id, p.name, p.slug, p.thumbnail, p.name_bn FROM products p
         WHERE ${plan.where} ${categoryFilter}
         ORDER BY ${plan.rank} DESC, p.name, p.id
         LIMIT ${MAX_HITS}`,
       parameters,
     );
+    return rows.map(toSearchHit);
   }
 }

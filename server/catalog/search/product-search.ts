@@ -69,7 +69,7 @@ export function searchClause(phrase: string, matches: WordMatches[], firstParame
   return {
     where: conditions.join(' AND '),
     whereParameters,
-    // Query words hold only letters and digits, so the phrase needs no LIKE escaping.
+    // Query words hold only letters, their marks and digits, so the phrase needs no LIKE escaping.
     rank: `(CASE WHEN p.search_text LIKE ${phraseParameter}::text || '%' THEN 8
                  WHEN p.search_text LIKE '%' || ${phraseParameter}::text || '%' THEN 4 ELSE 0 END + ${scores.join(' + ')})`,
     rankParameters,

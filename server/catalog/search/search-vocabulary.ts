@@ -11,15 +11,37 @@ export interface WordMatches {
 /** Shorter words are too easily one letter away from unrelated words ("tee", "tea", "ten"). */
 const MIN_TYPO_LENGTH = 4;
 
-/** Splits text the way product names are split in the database (search_words), accents folded. */
+/**
+ * Accents of Latin (and Greek, Cyrillic) letters, as NFKD spells them apart: the marks of the Unicode
+ * "combining diacritical marks" blocks. Marks of other scripts are parts of their letters, not accents:
+ * Bengali's vowel signs and hasanta (া ি ী ু ্ ...) must stay, or "বাঘ" would be searched as "বঘ".
+ */
+const LATIN_ACCENTS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/gu;
+
+/** Zero-width joiners only choose how a Bengali conjunct is drawn (র‍্য); they do not change the word. */
+const JOINERS = /[\u200c\u200d]/gu;
+
+/**
+ * Splits text the way product names are split into `products.search_words`: Latin accents folded, lower
+ * case, every other script's letters with their marks kept, composed again (NFC) so that a word reads the
+ * same however it was typed.
+ */
 export function searchWords(text: string, maxWords = 6): string[] {
   return text
     .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+    .replace(LATIN_ACCENTS, '')
+    .replace(JOINERS, '')
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .normalize('NFC')
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter((word) => word.length > 0)
     .slice(0, maxWords);
+}
+
+/** A product's words as `products.search_words` holds them: its names' words in either language, each once. */
+export function productSearchWords(names: { name: string; fullname: string; nameBn: string | null | undefined }): string[] {
+  const text = [names.name, names.fullname, names.nameBn ?? ''].join(' ');
+  return [...new Set(searchWords(text, Number.POSITIVE_INFINITY))];
 }
 
 /**

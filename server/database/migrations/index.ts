@@ -14,6 +14,7 @@ import { MailParts1763800000502 } from './1763800000502-mail-parts';
 import { CashOnDelivery1763800001401 } from './1763800001401-cash-on-delivery';
 import { OpenCodLookup1763800001402 } from './1763800001402-open-cod-lookup';
 import { SmsAndPhoneCodes1763800001701 } from './1763800001701-sms-and-phone-codes';
+import { BengaliProductTexts1763800001801 } from './1763800001801-bengali-product-texts';
 import { PersonalDataKeys1763800002101 } from './1763800002101-personal-data-keys';
 
 /**
@@ -38,5 +39,6 @@ export const migrations: Function[] = [
   CashOnDelivery1763800001401,
   OpenCodLookup1763800001402,
   SmsAndPhoneCodes1763800001701,
+  BengaliProductTexts1763800001801,
   PersonalDataKeys1763800002101,
 ];

@@ -5,6 +5,7 @@ import { Loader } from '../../components/ui/spinner';
 import { WhenVisible } from '../../components/ui/when-visible';
 import { formatMoney } from '../../lib/money';
 import { localDigits, t, useMessages } from '../../lib/i18n/locale';
+import { productDescription, productName, productTitle } from '../../lib/i18n/product-text';
 import { productMessages } from '../../lib/i18n/messages/product';
 import { useProductRow } from '../../features/catalog/api/get-product-row';
 import { useRelatedProducts } from '../../features/catalog/api/get-related-products';
@@ -42,21 +43,23 @@ export function ProductDetailsRoute() {
 
   const chart = sizeChartFor(product.category?.slug);
   const images = product.previewImages.length > 0 ? product.previewImages.map((i) => i.img) : [product.thumbnail];
+  const name = productName(product);
+  const description = productDescription(product);
   return (
     <div className="container page">
-      <title>{product.name}</title>
+      <title>{name}</title>
       <Breadcrumb
         items={[
           { label: t('nav.home'), to: '/' },
           { label: t('nav.shop'), to: '/shop' },
           ...(product.category ? [{ label: product.category.name, to: `/category/${product.category.slug}` }] : []),
-          { label: product.name },
+          { label: name },
         ]}
       />
       <div className="product-details">
-        <ProductGallery key={product.id} images={images} name={product.name} />
+        <ProductGallery key={product.id} images={images} name={name} />
         <div className="product-details__info">
-          <h1 className="page__title">{product.fullname || product.name}</h1>
+          <h1 className="page__title">{productTitle(product)}</h1>
           <p className="muted">{t('product.sku', { sku: product.sku })}</p>
           <p className="product-details__price">
             <span className="visually-hidden">{t('catalog.price')}</span>
@@ -74,12 +77,12 @@ export function ProductDetailsRoute() {
           </button>
           {chart && <SizeChartDetails chart={chart} />}
           <StorePromises />
-          {product.description && (
+          {description && (
             <section aria-labelledby="description-title">
               <h2 id="description-title" className="product-details__subtitle">
                 {t('product.description')}
               </h2>
-              <HtmlContent html={product.description} />
+              <HtmlContent html={description} />
             </section>
           )}
         </div>

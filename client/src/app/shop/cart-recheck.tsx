@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { t, useMessages } from '../../lib/i18n/locale';
+import { productName } from '../../lib/i18n/product-text';
 import { cartMessages } from '../../lib/i18n/messages/cart';
 import { formatMoney } from '../../lib/money';
 import { getProductRow } from '../../features/catalog/api/get-product-row';
@@ -68,7 +69,7 @@ export function CartChangesNotice({ recheck, currency }: { recheck: ReturnType<t
       <ul>
         {recheck.changes.map((check) => (
           <li key={`${check.line.id}-${check.line.size}`}>
-            {check.line.name} ({check.line.size}):{' '}
+            {productName(check.line)} ({check.line.size}):{' '}
             {check.kind === 'price' ? t('recheck.price', { from: money(check.from), to: money(check.to) }) : t('recheck.gone')}
           </li>
         ))}

@@ -4,7 +4,7 @@ import { duplicateMessage, findLine, readCart, saveCart, type CartLine } from '.
 import type { StockCheck, StockCheckParams } from './api/check-product-attribute';
 
 export interface AddToCartInput {
-  product: { id: number; name: string; slug: string; price: number | string; thumbnail: string; currency?: string | null };
+  product: { id: number; name: string; name_bn?: string | null; slug: string; price: number | string; thumbnail: string; currency?: string | null };
   size: string;
   qty: number;
   couponCode?: string;
@@ -38,6 +38,7 @@ export async function addToCart(input: AddToCartInput, checkStock: (params: Stoc
   const line: CartLine = {
     id: input.product.id,
     name: input.product.name,
+    ...(input.product.name_bn ? { name_bn: input.product.name_bn } : {}),
     size,
     price: Number(input.product.price) || 0,
     slug: input.product.slug,

@@ -7,7 +7,10 @@ export const CART_UPDATED_EVENT = 'cart-updated';
 
 export interface CartLine {
   id: number;
+  /** The English name; the checkout and the server's answers name the line by it. */
   name: string;
+  /** The Bengali name when the product has one (issue 18); lines stored before it fall back to `name`. */
+  name_bn?: string | null;
   /** Uppercased. */
   size: string;
   price: number;

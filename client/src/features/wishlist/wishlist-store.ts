@@ -1,4 +1,5 @@
 import { t } from '../../lib/i18n/locale';
+import { productName } from '../../lib/i18n/product-text';
 import { readJson, useStoredJson, writeJson } from '../../lib/storage';
 
 /** Browser storage contract (spec §3): the `wishlist` key holds whole products, unique by id. */
@@ -8,6 +9,8 @@ export const WISHLIST_UPDATED_EVENT = 'wishlist-updated';
 export interface WishlistItem {
   id: number;
   name: string;
+  /** Stored with the rest of the product card; absent on items stored before it (issue 18). */
+  name_bn?: string | null;
   slug: string;
   thumbnail: string;
   currency: string | null;
@@ -38,7 +41,7 @@ export type AddToWishlistOutcome = { kind: 'added' } | { kind: 'duplicate'; titl
 export function addToWishlist(product: WishlistItem & Record<string, unknown>): AddToWishlistOutcome {
   const items = readWishlist();
   if (items.some((item) => Number(item.id) === Number(product.id))) {
-    return { kind: 'duplicate', title: t('wishlist.already'), message: t('wishlist.alreadyText', { name: String(product.name) }) };
+    return { kind: 'duplicate', title: t('wishlist.already'), message: t('wishlist.alreadyText', { name: productName(product) }) };
   }
   saveWishlist([...items, product]);
   return { kind: 'added' };

@@ -16,5 +16,6 @@ export function toProductCard(row: ProductCardRow): ProductCardResponse {
     old_price: row.old_price_paisa === null ? null : paisaToTaka(row.old_price_paisa),
     currency: row.currency,
     badge: row.badge,
+    name_bn: row.name_bn,
   };
 }

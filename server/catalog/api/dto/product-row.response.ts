@@ -7,6 +7,7 @@ export type { ProductRowResponse };
 
 export interface ProductRowRecord extends ProductCardRow {
   description_html: string;
+  description_bn_html: string | null;
   images: Array<{ img: string; thumb: string }>;
   category: { id: number; name: string; slug: string };
   sizes: Array<{ id: number; value: string; available: number }>;
@@ -18,6 +19,7 @@ export function toProductRow(record: ProductRowRecord): ProductRowResponse {
     ...toProductCard(record),
     // Stored sanitized; sanitized again on the way out so a row written around the API cannot carry script.
     description: sanitizeDescriptionHtml(record.description_html),
+    description_bn: record.description_bn_html === null ? null : sanitizeDescriptionHtml(record.description_bn_html),
     category: record.category,
     productAttr: record.sizes.map(
       (size) =>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { QuantityInput } from '../../../components/ui/quantity-input';
 import { formatMoney } from '../../../lib/money';
 import { t } from '../../../lib/i18n/locale';
+import { productName } from '../../../lib/i18n/product-text';
 import { lineTotal, removeLine, saveCart, setLineQty, type CartLine } from '../cart-store';
 import './cart.css';
 
@@ -26,20 +27,20 @@ export function CartTable({ lines, currency }: { lines: CartLine[]; currency?: s
         {lines.map((line) => (
           <tr key={`${line.id}-${line.size}`}>
             <td>
-              <button type="button" className="cart-table__remove" aria-label={t('cartPage.removeLine', { name: line.name, size: line.size })} onClick={() => saveCart(removeLine(lines, line.id, line.size))}>
+              <button type="button" className="cart-table__remove" aria-label={t('cartPage.removeLine', { name: productName(line), size: line.size })} onClick={() => saveCart(removeLine(lines, line.id, line.size))}>
                 <span aria-hidden="true">✕</span>
               </button>
             </td>
             <td data-label={t('cartPage.product')}>
               <Link to={`/product-details/${line.slug}`} className="cart-table__product">
                 <img src={line.thumbnail} alt="" width={56} height={56} loading="lazy" />
-                <span>{line.name}</span>
+                <span>{productName(line)}</span>
               </Link>
             </td>
             <td data-label={t('cartPage.size')}>{line.size}</td>
             <td data-label={t('cartPage.price')}>{formatMoney(line.price, line.currency ?? currency)}</td>
             <td data-label={t('cartPage.quantity')}>
-              <QuantityInput label={t('cartPage.quantityOf', { name: line.name })} value={line.qty} onChange={(qty) => saveCart(setLineQty(lines, line.id, line.size, qty))} />
+              <QuantityInput label={t('cartPage.quantityOf', { name: productName(line) })} value={line.qty} onChange={(qty) => saveCart(setLineQty(lines, line.id, line.size, qty))} />
             </td>
             <td data-label={t('cartPage.total')}>{formatMoney(lineTotal(line), line.currency ?? currency)}</td>
           </tr>

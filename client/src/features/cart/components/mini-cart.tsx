@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { CloseButton, Modal } from '../../../components/ui/modal';
 import { formatMoney } from '../../../lib/money';
 import { formatNumber, t, useMessages } from '../../../lib/i18n/locale';
+import { productName } from '../../../lib/i18n/product-text';
 import { cartMessages } from '../../../lib/i18n/messages/cart';
 import { cartSubtotal, removeLine, saveCart, useCart } from '../cart-store';
 import './cart.css';
@@ -28,13 +29,13 @@ export function MiniCart({ open, onClose, currency }: { open: boolean; onClose: 
               <img src={line.thumbnail} alt="" width={64} height={64} loading="lazy" />
               <div>
                 <Link to={`/product-details/${line.slug}`} onClick={onClose} className="mini-cart__name">
-                  {line.name}
+                  {productName(line)}
                 </Link>
                 <p>{t('miniCart.size', { size: line.size })}</p>
                 <p>
                   {formatMoney(line.price, line.currency ?? currency)} · {t('miniCart.qty', { qty: formatNumber(line.qty) })}
                 </p>
-                <button type="button" className="link-button" onClick={() => saveCart(removeLine(lines, line.id, line.size))} aria-label={t('cartPage.removeLine', { name: line.name, size: line.size })}>
+                <button type="button" className="link-button" onClick={() => saveCart(removeLine(lines, line.id, line.size))} aria-label={t('cartPage.removeLine', { name: productName(line), size: line.size })}>
                   {t('cartPage.remove')}
                 </button>
               </div>

@@ -36,6 +36,9 @@ export type ProductInput = {
   old_price: number | null;
   sizes: string[];
   description: string;
+  /** Optional Bengali texts (issue 18); null removes them. */
+  name_bn: string | null;
+  description_bn: string | null;
   badge: string | null;
 };
 

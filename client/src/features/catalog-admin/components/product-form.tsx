@@ -22,11 +22,16 @@ function readForm(form: HTMLFormElement): ProductInput {
     old_price: oldPrice === '' ? null : Number(oldPrice),
     sizes: SIZES.filter((size) => data.get(`size-${size}`)),
     description: String(data.get('description') ?? ''),
+    name_bn: text('name_bn') || null,
+    description_bn: text('description_bn') || null,
     badge: text('badge') || null,
   };
 }
 
-/** Every field the storefront shows: name, full name, category, price and old price, badge, sizes, description. */
+/**
+ * Every field the storefront shows: name, full name, category, price and old price, badge, sizes, description,
+ * and the optional Bengali name and description that Bengali mode shows instead of the English ones.
+ */
 function ProductFields({ product, categories, errors, disabled }: { product?: AdminProduct; categories: AdminCategory[]; errors: Record<string, string>; disabled: boolean }) {
   const error = (field: string) => errors[field] && <p className="field__error">{errors[field]}</p>;
   return (
@@ -84,6 +89,16 @@ function ProductFields({ product, categories, errors, disabled }: { product?: Ad
         <textarea name="description" rows={6} defaultValue={product?.description} className="field__input" />
       </label>
       {error('description')}
+      <label>
+        Bengali name (shown in Bengali mode; empty: the English name is shown)
+        <input name="name_bn" lang="bn" maxLength={150} defaultValue={product?.name_bn ?? ''} className="field__input" />
+      </label>
+      {error('name_bn')}
+      <label>
+        Bengali description (same HTML as the description; empty: the English one is shown)
+        <textarea name="description_bn" lang="bn" rows={4} defaultValue={product?.description_bn ?? ''} className="field__input" />
+      </label>
+      {error('description_bn')}
     </fieldset>
   );
 }

@@ -157,7 +157,7 @@ export function SettingsForm() {
               <div key={field.name}>
                 <FormField label={field.label} error={errors[field.name]}>
                   {field.choices ? (
-                    <select name={field.name} defaultValue={String(current[field.name] ?? field.choices[0].value)} className="field__input">
+                    <select name={field.name} defaultValue={String(current[field.name] ?? field.choices[0]?.value ?? '')} className="field__input">
                       {field.choices.map((choice) => (
                         <option key={choice.value} value={choice.value}>
                           {choice.label}

@@ -99,7 +99,7 @@ function OnlyLeft({ product, size }: { product: ProductDetails; size: string }) 
   const low = product.productAttr.filter((attr) => !attr.sold_out && attr.only_left);
   const chosen = low.find((attr) => attr.value.toUpperCase() === size);
   if (size && !chosen) return null;
-  if (chosen) return <p className="purchase__low">{t('product.onlyLeftIn', { n: chosen.only_left, size })}</p>;
+  if (chosen) return <p className="purchase__low">{t('product.onlyLeftIn', { n: chosen.only_left ?? 0, size })}</p>;
   if (low.length === 0) return null;
   return <p className="purchase__low">{t('product.onlyFew', { list: low.map((attr) => `${attr.value.toUpperCase()} (${formatNumber(attr.only_left ?? 0)})`).join(', ') })}</p>;
 }

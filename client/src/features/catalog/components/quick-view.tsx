@@ -4,6 +4,7 @@ import { HtmlContent } from '../../../components/ui/html-content';
 import { CloseButton, Modal } from '../../../components/ui/modal';
 import { formatMoney } from '../../../lib/money';
 import { t, useMessages } from '../../../lib/i18n/locale';
+import { productName, productTitle } from '../../../lib/i18n/product-text';
 import { productMessages } from '../../../lib/i18n/messages/product';
 import { useProductRow } from '../api/get-product-row';
 import type { ProductCard, ProductDetails } from '../types';
@@ -34,11 +35,11 @@ export function QuickView({
       {shown && (
         <div className="quick-view__grid">
           <div className="quick-view__media">
-            <ProductImage src={shown.thumbnail} alt={shown.name} eager />
+            <ProductImage src={shown.thumbnail} alt={productName(shown)} eager />
           </div>
           <div className="quick-view__info">
             <h2 id={titleId} className="modal__title">
-              {shown.fullname || shown.name}
+              {productTitle(shown)}
             </h2>
             <p className="muted">{t('product.sku', { sku: shown.sku })}</p>
             <p className="quick-view__price">

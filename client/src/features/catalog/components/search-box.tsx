@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../lib/i18n/locale';
+import { productName } from '../../../lib/i18n/product-text';
 import { useCategoryTree } from '../api/get-category-tree';
 import { SEARCH_MIN_LENGTH, useSearchProducts } from '../api/search-products';
 
@@ -131,7 +132,7 @@ export function SearchBox({ inputRef }: { inputRef?: React.Ref<HTMLInputElement>
               onClick={() => choose(item.slug)}
             >
               {item.thumbnail && <img src={item.thumbnail} alt="" width={40} height={40} loading="lazy" />}
-              <span>{item.name}</span>
+              <span>{productName(item)}</span>
             </li>
           ))}
       </ul>

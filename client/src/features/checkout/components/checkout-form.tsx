@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { formatMoney } from '../../../lib/money';
 import { getLocale, localDigits, t } from '../../../lib/i18n/locale';
+import { productName } from '../../../lib/i18n/product-text';
 import { randomKey } from '../../../lib/random-key';
 import { useApplyCoupon } from '../api/apply-coupon';
 import { useConfirmOrder, type ConfirmOrderRequest } from '../api/confirm-order';
@@ -201,7 +202,7 @@ export function CheckoutForm({
                 return (
                   <li key={`${line.id}-${line.size}`}>
                     <img src={line.thumbnail} alt="" width={48} height={48} loading="lazy" />
-                    <Link to={`/product-details/${line.slug}`}>{line.name}</Link>
+                    <Link to={`/product-details/${line.slug}`}>{productName(line)}</Link>
                     <span className="muted">
                       {t('checkout.lineSize', { size: line.size, qty: line.qty })}
                     </span>

@@ -1,4 +1,5 @@
 import { t } from '../../../lib/i18n/locale';
+import { productName } from '../../../lib/i18n/product-text';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../lib/money';
 import { removeFromWishlist, type WishlistItem } from '../wishlist-store';
@@ -25,18 +26,18 @@ export function WishlistTable({ items }: { items: WishlistItem[] }) {
             <td data-label={t('cartPage.product')}>
               <span className="wishlist-product">
                 <img src={item.thumbnail} alt="" width={56} height={56} loading="lazy" />
-                <span>{item.name}</span>
+                <span>{productName(item)}</span>
               </span>
             </td>
             <td data-label={t('cartPage.price')}>{formatMoney(item.price, item.currency)}</td>
             <td data-label={t('wishlistPage.oldPrice')}>{item.old_price !== null && Number(item.old_price) > 0 ? <del>{formatMoney(item.old_price, item.currency)}</del> : '—'}</td>
             <td data-label={t('wishlistPage.view')}>
-              <Link to={`/product-details/${item.slug}`} aria-label={t('wishlistPage.viewOf', { name: item.name })}>
+              <Link to={`/product-details/${item.slug}`} aria-label={t('wishlistPage.viewOf', { name: productName(item) })}>
                 {t('wishlistPage.view')}
               </Link>
             </td>
             <td>
-              <button type="button" className="link-button" onClick={() => removeFromWishlist(Number(item.id))} aria-label={t('wishlistPage.removeOf', { name: item.name })}>
+              <button type="button" className="link-button" onClick={() => removeFromWishlist(Number(item.id))} aria-label={t('wishlistPage.removeOf', { name: productName(item) })}>
                 {t('cartPage.remove')}
               </button>
             </td>
