@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
-import { Client } from 'pg';
-import { provideRedis, TestRedis } from '../support/redis';
+import { provideRedis, redisValueAsText, TestRedis } from '../support/redis';
+import { query } from '../support/sql-query';
 import { startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
 import { startTestServer, TestServer } from '../support/test-server';
 
@@ -11,16 +11,6 @@ import { startTestServer, TestServer } from '../support/test-server';
  *
  * Redis: see test/support/redis.ts (a private redis-server, or a relay to REDIS_URL; neither: the suite FAILS).
  */
-async function query<T = Record<string, unknown>>(url: string, sql: string, parameters: unknown[] = []): Promise<T[]> {
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    return (await db.query(sql, parameters)).rows as T[];
-  } finally {
-    await db.end();
-  }
-}
-
 async function post(server: TestServer, path: string, body: unknown) {
   const response = await fetch(`${server.baseUrl}/api/${path}`, {
     method: 'POST',
@@ -74,15 +64,7 @@ describe('mail through BullMQ on Redis', () => {
         // Nothing anywhere in Redis carries the token.
         const keys = await client.keys('*');
         for (const key of keys) {
-          const type = await client.type(key);
-          const dump =
-            type === 'hash' ? JSON.stringify(await client.hgetall(key))
-            : type === 'string' ? String(await client.get(key))
-            : type === 'list' ? JSON.stringify(await client.lrange(key, 0, -1))
-            : type === 'zset' ? JSON.stringify(await client.zrange(key, 0, -1))
-            : type === 'set' ? JSON.stringify(await client.smembers(key))
-            : type === 'stream' ? JSON.stringify(await client.xrange(key, '-', '+'))
-            : '';
+          const dump = await redisValueAsText(client, key);
           expect(dump).not.toContain(token);
         }
       } finally {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { EventStore } from '../../server/event-store/event-store';
 import { systemMetadata } from '../../server/common/request/request-metadata';
 import { MailDelivery } from '../../server/mail/delivery/mail-delivery';
+import { waitForFiles } from '../support/data-files';
 import { startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
 import { startTestServer, TestServer } from '../support/test-server';
 
@@ -167,17 +168,7 @@ describe('mail without SMTP_URL', () => {
     await register(server, email);
     await askReset(server, email);
     const folder = join(server.dataDir, 'mail');
-    const deadline = Date.now() + 15_000;
-    let files: string[] = [];
-    while (Date.now() < deadline) {
-      try {
-        files = readdirSync(folder).filter((name) => name.endsWith('.eml'));
-      } catch {
-        files = [];
-      }
-      if (files.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const files = await waitForFiles(folder, '.eml', 15_000, 200);
     expect(files).toHaveLength(1);
     const raw = readFileSync(join(folder, files[0]), 'utf8');
     expect(raw).toContain(`To: ${email}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
-import { Client } from 'pg';
-import { provideRedis, TestRedis } from '../support/redis';
+import { provideRedis, redisValueAsText, TestRedis } from '../support/redis';
+import { query } from '../support/sql-query';
 import { SmsGatewayCapture, startSmsGatewayCapture } from '../support/sms-gateway-capture';
 import { startStoreProcess, StoreProcess } from '../support/store-process';
 import { createTestDatabase } from '../support/test-database';
@@ -39,16 +39,6 @@ function caller(baseUrl: () => string) {
 async function codeSentTo(gateway: SmsGatewayCapture, phone: string, count = 1): Promise<string> {
   const messages = await gateway.waitForCount((sms) => sms.number === `88${phone}`, count, 20_000);
   return /^(\d{6}) /.exec(messages[count - 1].message)![1];
-}
-
-async function query<T = Record<string, unknown>>(url: string, sql: string, parameters: unknown[] = []): Promise<T[]> {
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    return (await db.query(sql, parameters)).rows as T[];
-  } finally {
-    await db.end();
-  }
 }
 
 const PASSWORD = 'mango-season-rajshahi-9';
@@ -198,14 +188,7 @@ describe('phone codes at rest', () => {
     const client = new IORedis(redis.url);
     try {
       for (const key of await client.keys('*')) {
-        const type = await client.type(key);
-        const dump =
-          type === 'hash' ? JSON.stringify(await client.hgetall(key))
-          : type === 'string' ? String(await client.get(key))
-          : type === 'list' ? JSON.stringify(await client.lrange(key, 0, -1))
-          : type === 'zset' ? JSON.stringify(await client.zrange(key, 0, -1))
-          : type === 'stream' ? JSON.stringify(await client.xrange(key, '-', '+'))
-          : '';
+        const dump = await redisValueAsText(client, key);
         expect({ key, code: codeAlone.test(dump) }).toEqual({ key, code: false });
       }
       // The SMS went through the `sms` queue on Redis.

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
-import { Client } from 'pg';
 import { systemMetadata } from '../../server/common/request/request-metadata';
 import { EventStore } from '../../server/event-store/event-store';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
+import { waitForFiles } from '../support/data-files';
 import { provideRedis, TestRedis } from '../support/redis';
+import { query } from '../support/sql-query';
 import { SmsGatewayCapture, startSmsGatewayCapture } from '../support/sms-gateway-capture';
 import { startTestServer, TestServer } from '../support/test-server';
 
@@ -15,16 +16,6 @@ import { startTestServer, TestServer } from '../support/test-server';
  * order sends exactly one SMS in the order's language, also when the gateway refuses twice and when Redis is
  * restarted in the middle of a burst; a projection rebuild sends nothing; without SMS_URL the SMS are files.
  */
-async function query<T = Record<string, unknown>>(url: string, sql: string, parameters: unknown[] = []): Promise<T[]> {
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    return (await db.query(sql, parameters)).rows as T[];
-  } finally {
-    await db.end();
-  }
-}
-
 const ORIGIN = 'https://teebazaar.test';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let serial = 0;
@@ -218,19 +209,7 @@ describe('SMS without a gateway', () => {
     const orderId = newOrderId();
     await server.app.get(EventStore).append(`order-${orderId}`, 'no-stream', [orderPlaced(orderId, phone, 'bn')], systemMetadata('test'));
     const folder = join(server.dataDir, 'sms');
-    const deadline = Date.now() + 20_000;
-    let files: string[] = [];
-    while (Date.now() < deadline) {
-      files = (() => {
-        try {
-          return readdirSync(folder).filter((name) => name.endsWith('.json'));
-        } catch {
-          return [];
-        }
-      })();
-      if (files.length > 0) break;
-      await sleep(100);
-    }
+    const files = await waitForFiles(folder, '.json', 20_000, 100);
     expect(files).toHaveLength(1);
     const sms = JSON.parse(readFileSync(join(folder, files[0]), 'utf8'));
     expect(sms).toEqual({ to: phone, text: expect.stringContaining(`অর্ডার ${orderId} পেয়েছি`), encoding: 'UCS-2', segments: 2 });

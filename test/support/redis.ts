@@ -102,3 +102,18 @@ async function relayedRedis(target: string): Promise<TestRedis> {
   url.port = String(port);
   return { url: url.toString(), kind: 'relay to REDIS_URL', start, stop, close: stop };
 }
+
+/**
+ * A key's whole value as text, whatever its Redis type, so that suites proving a secret never reaches Redis
+ * (a reset token, a phone code) search every key the same way; a type it does not read gives ''.
+ */
+export async function redisValueAsText(client: IORedis, key: string): Promise<string> {
+  const type = await client.type(key);
+  return type === 'hash' ? JSON.stringify(await client.hgetall(key))
+    : type === 'string' ? String(await client.get(key))
+    : type === 'list' ? JSON.stringify(await client.lrange(key, 0, -1))
+    : type === 'zset' ? JSON.stringify(await client.zrange(key, 0, -1))
+    : type === 'set' ? JSON.stringify(await client.smembers(key))
+    : type === 'stream' ? JSON.stringify(await client.xrange(key, '-', '+'))
+    : '';
+}
