@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { createDeliveryDueIndexSql, createDeliveryTableSql } from './delivery-table';
 
 /**
  * Mail delivery bookkeeping. `mail_deliveries` has one row per mail-worthy event (keyed by the event id, as
@@ -10,21 +11,8 @@ export class Mail1763800000202 implements MigrationInterface {
   name = 'Mail1763800000202';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      CREATE TABLE mail_deliveries (
-        event_id         uuid PRIMARY KEY,
-        event_type       text NOT NULL,
-        status           text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sending', 'failed', 'sent', 'skipped', 'dead')),
-        attempts         integer NOT NULL DEFAULT 0,
-        next_attempt_at  timestamptz NOT NULL DEFAULT now(),
-        last_error       text NULL,
-        recipient        text NULL,
-        sent_at          timestamptz NULL,
-        created_at       timestamptz NOT NULL DEFAULT now()
-      )`);
-    await queryRunner.query(
-      `CREATE INDEX mail_deliveries_due_idx ON mail_deliveries (next_attempt_at) WHERE status IN ('pending', 'failed')`,
-    );
+    await queryRunner.query(createDeliveryTableSql('mail_deliveries'));
+    await queryRunner.query(createDeliveryDueIndexSql('mail_deliveries'));
     await queryRunner.query(`
       CREATE TABLE mail_envelopes (
         event_id    uuid PRIMARY KEY,

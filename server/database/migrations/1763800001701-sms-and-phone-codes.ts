@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { createDeliveryDueIndexSql, createDeliveryTableSql } from './delivery-table';
 
 /**
  * SMS (issue 17): `sms_deliveries` is the SMS channel's record, shaped like `mail_deliveries` (one row per
@@ -12,21 +13,8 @@ export class SmsAndPhoneCodes1763800001701 implements MigrationInterface {
   name = 'SmsAndPhoneCodes1763800001701';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      CREATE TABLE sms_deliveries (
-        event_id         uuid PRIMARY KEY,
-        event_type       text NOT NULL,
-        status           text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sending', 'failed', 'sent', 'skipped', 'dead')),
-        attempts         integer NOT NULL DEFAULT 0,
-        next_attempt_at  timestamptz NOT NULL DEFAULT now(),
-        last_error       text NULL,
-        recipient        text NULL,
-        sent_at          timestamptz NULL,
-        created_at       timestamptz NOT NULL DEFAULT now(),
-        source_event_id  uuid NULL,
-        part             text NULL
-      )`);
-    await queryRunner.query(`CREATE INDEX sms_deliveries_due_idx ON sms_deliveries (next_attempt_at) WHERE status IN ('pending', 'failed')`);
+    await queryRunner.query(createDeliveryTableSql('sms_deliveries', ['source_event_id  uuid NULL', 'part             text NULL']));
+    await queryRunner.query(createDeliveryDueIndexSql('sms_deliveries'));
     await queryRunner.query(`
       CREATE TABLE phone_codes (
         id          uuid PRIMARY KEY,
