@@ -1,31 +1,23 @@
 import { openPersonalData } from '../../event-store/personal-data/personal-data';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../event-store/event-store.types';
-import type { Projection } from '../../event-store/projection';
-import { insertDeliveries, OutboxJobData, partDeliveryId } from '../../outbox/outbox-channel';
-import type { OutboxQueue } from '../../outbox/queue/outbox-queue';
+import { OutboxJobData, partDeliveryId } from '../../outbox/outbox-channel';
+import { OutboxSubscriptionProjection } from '../../outbox/subscription/outbox-subscription.projection';
 import { MAIL_CHANNEL, MAIL_EVENT_TYPES, ORDER_STATUS_MAIL_EVENTS } from '../mail-events';
 
 export const MAIL_SUBSCRIPTION_NAME = 'mail-subscription';
 
 /**
- * Reads the event log like a projection (safe global order, checkpoint moved in the same transaction) and
- * turns each mail-worthy event into a `mail_deliveries` row and a queue job with the event's id. It is
- * driven by its own runner, not registered with ProjectionRegistry: a rebuild must never replay mail.
- * A failed enqueue (Redis away) rolls the batch back, so the checkpoint stays and the batch is retried.
+ * The mail channel's subscription: which events are mail-worthy is `mailWorthy`'s question; the rest (rows,
+ * jobs, checkpoint, never replayed by a rebuild) is OutboxSubscriptionProjection's.
  */
-export class MailSubscriptionProjection implements Projection {
+export class MailSubscriptionProjection extends OutboxSubscriptionProjection {
   readonly name = MAIL_SUBSCRIPTION_NAME;
-  readonly tables: string[] = [];
   readonly eventTypes = MAIL_EVENT_TYPES;
+  protected readonly channel = MAIL_CHANNEL;
 
-  constructor(private readonly queue: OutboxQueue) {}
-
-  async apply(events: RecordedEvent[], { manager }: { manager: EntityManager }): Promise<void> {
-    const jobs = await mailWorthy(events, manager);
-    if (jobs.length === 0) return;
-    await insertDeliveries(manager, MAIL_CHANNEL, jobs);
-    await this.queue.enqueue(jobs);
+  protected jobsFor(events: RecordedEvent[], manager: EntityManager): Promise<OutboxJobData[]> {
+    return mailWorthy(events, manager);
   }
 }
 
