@@ -69,6 +69,9 @@ export function VerifyEmailRoute() {
 
 /** /reset-password-by-phone (issue 17): a code by SMS proves the account's phone; then a new password. */
 export function ResetPasswordByPhoneRoute() {
+  // Before its own texts: without it the title and the link were worded before the phone namespace loaded,
+  // and stayed English when this was the first recovery page a Bengali shopper opened.
+  useMessages(recoveryMessages, phoneMessages);
   const navigate = useNavigate();
   return (
     <RecoveryPage title={t('phone.resetBySmsTitle')}>
