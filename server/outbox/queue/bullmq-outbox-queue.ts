@@ -24,6 +24,14 @@ type JobData = OutboxJobData | OutboxBatchJobData;
 export const BATCH_JOB = 'batch';
 
 /**
+ * One message's own job: named after its event type, id = event id, so adding it again while it is queued is
+ * ignored by BullMQ. The subscription's single adds, a batch's retries and the sweeps all add it this way.
+ */
+function messageJob(job: OutboxJobData, delay?: number) {
+  return { name: job.eventType, data: job, opts: delay === undefined ? { jobId: job.eventId } : { jobId: job.eventId, delay } };
+}
+
+/**
  * A channel's BullMQ queue (`mail`, `sms`). A subscription batch of one message adds one job whose id is the
  * event id (a second add of the same event is ignored by BullMQ); a batch of several adds one job for all of
  * them, so a busy minute costs Redis a few jobs instead of one per order (ADR 045). A message of a batch job
@@ -81,7 +89,8 @@ export class BullMqOutboxQueue implements OutboxQueue {
     try {
       // A batch job has no id of its own: added twice (a subscription batch retried after its add), its
       // messages are asked for twice, and OutboxDelivery sends each once.
-      const adding = jobs.length === 1 ? this.queue.add(jobs[0].eventType, jobs[0], { jobId: jobs[0].eventId }) : this.queue.add(BATCH_JOB, { batch: jobs });
+      const single = jobs.length === 1 ? messageJob(jobs[0]) : undefined;
+      const adding = single ? this.queue.add(single.name, single.data, single.opts) : this.queue.add(BATCH_JOB, { batch: jobs });
       await withTimeout(adding, ENQUEUE_TIMEOUT_MS, `adding ${this.delivery.channel.name} jobs to Redis`);
     } catch (error) {
       // Without the cause: ioredis's ECONNREFUSED must not read as the database being away.
@@ -148,7 +157,7 @@ export class BullMqOutboxQueue implements OutboxQueue {
     }
     if (retries.length > 0) {
       await withTimeout(
-        this.queue.addBulk(retries.map(({ job, delay }) => ({ name: job.eventType, data: job, opts: { jobId: job.eventId, delay } }))),
+        this.queue.addBulk(retries.map(({ job, delay }) => messageJob(job, delay))),
         ENQUEUE_TIMEOUT_MS,
         `adding ${channel.name} retry jobs to Redis`,
       );
@@ -177,13 +186,7 @@ export class BullMqOutboxQueue implements OutboxQueue {
         );
         if (rows.length === 0) break;
         await withTimeout(
-          this.queue.addBulk(
-            rows.map((row) => ({
-              name: row.event_type,
-              data: { eventId: row.event_id, eventType: row.event_type },
-              opts: { jobId: row.event_id, delay: row.delay_ms },
-            })),
-          ),
+          this.queue.addBulk(rows.map((row) => messageJob({ eventId: row.event_id, eventType: row.event_type }, row.delay_ms))),
           ENQUEUE_TIMEOUT_MS,
           `re-adding ${this.delivery.channel.name} jobs to Redis`,
         );
