@@ -66,41 +66,23 @@ const productFields = {
   slug,
 };
 
-export const createProductRequest = z.object({
-  name: productFields.name,
-  fullname: productFields.fullname.optional(),
-  category_id: productFields.category_id,
-  price: productFields.price,
-  old_price: productFields.old_price.optional(),
-  sizes: productFields.sizes,
-  description: productFields.description.optional(),
-  name_bn: productFields.name_bn.optional(),
-  description_bn: productFields.description_bn.optional(),
-  badge: productFields.badge.optional(),
-  sku: productFields.sku.optional(),
-  slug: productFields.slug.optional(),
-  publish: z.boolean({ error: 'publish must be true or false.' }).optional(),
-});
+/** A new product needs a name, a category, a price and sizes; the rest may come later. */
+export const createProductRequest = z
+  .object(productFields)
+  .partial({ fullname: true, old_price: true, description: true, name_bn: true, description_bn: true, badge: true, sku: true, slug: true })
+  .extend({ publish: z.boolean({ error: 'publish must be true or false.' }).optional() });
 
 const version = z.preprocess(numberish, z.number({ error: 'The version must be a whole number.' }).int('The version must be a whole number.').min(0, 'The version must be a whole number.'));
 
-export const changeProductRequest = z.object({
-  name: productFields.name.optional(),
-  fullname: productFields.fullname.optional(),
-  category_id: productFields.category_id.optional(),
-  price: productFields.price.optional(),
-  old_price: productFields.old_price.optional(),
-  sizes: productFields.sizes.optional(),
-  description: productFields.description.optional(),
-  name_bn: productFields.name_bn.optional(),
-  description_bn: productFields.description_bn.optional(),
-  badge: productFields.badge.optional(),
-  sku: productFields.sku.optional(),
-  slug: productFields.slug.optional(),
-  /** The pictures in their new order: each an `img` URL (or the picture object) the product already has. */
-  images: z.array(z.union([z.string(), z.object({ img: z.string() }).transform((image) => image.img)]), { error: 'The images must be a list of the product\'s pictures.' }).max(20, 'A product may have at most 20 pictures.').optional(),
-  version: version.optional(),
-});
+/** Any of the product's fields, its pictures in a new order, and the version the change was made against. */
+export const changeProductRequest = z
+  .object(productFields)
+  .partial()
+  .extend({
+    /** The pictures in their new order: each an `img` URL (or the picture object) the product already has. */
+    images: z.array(z.union([z.string(), z.object({ img: z.string() }).transform((image) => image.img)]), { error: 'The images must be a list of the product\'s pictures.' }).max(20, 'A product may have at most 20 pictures.').optional(),
+    version: version.optional(),
+  });
 
 export const listProductsRequest = z.object({
   page: pageParameter,

@@ -6,10 +6,10 @@ import type { RequestMetadata } from '../../common/request/request-metadata';
 import { EventStore } from '../../event-store/event-store';
 import { paginated, type Paginated } from '../../common/paginated';
 import { sanitizeDescriptionHtml } from '../description-html';
-import { productStreamId, type ProductDetails, type ProductImage } from '../domain/catalog.events';
-import { productDecider, type ChangeProduct, type ProductState } from '../domain/product';
-import type { StoredProduct } from '../projections/catalog.projection';
-import { CatalogWriter, type Reservation } from '../write/catalog-writer';
+import { productStreamId, type ProductDetails, type ProductEvent, type ProductImage } from '../domain/catalog.events';
+import { productDecider, type ChangeProduct, type ProductCommand, type ProductState } from '../domain/product';
+import { productRowOf, type StoredProduct } from '../projections/catalog.projection';
+import { CatalogWriter, type Reservation, type WriteRequest } from '../write/catalog-writer';
 import { slugify, type changeProductRequest, type createProductRequest } from './admin-catalog.requests';
 import type { z } from 'zod';
 import type { AdminProduct, ProductHistoryEntry } from '../../../contracts/catalog-admin';
@@ -70,11 +70,7 @@ export class ProductAdmin {
       { kind: 'product-slug', value: slug, ownerId: productId, field: 'slug' },
       { kind: 'product-sku', value: sku, ownerId: productId, field: 'sku' },
     ];
-    const result = await this.writer.write({
-      streamId: productStreamId(productId),
-      decider: productDecider,
-      noun: 'product',
-      meta,
+    const created = await this.write(productId, meta, {
       reserve,
       command: {
         type: 'CreateProduct',
@@ -96,21 +92,16 @@ export class ProductAdmin {
         },
       },
     });
-    if (input.publish) return this.publish(productId, true, meta);
-    return fromState(result.state, result.version);
+    return input.publish ? this.publish(productId, true, meta) : created;
   }
 
   async change(id: number, input: z.output<typeof changeProductRequest>, expectedVersion: number | undefined, meta: RequestMetadata): Promise<AdminProductResponse> {
     if (input.category_id !== undefined) await this.requireCategory(input.category_id);
     const reserve: Reservation[] = [];
-    const result = await this.writer.write({
-      streamId: productStreamId(id),
-      decider: productDecider,
-      noun: 'product',
-      meta,
+    return this.write(id, meta, {
       expectedVersion,
       reserve,
-      command: (state: ProductState): ChangeProduct => {
+      command: (state) => {
         if (!state.exists) throw new NotFoundError('Product not found.');
         reserve.length = 0;
         if (input.slug !== undefined && input.slug !== state.details.slug) reserve.push({ kind: 'product-slug', value: input.slug, ownerId: id, field: 'slug' });
@@ -118,35 +109,21 @@ export class ProductAdmin {
         return { type: 'ChangeProduct', data: changeOf(input, state) };
       },
     });
-    return fromState(result.state, result.version);
   }
 
   async publish(id: number, published: boolean, meta: RequestMetadata, expectedVersion?: number): Promise<AdminProductResponse> {
-    const result = await this.writer.write({
-      streamId: productStreamId(id),
-      decider: productDecider,
-      noun: 'product',
-      meta,
-      expectedVersion,
-      command: { type: published ? 'PublishProduct' : 'UnpublishProduct' },
-    });
-    return fromState(result.state, result.version);
+    return this.write(id, meta, { expectedVersion, command: { type: published ? 'PublishProduct' : 'UnpublishProduct' } });
   }
 
   async addImage(id: number, image: ProductImage, meta: RequestMetadata): Promise<AdminProductResponse> {
-    const result = await this.writer.write({
-      streamId: productStreamId(id),
-      decider: productDecider,
-      noun: 'product',
-      meta,
-      command: (state: ProductState): ChangeProduct => {
+    return this.write(id, meta, {
+      command: (state) => {
         if (!state.exists) throw new NotFoundError('Product not found.');
         if (state.images.length >= 20) throw ValidationFailedError.field('image', 'A product may have at most 20 pictures.');
         if (state.images.some((existing) => existing.img === image.img)) return { type: 'ChangeProduct', data: {} };
         return { type: 'ChangeProduct', data: { images: [...state.images, image] } };
       },
     });
-    return fromState(result.state, result.version);
   }
 
   async history(id: number): Promise<{ data: ProductHistoryEntry[] }> {
@@ -164,6 +141,12 @@ export class ProductAdmin {
         };
       }),
     };
+  }
+
+  /** One write to the product's stream, answered with the product as it left it. */
+  private async write(id: number, meta: RequestMetadata, request: Pick<WriteRequest<ProductCommand, ProductState, ProductEvent>, 'command' | 'expectedVersion' | 'reserve'>): Promise<AdminProductResponse> {
+    const result = await this.writer.write({ streamId: productStreamId(id), decider: productDecider, noun: 'product', meta, ...request });
+    return fromState(result.state, result.version);
   }
 
   private async requireCategory(id: number): Promise<void> {
@@ -243,29 +226,8 @@ function describeChange(type: string, data: Record<string, unknown>): Record<str
 }
 
 function fromRow(row: StoredProduct): AdminProductResponse {
-  const first = row.images[0];
-  return {
-    id: row.id,
-    slug: row.slug,
-    sku: row.sku,
-    name: row.name,
-    fullname: row.fullname,
-    category_id: row.category_id,
-    price: paisaToTaka(row.price_paisa),
-    old_price: row.old_price_paisa === null ? null : paisaToTaka(row.old_price_paisa),
-    description: row.description_html,
-    name_bn: row.name_bn,
-    description_bn: row.description_bn_html,
-    badge: row.badge,
-    sizes: row.sizes,
-    images: row.images,
-    thumbnail: first ? (first.card ?? first.thumb) : null,
-    status: row.published ? 'published' : 'draft',
-    version: row.version,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-    updated_by: row.updated_by,
-  };
+  const { state, version, createdAt, updatedAt, updatedBy } = productRowOf(row);
+  return { ...fromState(state, version), created_at: createdAt, updated_at: updatedAt, updated_by: updatedBy };
 }
 
 export function fromState(state: ProductState, version: number): AdminProductResponse {

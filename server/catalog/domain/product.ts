@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError, ValidationFailedError } from '../../common/errors/domain-error';
-import type { ProductDetails, ProductEvent, ProductImage } from './catalog.events';
+import type { ProductCreated, ProductDetails, ProductEvent, ProductImage } from './catalog.events';
 
 /** A product as its stream tells it. `published` products are the ones the shop lists. */
 export interface ProductState {
@@ -15,17 +15,8 @@ export interface ProductState {
   createdAt: string | null;
 }
 
-export type CreateProduct = {
-  type: 'CreateProduct';
-  data: ProductDetails & {
-    productId: number;
-    pricePaisa: number;
-    oldPricePaisa: number | null;
-    sizes: string[];
-    images: ProductImage[];
-    createdAt: string | null;
-  };
-};
+/** Creating a product asks for exactly what ProductCreated records. */
+export type CreateProduct = { type: 'CreateProduct'; data: ProductCreated['data'] };
 
 /** Any subset of the product's fields; only what differs from the product as it is becomes an event. */
 export type ChangeProduct = {

@@ -48,7 +48,7 @@ export class CatalogProjection implements Projection {
 
 const logger = new Logger('CatalogProjection');
 
-interface ProductRow {
+export interface ProductRow {
   state: ProductState;
   version: number;
   createdAt: string;
@@ -60,7 +60,7 @@ async function applyProducts(events: Array<RecordedEvent & ProductEvent>, { mana
   const admin = table('catalog_products');
   const ids = [...new Set(events.map((event) => event.data.productId))];
   const stored: StoredProduct[] = await manager.query(`SELECT * FROM ${admin} WHERE id = ANY($1::int[])`, [ids]);
-  const rows = new Map<number, ProductRow>(stored.map((row) => [row.id, fromStored(row)]));
+  const rows = new Map<number, ProductRow>(stored.map((row) => [row.id, productRowOf(row)]));
   for (const event of events) {
     const id = event.data.productId;
     const current = rows.get(id);
@@ -196,7 +196,8 @@ export interface StoredProduct {
   updated_by: string | null;
 }
 
-function fromStored(row: StoredProduct): ProductRow {
+/** A stored product as its state, version and timestamps (what the projection folds the next events into). */
+export function productRowOf(row: StoredProduct): ProductRow {
   return {
     state: {
       exists: true,
