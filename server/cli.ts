@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { InvalidEnvironmentError, parseEnv } from './config/env';
@@ -32,4 +33,21 @@ export function runCli(failure: string, main: () => Promise<number>): void {
       process.exit(1);
     },
   );
+}
+
+/**
+ * A tool that works on one file named by `--<option> <file>` (`npm run backup -- --out f`, `npm run restore --
+ * --in f`): without it the usage goes to stderr and the tool exits 2 (0 when --help asked for it); with it the
+ * tool runs with the store's application and exits with the code it returns.
+ */
+export function runFileCli(option: string, usage: string, failure: string, use: (file: string, app: INestApplicationContext) => Promise<number>): void {
+  runCli(failure, async () => {
+    const { values } = parseArgs({ args: process.argv.slice(2), options: { [option]: { type: 'string' }, help: { type: 'boolean' } } });
+    const file = values[option];
+    if (values.help || typeof file !== 'string') {
+      process.stderr.write(`${usage}\n`);
+      return values.help ? 0 : 2;
+    }
+    return withCliApplication((app) => use(file, app));
+  });
 }

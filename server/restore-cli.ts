@@ -1,7 +1,6 @@
 import 'reflect-metadata';
-import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
-import { runCli, withCliApplication } from './cli';
+import { runFileCli } from './cli';
 import { rebuildAfterRestore, restoreStore, RestoreRefused } from './database/backup/store-backup';
 import { ProjectionRunner } from './event-store/projection-runner';
 import { MAIL_SUBSCRIPTION_NAME } from './mail/subscription/mail-subscription';
@@ -12,33 +11,21 @@ import { MAIL_SUBSCRIPTION_NAME } from './mail/subscription/mail-subscription';
  * the store first, or point DATABASE_URL at a new database. Personal fields stay readable only with the
  * PERSONAL_DATA_KEY the backup's store used. ADR 052.
  */
-const USAGE = 'usage: npm run restore -- --in <file>';
-
-async function main(): Promise<number> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { in: { type: 'string' }, help: { type: 'boolean' } } });
-  if (values.help || !values.in) {
-    process.stderr.write(`${USAGE}\n`);
-    return values.help ? 0 : 2;
+runFileCli('in', 'usage: npm run restore -- --in <file>', 'restore failed', async (file, app) => {
+  const dataSource = app.get(DataSource);
+  const started = Date.now();
+  try {
+    const summary = await restoreStore(dataSource, file);
+    process.stdout.write(`restored ${summary.events.toLocaleString('en')} events and ${Object.values(summary.rows).reduce((a, b) => a + b, 0)} state rows\n`);
+  } catch (error) {
+    if (!(error instanceof RestoreRefused)) throw error;
+    process.stderr.write(`restore refused: ${error.message}\n`);
+    return 1;
   }
-  const file = values.in;
-  return withCliApplication(async (app) => {
-    const dataSource = app.get(DataSource);
-    const started = Date.now();
-    try {
-      const summary = await restoreStore(dataSource, file);
-      process.stdout.write(`restored ${summary.events.toLocaleString('en')} events and ${Object.values(summary.rows).reduce((a, b) => a + b, 0)} state rows\n`);
-    } catch (error) {
-      if (!(error instanceof RestoreRefused)) throw error;
-      process.stderr.write(`restore refused: ${error.message}\n`);
-      return 1;
-    }
-    const results = await rebuildAfterRestore(dataSource, app.get(ProjectionRunner), [MAIL_SUBSCRIPTION_NAME], (progress) => {
-      if (progress.phase === 'swapped') process.stdout.write(`rebuilt ${progress.projection}\n`);
-    });
-    const events = results.reduce((sum, result) => sum + result.processed, 0);
-    process.stdout.write(`restore done: ${results.length} read models rebuilt (${events.toLocaleString('en')} events applied) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-    return 0;
+  const results = await rebuildAfterRestore(dataSource, app.get(ProjectionRunner), [MAIL_SUBSCRIPTION_NAME], (progress) => {
+    if (progress.phase === 'swapped') process.stdout.write(`rebuilt ${progress.projection}\n`);
   });
-}
-
-runCli('restore failed', main);
+  const events = results.reduce((sum, result) => sum + result.processed, 0);
+  process.stdout.write(`restore done: ${results.length} read models rebuilt (${events.toLocaleString('en')} events applied) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return 0;
+});
