@@ -5,6 +5,7 @@ import { paisaToTaka, takaToPaisa } from '../../common/money';
 import type { RequestMetadata } from '../../common/request/request-metadata';
 import { EventStore } from '../../event-store/event-store';
 import { paginated, type Paginated } from '../../common/paginated';
+import { likeEscaped, SqlConditions } from '../../common/sql/sql-conditions';
 import { sanitizeDescriptionHtml } from '../description-html';
 import { productStreamId, type ProductDetails, type ProductEvent, type ProductImage } from '../domain/catalog.events';
 import { productDecider, type ChangeProduct, type ProductCommand, type ProductState } from '../domain/product';
@@ -29,19 +30,16 @@ export class ProductAdmin {
   ) {}
 
   async list(filter: { page: number; search?: string; categoryId?: number; status?: 'draft' | 'published' | 'all' }): Promise<Paginated<AdminProductResponse>> {
-    const conditions: string[] = [];
-    const parameters: unknown[] = [];
+    const conditions = new SqlConditions();
     if (filter.search) {
-      parameters.push(`%${filter.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
-      conditions.push(`(p.name ILIKE $${parameters.length} OR p.name_bn ILIKE $${parameters.length} OR p.fullname ILIKE $${parameters.length} OR p.sku ILIKE $${parameters.length} OR p.slug ILIKE $${parameters.length})`);
+      conditions.add((p) => `(p.name ILIKE ${p} OR p.name_bn ILIKE ${p} OR p.fullname ILIKE ${p} OR p.sku ILIKE ${p} OR p.slug ILIKE ${p})`, `%${likeEscaped(filter.search)}%`);
     }
     if (filter.categoryId) {
-      parameters.push(filter.categoryId);
-      conditions.push(`(p.category_id = $${parameters.length} OR p.category_id IN (SELECT id FROM categories WHERE parent_id = $${parameters.length}))`);
+      conditions.add((p) => `(p.category_id = ${p} OR p.category_id IN (SELECT id FROM categories WHERE parent_id = ${p}))`, filter.categoryId);
     }
-    if (filter.status === 'draft') conditions.push('NOT p.published');
-    if (filter.status === 'published') conditions.push('p.published');
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    if (filter.status === 'draft') conditions.addFixed('NOT p.published');
+    if (filter.status === 'published') conditions.addFixed('p.published');
+    const { where, parameters } = conditions;
     const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM catalog_products p ${where}`, parameters);
     const rows: StoredProduct[] = await this.dataSource.query(
       `SELECT * FROM catalog_products p ${where} ORDER BY p.created_at DESC, p.id DESC LIMIT ${PER_PAGE} OFFSET ${(filter.page - 1) * PER_PAGE}`,
@@ -156,7 +154,7 @@ export class ProductAdmin {
 
   /** The name's slug, or with -2, -3 ... when a product already holds it (reserved, or in the console's list). */
   private async freeSlug(base: string): Promise<string> {
-    const like = `${base.replace(/[\\%_]/g, (ch) => `\\${ch}`)}-%`;
+    const like = `${likeEscaped(base)}-%`;
     const rows: Array<{ slug: string }> = await this.dataSource.query(
       `SELECT substr(stream_id, length('product-slug-') + 1) AS slug FROM events
         WHERE type = 'NameReserved' AND (stream_id = 'product-slug-' || $1 OR stream_id LIKE 'product-slug-' || $2)

@@ -1,5 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { likeEscaped, SqlConditions } from '../../common/sql/sql-conditions';
 import { paginated, Paginated } from '../../common/paginated';
 import type { StockRow } from '../../../contracts/stock';
 
@@ -23,18 +24,15 @@ export class ListStockHandler implements IQueryHandler<ListStockQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ page, search, lowOnly }: ListStockQuery): Promise<Paginated<StockRow>> {
-    const conditions: string[] = [];
-    const parameters: unknown[] = [];
-    if (search) {
-      parameters.push(`%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
-      conditions.push(`(lower(p.name) LIKE $${parameters.length} OR lower(p.sku) LIKE $${parameters.length})`);
-    }
-    if (lowOnly) conditions.push(`COALESCE(st.available, 0) <= ${LOW_STOCK}`);
+    const conditions = new SqlConditions();
+    if (search) conditions.add((p) => `(lower(p.name) LIKE ${p} OR lower(p.sku) LIKE ${p})`, `%${likeEscaped(search.toLowerCase())}%`);
+    if (lowOnly) conditions.addFixed(`COALESCE(st.available, 0) <= ${LOW_STOCK}`);
+    const { where, parameters } = conditions;
     const from = `FROM products p
                   JOIN product_sizes ps ON ps.product_id = p.id
                   JOIN sizes z ON z.id = ps.size_id
                   LEFT JOIN sku_stock st ON st.product_id = p.id AND st.size = z.value
-                  ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`;
+                  ${where}`;
     const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total ${from}`, parameters);
     const rows: StockRow[] = await this.dataSource.query(
       `SELECT p.id AS "productId", p.name, p.slug, p.sku, z.value AS size,

@@ -1,5 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { likeEscaped, SqlConditions } from '../../common/sql/sql-conditions';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { withPlacementMetadata } from '../../ordering/domain/order.events';
 import type { EventPage, EventRow } from '../../../contracts/events';
@@ -30,25 +31,20 @@ export class BrowseEventsHandler implements IQueryHandler<BrowseEventsQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ filter }: BrowseEventsQuery): Promise<EventPage> {
-    const conditions: string[] = [];
-    const parameters: unknown[] = [];
-    const add = (condition: (parameter: string) => string, value: unknown) => {
-      parameters.push(value);
-      conditions.push(condition(`$${parameters.length}`));
-    };
-    if (filter.type) add((p) => `type = ${p}`, filter.type);
-    if (filter.stream?.endsWith('-')) add((p) => `stream_id LIKE ${p} || '%'`, filter.stream.replace(/[\\%_]/g, '\\$&'));
-    else if (filter.stream) add((p) => `stream_id = ${p}`, filter.stream);
-    if (filter.from) add((p) => `recorded_at >= ${p}`, filter.from);
-    if (filter.to) add((p) => `recorded_at <= ${p}`, filter.to);
-    if (filter.before !== undefined) add((p) => `global_position < ${p}::bigint`, filter.before.toString());
-    parameters.push(filter.limit + 1);
+    const conditions = new SqlConditions();
+    if (filter.type) conditions.add((p) => `type = ${p}`, filter.type);
+    if (filter.stream?.endsWith('-')) conditions.add((p) => `stream_id LIKE ${p} || '%'`, likeEscaped(filter.stream));
+    else if (filter.stream) conditions.add((p) => `stream_id = ${p}`, filter.stream);
+    if (filter.from) conditions.add((p) => `recorded_at >= ${p}`, filter.from);
+    if (filter.to) conditions.add((p) => `recorded_at <= ${p}`, filter.to);
+    if (filter.before !== undefined) conditions.add((p) => `global_position < ${p}::bigint`, filter.before.toString());
+    const limit = conditions.parameter(filter.limit + 1);
     const rows: Array<Record<string, unknown>> = await this.dataSource.query(
       `SELECT global_position::text AS position, event_id, stream_id, stream_position, type, schema_version, data, metadata, recorded_at
-         FROM events ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+         FROM events ${conditions.where}
         ORDER BY global_position DESC
-        LIMIT $${parameters.length}`,
-      parameters,
+        LIMIT ${limit}`,
+      conditions.parameters,
     );
     const page = rows.slice(0, filter.limit).map(toEventRow);
     return { data: page, next_before: rows.length > filter.limit ? page[page.length - 1].position : null };

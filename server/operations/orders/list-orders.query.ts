@@ -1,5 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { SqlConditions } from '../../common/sql/sql-conditions';
 import type { OrderListRow } from '../../../contracts/orders';
 import { paginated, Paginated } from '../../common/paginated';
 import { paisaToTaka } from '../../common/money';
@@ -38,19 +39,14 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ filter, page }: ListOrdersQuery): Promise<Paginated<OrderListRow>> {
-    const conditions: string[] = [];
-    const parameters: unknown[] = [];
-    const add = (condition: (parameter: string) => string, value: unknown) => {
-      parameters.push(value);
-      conditions.push(condition(`$${parameters.length}`));
-    };
-    if (filter.status) add((p) => `status = ${p}`, filter.status);
-    if (filter.payment) add((p) => `payment_method = ${p}`, filter.payment);
-    if (filter.from) add((p) => `placed_at >= (${p}::date::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}')`, filter.from);
-    if (filter.to) add((p) => `placed_at < ((${p}::date + 1)::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}')`, filter.to);
-    if (filter.phone) add((p) => `(d.phone LIKE '%' || ${p} OR d.shipping_phone LIKE '%' || ${p})`, filter.phone);
-    if (filter.orderId) add((p) => `order_id LIKE ${p} || '%'`, filter.orderId.toUpperCase());
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const conditions = new SqlConditions();
+    if (filter.status) conditions.add((p) => `status = ${p}`, filter.status);
+    if (filter.payment) conditions.add((p) => `payment_method = ${p}`, filter.payment);
+    if (filter.from) conditions.add((p) => `placed_at >= (${p}::date::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}')`, filter.from);
+    if (filter.to) conditions.add((p) => `placed_at < ((${p}::date + 1)::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}')`, filter.to);
+    if (filter.phone) conditions.add((p) => `(d.phone LIKE '%' || ${p} OR d.shipping_phone LIKE '%' || ${p})`, filter.phone);
+    if (filter.orderId) conditions.add((p) => `order_id LIKE ${p} || '%'`, filter.orderId.toUpperCase());
+    const { where, parameters } = conditions;
     const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM order_details d ${where}`, parameters);
     const rows: Array<Record<string, any>> = await this.dataSource.query(
       `SELECT order_id, order_type, status, customer_name, d.phone, payment_method, bkash_verified,
