@@ -51,16 +51,14 @@ export class AdminProductsController {
   @HttpCode(200)
   @Roles('admin')
   publish(@Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @RequestMeta() meta: RequestMetadata) {
-    const { version } = parseOrThrow(versionOnlyRequest, body);
-    return this.products.publish(parseOrThrow(productId, id), true, meta, version ?? versionFromIfMatch(ifMatch));
+    return this.setPublished(true, id, body, ifMatch, meta);
   }
 
   @Post(':id/unpublish')
   @HttpCode(200)
   @Roles('admin')
   unpublish(@Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @RequestMeta() meta: RequestMetadata) {
-    const { version } = parseOrThrow(versionOnlyRequest, body);
-    return this.products.publish(parseOrThrow(productId, id), false, meta, version ?? versionFromIfMatch(ifMatch));
+    return this.setPublished(false, id, body, ifMatch, meta);
   }
 
   @Get(':id/history')
@@ -77,5 +75,10 @@ export class AdminProductsController {
     const file = (request as Request & { file?: { buffer: Buffer } }).file;
     const image = await this.pictures.store(file?.buffer);
     return this.products.addImage(product.id, image, meta);
+  }
+
+  private setPublished(published: boolean, id: string, body: unknown, ifMatch: string | undefined, meta: RequestMetadata) {
+    const { version } = parseOrThrow(versionOnlyRequest, body);
+    return this.products.publish(parseOrThrow(productId, id), published, meta, version ?? versionFromIfMatch(ifMatch));
   }
 }
