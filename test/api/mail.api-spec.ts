@@ -7,7 +7,7 @@ import { systemMetadata } from '../../server/common/request/request-metadata';
 import { MailDelivery } from '../../server/mail/delivery/mail-delivery';
 import { waitForFiles } from '../support/data-files';
 import { startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
-import { startTestServer, TestServer } from '../support/test-server';
+import { useTestServer, type TestServer } from '../support/test-server';
 
 /**
  * Mail without Redis: the in-process queue (`mail_deliveries`), retries with backoff against a real SMTP
@@ -62,15 +62,11 @@ function orderPlaced(orderId: string, email: string | null) {
 
 describe('mail without Redis (in-process queue)', () => {
   let smtp: SmtpCapture;
-  let server: TestServer;
   beforeAll(async () => {
     smtp = await startSmtpCapture({ failFirst: 2 });
-    server = await startTestServer({ env: { SEED_DEMO: 'false', SMTP_URL: smtp.url } });
   });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.stop();
-  });
+  const server = useTestServer(() => ({ env: { SEED_DEMO: 'false', SMTP_URL: smtp.url } }));
+  afterAll(() => smtp?.stop());
 
   it('retries with backoff when the SMTP server refuses twice, and the mail arrives once', async () => {
     const email = `retry.${randomUUID().slice(0, 8)}@example.com`;
@@ -157,11 +153,7 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000): Pro
 }
 
 describe('mail without SMTP_URL', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { SEED_DEMO: 'false' } });
-  });
-  afterAll(() => server?.stop());
+  const server = useTestServer({ env: { SEED_DEMO: 'false' } });
 
   it('writes the mail as an .eml file under the data folder', async () => {
     const email = `files.${randomUUID().slice(0, 8)}@example.com`;

@@ -9,7 +9,7 @@ import { waitForFiles } from '../support/data-files';
 import { provideRedis, TestRedis } from '../support/redis';
 import { query } from '../support/sql-query';
 import { SmsGatewayCapture, startSmsGatewayCapture } from '../support/sms-gateway-capture';
-import { startTestServer, TestServer } from '../support/test-server';
+import { useTestServer } from '../support/test-server';
 
 /**
  * Order updates by SMS (issue 17) against a local fake gateway (a real HTTP server): every status change of an
@@ -60,16 +60,14 @@ async function orderWithSteps(store: EventStore, orderId: string, phone: string,
 describe('SMS through BullMQ and an HTTP gateway', () => {
   let redis: TestRedis;
   let gateway: SmsGatewayCapture;
-  let server: TestServer;
   beforeAll(async () => {
     redis = await provideRedis();
     gateway = await startSmsGatewayCapture({ failFirst: 2 });
-    server = await startTestServer({
-      env: { SEED_DEMO: 'false', REDIS_URL: redis.url, SMS_URL: gateway.url, SMS_API_KEY: 'test-key', SMS_SENDER_ID: 'TeeBazaar', APP_ORIGINS: ORIGIN },
-    });
   });
+  const server = useTestServer(() => ({
+    env: { SEED_DEMO: 'false', REDIS_URL: redis.url, SMS_URL: gateway.url, SMS_API_KEY: 'test-key', SMS_SENDER_ID: 'TeeBazaar', APP_ORIGINS: ORIGIN },
+  }));
   afterAll(async () => {
-    await server?.stop();
     await gateway?.stop();
     await redis?.close();
   });
@@ -198,11 +196,7 @@ describe('SMS through BullMQ and an HTTP gateway', () => {
 });
 
 describe('SMS without a gateway', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { SEED_DEMO: 'false' } });
-  });
-  afterAll(() => server?.stop());
+  const server = useTestServer({ env: { SEED_DEMO: 'false' } });
 
   it('writes each SMS as a JSON file under DATA_DIR/sms with its encoding and parts', async () => {
     const phone = newPhone();
