@@ -2,6 +2,8 @@ import type { BatchOutcome } from './projection-batch';
 import { ProjectionSubscription } from './projection-subscription';
 
 const timing = { pollIntervalMs: 10_000, retryInitialMs: 20, retryMaxMs: 60 };
+// A backoff far longer than any test, so only a wake-up or a resume could end it, however slow the machine is.
+const longBackoff = { ...timing, retryInitialMs: 5_000, retryMaxMs: 5_000 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Every subscription a test starts is stopped after it, even when an expectation fails first: a running
@@ -57,8 +59,7 @@ describe('ProjectionSubscription', () => {
   });
 
   it('does not let notifications cut a backoff short', async () => {
-    // A backoff far longer than the test, so only a wake-up could end it, however slow the machine is.
-    const { subscription, calls } = setup([new Error('down'), 'idle'], { ...timing, retryInitialMs: 5_000, retryMaxMs: 5_000 });
+    const { subscription, calls } = setup([new Error('down'), 'idle'], longBackoff);
     subscription.start();
     await sleep(5);
     subscription.wake();
@@ -70,20 +71,7 @@ describe('ProjectionSubscription', () => {
   });
 
   it('retries at once when resumed in the middle of a backoff (the database is reachable again)', async () => {
-    const slow = { pollIntervalMs: 10_000, retryInitialMs: 5_000, retryMaxMs: 5_000 };
-    const calls: number[] = [];
-    const outcomes: Array<BatchOutcome | Error> = [new Error('connection refused'), 'idle'];
-    const subscription = new ProjectionSubscription(
-      async () => {
-        calls.push(Date.now());
-        const next = outcomes.shift() ?? 'idle';
-        if (next instanceof Error) throw next;
-        return next;
-      },
-      async () => undefined,
-      slow,
-    );
-    running.push(subscription);
+    const { subscription, calls } = setup([new Error('connection refused'), 'idle'], longBackoff);
     subscription.start();
     await sleep(20);
     expect(calls).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { CapturedMail, startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
-import { startTestServer, TestServer } from '../support/test-server';
+import { useTestServer } from '../support/test-server';
 
 /**
  * Recovery over HTTP with a real SMTP server: forgotten password by e-mail, account recovery by phone,
@@ -16,7 +16,6 @@ function isServerLogLine(chunk: string): boolean {
 }
 
 function setup() {
-  let server: TestServer;
   let smtp: SmtpCapture;
   let ipCounter = 0;
   const output: string[] = [];
@@ -35,12 +34,11 @@ function setup() {
       };
     }
     smtp = await startSmtpCapture();
-    server = await startTestServer({
-      env: { SEED_DEMO: 'false', SMTP_URL: smtp.url, APP_ORIGINS: `${DEFAULT_ORIGIN},${OTHER_ORIGIN}`, LOG_LEVEL: 'verbose' },
-    });
   });
+  const server = useTestServer(() => ({
+    env: { SEED_DEMO: 'false', SMTP_URL: smtp.url, APP_ORIGINS: `${DEFAULT_ORIGIN},${OTHER_ORIGIN}`, LOG_LEVEL: 'verbose' },
+  }));
   afterAll(async () => {
-    await server?.stop();
     await smtp?.stop();
     process.stdout.write = writes.stdout;
     process.stderr.write = writes.stderr;

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
-import { startTestServer, TestServer } from '../support/test-server';
+import { useTestServer } from '../support/test-server';
 
 /**
  * Accounts over HTTP against a real server, a real PostgreSQL and a real SMTP server: registration,
@@ -18,17 +18,13 @@ interface Call {
 }
 
 function setup() {
-  let server: TestServer;
   let smtp: SmtpCapture;
   let ipCounter = 0;
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    server = await startTestServer({ env: { SEED_DEMO: 'false', SMTP_URL: smtp.url } });
   });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.stop();
-  });
+  const server = useTestServer(() => ({ env: { SEED_DEMO: 'false', SMTP_URL: smtp.url } }));
+  afterAll(() => smtp?.stop());
   /** Each test talks from its own address, so per-IP limits of one test never bite another. */
   const newIp = () => `198.51.100.${(ipCounter += 1)}`;
   async function call(path: string, options: Call = {}) {

@@ -3,7 +3,7 @@ import { ProjectionRegistry } from '../../server/event-store/projection-registry
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { hashTable } from '../../server/event-store/table-hash';
 import { apiCaller, type Json } from '../support/api-caller';
-import { startTestServer, TestServer } from '../support/test-server';
+import { useTestServer } from '../support/test-server';
 
 /**
  * The catalog is a projection of product, category, settings, post and brand events. Rebuilding it while
@@ -11,15 +11,8 @@ import { startTestServer, TestServer } from '../support/test-server';
  * every catalog table equal to a rebuild from scratch on a quiet store.
  */
 describe('rebuilding the catalog projection during shop traffic and admin edits', () => {
-  let server: TestServer;
+  const server = useTestServer();
   const { call, signInEveryRole } = apiCaller(() => server.baseUrl);
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
 
   const hashes = async () => {
     const dataSource = server.app.get(DataSource);

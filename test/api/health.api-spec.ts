@@ -1,11 +1,16 @@
-import { startTestServer, TestServer } from '../support/test-server';
+import { startTestServer, useTestServer } from '../support/test-server';
 
 describe('GET /api/health', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { SEED_DEMO: 'false' } });
-  });
-  afterAll(() => server?.stop());
+  const server = useTestServer({ env: { SEED_DEMO: 'false' } });
+
+  /** A raw JSON body posted to /api/health (which takes no body): what the body parser makes of it. */
+  const postBody = (body: string) => fetch(`${server.baseUrl}/api/health`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+  /** A refusal in the error shape every API answer shares. */
+  async function expectRefusal(response: Response, status: number, message: string) {
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual({ success: false, code: expect.any(String), message });
+  }
 
   it('reports the database up and the queue mode', async () => {
     const response = await fetch(`${server.baseUrl}/api/health`);
@@ -15,33 +20,19 @@ describe('GET /api/health', () => {
   });
 
   it('answers an unknown API path with a JSON 404, not the storefront page', async () => {
-    const response = await fetch(`${server.baseUrl}/api/no-such-call`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ success: false, code: expect.any(String), message: 'Not found.' });
+    await expectRefusal(await fetch(`${server.baseUrl}/api/no-such-call`), 404, 'Not found.');
   });
 
   it('answers malformed JSON with a 400 in the error shape', async () => {
-    const response = await fetch(`${server.baseUrl}/api/health`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"broken":',
-    });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, code: expect.any(String), message: 'The request body is not valid JSON.' });
+    await expectRefusal(await postBody('{"broken":'), 400, 'The request body is not valid JSON.');
   });
 
   it('answers a broken percent-escape in the path with a 400 that does not echo the input', async () => {
-    const response = await fetch(`${server.baseUrl}/api/public/verify/%E0%A4%A<script>/01711111111`);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, code: expect.any(String), message: 'The request could not be understood.' });
+    await expectRefusal(await fetch(`${server.baseUrl}/api/public/verify/%E0%A4%A<script>/01711111111`), 400, 'The request could not be understood.');
   });
 
   it('refuses a body over the size limit with 413', async () => {
-    const response = await fetch(`${server.baseUrl}/api/health`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ filler: 'x'.repeat(200_000) }),
-    });
+    const response = await postBody(JSON.stringify({ filler: 'x'.repeat(200_000) }));
     expect(response.status).toBe(413);
   });
 

@@ -162,13 +162,19 @@ describe('SIGTERM', () => {
     return answers;
   }
 
+  /** Sends the store SIGTERM; resolves, once it has exited, with its exit code and the seconds from the signal to the exit. */
+  function terminate(store: StoreProcess): Promise<{ code: number | null; seconds: number }> {
+    const signalledAt = Date.now();
+    const exited = store.exited();
+    store.signal('SIGTERM');
+    return exited.then(({ code }) => ({ code, seconds: (Date.now() - signalledAt) / 1000 }));
+  }
+
   it('finishes the requests in flight (their checkouts commit), takes no new connection, and exits 0 well within the bound', async () => {
     const store = await startStoreProcess({ databaseUrl: database.url, env: { LOG_LEVEL: 'log', SHUTDOWN_TIMEOUT: '10' } });
     try {
       const answers = await heldCheckouts(store, 8);
-      const signalledAt = Date.now();
-      const exited = store.exited();
-      store.signal('SIGTERM');
+      const exit = terminate(store);
       await wait(500);
       // The listening socket is closed: a new connection is refused (a load balancer tries another server).
       const late = await fetch(`${store.baseUrl}/api/health/live`).then((response) => response.status, (error: { cause?: { code?: string } }) => error.cause?.code ?? 'failed');
@@ -176,8 +182,7 @@ describe('SIGTERM', () => {
       await locker.query('COMMIT');
       const results = await Promise.all(answers);
       expect(results.map((result) => result.status)).toEqual(Array(8).fill(201));
-      const { code } = await exited;
-      const seconds = (Date.now() - signalledAt) / 1000;
+      const { code, seconds } = await exit;
       expect(code).toBe(0);
       expect(seconds).toBeLessThan(10);
       const orderIds = results.map((result) => result.body.order_id!);
@@ -200,11 +205,7 @@ describe('SIGTERM', () => {
     const store = await startStoreProcess({ databaseUrl: database.url, env: { LOG_LEVEL: 'warn', SHUTDOWN_TIMEOUT: '2' } });
     try {
       const answers = await heldCheckouts(store, 3);
-      const signalledAt = Date.now();
-      const exited = store.exited();
-      store.signal('SIGTERM');
-      const { code } = await exited;
-      const seconds = (Date.now() - signalledAt) / 1000;
+      const { code, seconds } = await terminate(store);
       expect(code).toBe(1);
       expect(seconds).toBeGreaterThanOrEqual(1);
       expect(seconds).toBeLessThan(4);

@@ -3,7 +3,7 @@ import IORedis from 'ioredis';
 import { provideRedis, redisValueAsText, TestRedis } from '../support/redis';
 import { query } from '../support/sql-query';
 import { startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
-import { startTestServer, TestServer } from '../support/test-server';
+import { startTestServer, useTestServer, type TestServer } from '../support/test-server';
 
 /**
  * Mail through BullMQ on a real Redis: the job id is the event id and the job holds no token; Redis going
@@ -36,15 +36,11 @@ describe('mail through BullMQ on Redis', () => {
 
   describe('with a working SMTP server', () => {
     let smtp: SmtpCapture;
-    let server: TestServer;
     beforeAll(async () => {
       smtp = await startSmtpCapture();
-      server = await startTestServer({ env: { SEED_DEMO: 'false', SMTP_URL: smtp.url, REDIS_URL: redis.url } });
     });
-    afterAll(async () => {
-      await server?.stop();
-      await smtp?.stop();
-    });
+    const server = useTestServer(() => ({ env: { SEED_DEMO: 'false', SMTP_URL: smtp.url, REDIS_URL: redis.url } }));
+    afterAll(() => smtp?.stop());
 
     it('adds a job on queue "mail" whose id is the event id and whose data holds no token', async () => {
       const email = `queue.${randomUUID().slice(0, 8)}@example.com`;

@@ -6,8 +6,9 @@ import { EventStore } from '../../server/event-store/event-store';
 import { systemMetadata } from '../../server/common/request/request-metadata';
 import { MailDelivery } from '../../server/mail/delivery/mail-delivery';
 import { waitForFiles } from '../support/data-files';
+import { orderPlaced } from '../support/order-events';
 import { startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
-import { startTestServer, TestServer } from '../support/test-server';
+import { useTestServer, type TestServer } from '../support/test-server';
 
 /**
  * Mail without Redis: the in-process queue (`mail_deliveries`), retries with backoff against a real SMTP
@@ -42,35 +43,13 @@ async function askReset(server: TestServer, email: string) {
   expect(response.status).toBe(200);
 }
 
-function orderPlaced(orderId: string, email: string | null) {
-  return {
-    type: 'OrderPlaced',
-    data: {
-      orderId,
-      orderType: 1,
-      placedAt: new Date().toISOString(),
-      customer: { name: 'Tanvir Ahmed', email, phone: '01711111111', address: 'Road 5, Dhanmondi', shippingPhone: '01711111111', userId: null },
-      payment: { method: 'cash', bkashNumber: null, transactionId: null },
-      shipping: { zone: 'inside', chargePaisa: 6000 },
-      lines: [{ productId: 1, size: 'm', name: 'Rickshaw Art Tee', slug: 'rickshaw-art-tee', thumbnail: '', quantity: 2, unitPricePaisa: 55000 }],
-      coupon: null,
-      totals: { subtotalPaisa: 110000, discountPaisa: 0, deliveryChargePaisa: 6000, grandTotalPaisa: 116000 },
-      luckyDrawTokens: [],
-    },
-  };
-}
-
 describe('mail without Redis (in-process queue)', () => {
   let smtp: SmtpCapture;
-  let server: TestServer;
   beforeAll(async () => {
     smtp = await startSmtpCapture({ failFirst: 2 });
-    server = await startTestServer({ env: { SEED_DEMO: 'false', SMTP_URL: smtp.url } });
   });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.stop();
-  });
+  const server = useTestServer(() => ({ env: { SEED_DEMO: 'false', SMTP_URL: smtp.url } }));
+  afterAll(() => smtp?.stop());
 
   it('retries with backoff when the SMTP server refuses twice, and the mail arrives once', async () => {
     const email = `retry.${randomUUID().slice(0, 8)}@example.com`;
@@ -110,7 +89,7 @@ describe('mail without Redis (in-process queue)', () => {
     const store = server.app.get(EventStore);
     const email = `buyer.${randomUUID().slice(0, 8)}@example.com`;
     const orderId = `T${Date.now()}`;
-    await store.append(`order-${orderId}`, 'no-stream', [orderPlaced(orderId, email)], systemMetadata('test'));
+    await store.append(`order-${orderId}`, 'no-stream', [orderPlaced(orderId, { email })], systemMetadata('test'));
     const placed = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes(orderId));
     expect(placed.subject).toBe(`Your Our store order ${orderId} is pending`);
     expect(placed.text).toContain('Rickshaw Art Tee (size M) × 2 — ৳1100.00');
@@ -123,7 +102,7 @@ describe('mail without Redis (in-process queue)', () => {
     expect(shipped.text).toContain('Courier: Pathao, tracking code PX-1.');
 
     const silentId = `S${Date.now()}`;
-    await store.append(`order-${silentId}`, 'no-stream', [orderPlaced(silentId, null)], systemMetadata('test'));
+    await store.append(`order-${silentId}`, 'no-stream', [orderPlaced(silentId, { email: null })], systemMetadata('test'));
     await store.append(`order-${silentId}`, 1, [{ type: 'OrderConfirmed', data: { orderId: silentId, at: new Date().toISOString() } }], systemMetadata('test'));
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(smtp.mails.filter((m) => m.subject.includes(silentId))).toHaveLength(0);
@@ -137,12 +116,12 @@ describe('mail without Redis (in-process queue)', () => {
     const store = server.app.get(EventStore);
     const email = `victim.${randomUUID().slice(0, 8)}@example.com`;
     const first = `V${Date.now()}`;
-    await store.append(`order-${first}`, 'no-stream', [orderPlaced(first, email)], systemMetadata('test'));
+    await store.append(`order-${first}`, 'no-stream', [orderPlaced(first, { email })], systemMetadata('test'));
     await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes(first));
     // The read model has the first order as pending before the next ones are placed (checkout writes it inline).
     await waitUntil(async () => (await withDatabase(server.databaseUrl, (db) => db.query(`SELECT 1 FROM order_details WHERE order_id = $1`, [first]))).rowCount === 1);
     const more = [`W${Date.now()}`, `X${Date.now()}`];
-    for (const id of more) await store.append(`order-${id}`, 'no-stream', [orderPlaced(id, email.toUpperCase())], systemMetadata('test'));
+    for (const id of more) await store.append(`order-${id}`, 'no-stream', [orderPlaced(id, { email: email.toUpperCase() })], systemMetadata('test'));
     await store.append(`order-${first}`, 1, [{ type: 'OrderCancelled', data: { orderId: first, at: new Date().toISOString(), reason: 'fake' } }], systemMetadata('test'));
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(smtp.mailsTo(email)).toHaveLength(1);
@@ -157,11 +136,7 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000): Pro
 }
 
 describe('mail without SMTP_URL', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { SEED_DEMO: 'false' } });
-  });
-  afterAll(() => server?.stop());
+  const server = useTestServer({ env: { SEED_DEMO: 'false' } });
 
   it('writes the mail as an .eml file under the data folder', async () => {
     const email = `files.${randomUUID().slice(0, 8)}@example.com`;

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { ShutdownState } from '../../server/observability/shutdown/shutdown-state';
 import { catalogProducts, deliveryCharges, openStoreFixture, setAvailableStock, type StoreFixture } from '../support/store-fixture';
-import { startTestServer, TestServer } from '../support/test-server';
+import { startTestServer, useTestServer, type TestServer } from '../support/test-server';
 
 /** What an operator reads: /api/metrics (Prometheus text, for the monitoring system only) and the health probes. */
 
@@ -140,11 +140,7 @@ describe('GET /api/metrics', () => {
 });
 
 describe('GET /api/metrics with METRICS_TOKEN and no allowed address', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { SEED_DEMO: 'false', METRICS_ALLOW: '', METRICS_TOKEN: 'scrape-token-0123456789abcdef' } });
-  });
-  afterAll(() => server?.stop());
+  const server = useTestServer({ env: { SEED_DEMO: 'false', METRICS_ALLOW: '', METRICS_TOKEN: 'scrape-token-0123456789abcdef' } });
 
   it('answers only with the token', async () => {
     const get = (headers: Record<string, string> = {}) => fetch(`${server.baseUrl}/api/metrics`, { headers });
@@ -158,11 +154,7 @@ describe('GET /api/metrics with METRICS_TOKEN and no allowed address', () => {
 });
 
 describe('GET /api/metrics with no proxy trusted (TRUST_PROXY=none)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { SEED_DEMO: 'false', TRUST_PROXY: 'none' } });
-  });
-  afterAll(() => server?.stop());
+  const server = useTestServer({ env: { SEED_DEMO: 'false', TRUST_PROXY: 'none' } });
 
   it('answers a direct scraper on this machine and refuses anything a proxy relayed, whatever address it names', async () => {
     const get = (headers: Record<string, string> = {}) => fetch(`${server.baseUrl}/api/metrics`, { headers });

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { API_ROUTES } from '../../server/observability/openapi/api-routes';
 import { openApiPath } from '../../server/observability/openapi/openapi-document';
 import { discoverRoutes } from '../security/security-kit';
-import { startTestServer, TestServer } from '../support/test-server';
+import { useTestServer } from '../support/test-server';
 
 /**
  * The OpenAPI document at /api/openapi.json: every /api route the running app serves is in it (and nothing
@@ -13,16 +13,14 @@ import { startTestServer, TestServer } from '../support/test-server';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('the API document', () => {
-  let server: TestServer;
+  const server = useTestServer({ env: { SEED_DEMO: 'false' } });
   let document: Json;
   beforeAll(async () => {
-    server = await startTestServer({ env: { SEED_DEMO: 'false' } });
     const response = await fetch(`${server.baseUrl}/api/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     document = await response.json();
   });
-  afterAll(() => server?.stop());
 
   const operations = () =>
     Object.entries(document.paths as Record<string, Record<string, Json>>).flatMap(([path, methods]) =>

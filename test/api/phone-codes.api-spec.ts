@@ -5,7 +5,7 @@ import { query } from '../support/sql-query';
 import { SmsGatewayCapture, startSmsGatewayCapture } from '../support/sms-gateway-capture';
 import { startStoreProcess, StoreProcess } from '../support/store-process';
 import { createTestDatabase } from '../support/test-database';
-import { startTestServer, TestServer } from '../support/test-server';
+import { useTestServer } from '../support/test-server';
 
 /**
  * Phone codes (issue 17): six digits sent by SMS, only their HMAC at rest (every table, Redis and the log
@@ -54,16 +54,12 @@ async function registerWithPhone(post: ReturnType<typeof caller>, phone: string)
 
 describe('phone codes', () => {
   let gateway: SmsGatewayCapture;
-  let server: TestServer;
-  const post = caller(() => server.baseUrl);
   beforeAll(async () => {
     gateway = await startSmsGatewayCapture();
-    server = await startTestServer({ env: { SEED_DEMO: 'false', SMS_URL: gateway.url } });
   });
-  afterAll(async () => {
-    await server?.stop();
-    await gateway?.stop();
-  });
+  const server = useTestServer(() => ({ env: { SEED_DEMO: 'false', SMS_URL: gateway.url } }));
+  afterAll(() => gateway?.stop());
+  const post = caller(() => server.baseUrl);
 
   it('recovers an account by phone: the code proves the phone, the new password works, the code works once', async () => {
     const phone = newPhone();

@@ -6,10 +6,11 @@ import { systemMetadata } from '../../server/common/request/request-metadata';
 import { EventStore } from '../../server/event-store/event-store';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { waitForFiles } from '../support/data-files';
+import { orderPlaced } from '../support/order-events';
 import { provideRedis, TestRedis } from '../support/redis';
 import { query } from '../support/sql-query';
 import { SmsGatewayCapture, startSmsGatewayCapture } from '../support/sms-gateway-capture';
-import { startTestServer, TestServer } from '../support/test-server';
+import { useTestServer } from '../support/test-server';
 
 /**
  * Order updates by SMS (issue 17) against a local fake gateway (a real HTTP server): every status change of an
@@ -22,25 +23,6 @@ let serial = 0;
 const newPhone = () => `017${String(Date.now() % 100_000_000 + (serial += 1) * 7919).slice(-8).padStart(8, '0')}`;
 const newOrderId = () => `S${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
 
-function orderPlaced(orderId: string, phone: string, locale?: 'bn') {
-  return {
-    type: 'OrderPlaced',
-    data: {
-      orderId,
-      orderType: 1,
-      placedAt: new Date().toISOString(),
-      customer: { name: 'Tanvir Ahmed', email: null, phone, address: 'Road 5, Dhanmondi', shippingPhone: phone, userId: null },
-      payment: { method: 'cash', bkashNumber: null, transactionId: null },
-      shipping: { zone: 'inside', chargePaisa: 6000 },
-      lines: [{ productId: 1, size: 'm', name: 'Rickshaw Art Tee', slug: 'rickshaw-art-tee', thumbnail: '', quantity: 2, unitPricePaisa: 55000 }],
-      coupon: null,
-      totals: { subtotalPaisa: 110000, discountPaisa: 0, deliveryChargePaisa: 6000, grandTotalPaisa: 116000 },
-      luckyDrawTokens: [],
-      ...(locale ? { locale } : {}),
-    },
-  };
-}
-
 const at = () => new Date().toISOString();
 
 /** Each expected text arrived exactly once, and nothing else did. */
@@ -51,7 +33,7 @@ function expectOneEach(messages: string[], expected: string[]): void {
 /** Places an order and moves it along `steps`, one append per step as care would. */
 async function orderWithSteps(store: EventStore, orderId: string, phone: string, steps: Array<{ type: string; data: Record<string, unknown> }>, locale?: 'bn') {
   let version = 0;
-  for (const event of [orderPlaced(orderId, phone, locale), ...steps]) {
+  for (const event of [orderPlaced(orderId, { phone, locale }), ...steps]) {
     await store.append(`order-${orderId}`, version === 0 ? 'no-stream' : version, [event], systemMetadata('test'));
     version += 1;
   }
@@ -60,16 +42,14 @@ async function orderWithSteps(store: EventStore, orderId: string, phone: string,
 describe('SMS through BullMQ and an HTTP gateway', () => {
   let redis: TestRedis;
   let gateway: SmsGatewayCapture;
-  let server: TestServer;
   beforeAll(async () => {
     redis = await provideRedis();
     gateway = await startSmsGatewayCapture({ failFirst: 2 });
-    server = await startTestServer({
-      env: { SEED_DEMO: 'false', REDIS_URL: redis.url, SMS_URL: gateway.url, SMS_API_KEY: 'test-key', SMS_SENDER_ID: 'TeeBazaar', APP_ORIGINS: ORIGIN },
-    });
   });
+  const server = useTestServer(() => ({
+    env: { SEED_DEMO: 'false', REDIS_URL: redis.url, SMS_URL: gateway.url, SMS_API_KEY: 'test-key', SMS_SENDER_ID: 'TeeBazaar', APP_ORIGINS: ORIGIN },
+  }));
   afterAll(async () => {
-    await server?.stop();
     await gateway?.stop();
     await redis?.close();
   });
@@ -136,7 +116,7 @@ describe('SMS through BullMQ and an HTTP gateway', () => {
   it('sends every SMS of a burst exactly once when Redis is restarted in the middle of it', async () => {
     const store = server.app.get(EventStore);
     const phones = Array.from({ length: 30 }, () => newPhone());
-    const place = (phone: string) => store.append(`order-${newOrderId()}`, 'no-stream', [orderPlaced(newOrderId(), phone)], systemMetadata('test'));
+    const place = (phone: string) => store.append(`order-${newOrderId()}`, 'no-stream', [orderPlaced(newOrderId(), { phone })], systemMetadata('test'));
     await Promise.all(phones.slice(0, 10).map(place));
     await redis.stop();
     try {
@@ -154,7 +134,7 @@ describe('SMS through BullMQ and an HTTP gateway', () => {
   it('queues a burst of orders as a few batch jobs in Redis, not one job per SMS, and sends each SMS once', async () => {
     const store = server.app.get(EventStore);
     const orders = Array.from({ length: 20 }, () => ({ orderId: newOrderId(), phone: newPhone() }));
-    await Promise.all(orders.map(({ orderId, phone }) => store.append(`order-${orderId}`, 'no-stream', [orderPlaced(orderId, phone)], systemMetadata('test'))));
+    await Promise.all(orders.map(({ orderId, phone }) => store.append(`order-${orderId}`, 'no-stream', [orderPlaced(orderId, { phone })], systemMetadata('test'))));
     await gateway.waitForCount((sms) => orders.some(({ phone }) => sms.number === `88${phone}`), 20, 60_000);
     await sleep(2_000);
     for (const { phone } of orders) expect(gateway.to(phone)).toHaveLength(1);
@@ -198,16 +178,12 @@ describe('SMS through BullMQ and an HTTP gateway', () => {
 });
 
 describe('SMS without a gateway', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { SEED_DEMO: 'false' } });
-  });
-  afterAll(() => server?.stop());
+  const server = useTestServer({ env: { SEED_DEMO: 'false' } });
 
   it('writes each SMS as a JSON file under DATA_DIR/sms with its encoding and parts', async () => {
     const phone = newPhone();
     const orderId = newOrderId();
-    await server.app.get(EventStore).append(`order-${orderId}`, 'no-stream', [orderPlaced(orderId, phone, 'bn')], systemMetadata('test'));
+    await server.app.get(EventStore).append(`order-${orderId}`, 'no-stream', [orderPlaced(orderId, { phone, locale: 'bn' })], systemMetadata('test'));
     const folder = join(server.dataDir, 'sms');
     const files = await waitForFiles(folder, '.json', 20_000, 100);
     expect(files).toHaveLength(1);

@@ -21,6 +21,17 @@ function violations(cwd: string, folders = ['server']): string[] {
   return summary.violations.map((violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`);
 }
 
+/** A small project for the rules to judge, in a new temporary folder named from `prefix`: a tsconfig.json and `files`, by path. Returns the folder. */
+function writeSandbox(prefix: string, files: Record<string, string>): string {
+  const sandbox = mkdtempSync(join(tmpdir(), prefix));
+  const tsconfig = JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', strict: true } });
+  for (const [path, text] of Object.entries({ 'tsconfig.json': tsconfig, ...files })) {
+    mkdirSync(dirname(join(sandbox, path)), { recursive: true });
+    writeFileSync(join(sandbox, path), text);
+  }
+  return sandbox;
+}
+
 /** ADR 040: contexts meet through queries, commands and events; the shared infrastructure knows no context. */
 describe('context boundaries', () => {
   it('holds in the server: no context imports another one\'s api/ or write/ code, common and event-store import no context', () => {
@@ -31,9 +42,7 @@ describe('context boundaries', () => {
     let sandbox: string;
 
     beforeAll(() => {
-      sandbox = mkdtempSync(join(tmpdir(), 'boundaries-'));
-      const files: Record<string, string> = {
-        'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', strict: true } }),
+      sandbox = writeSandbox('boundaries-', {
         'server/ordering/api/orders.controller.ts': "export const controller = 1;\n",
         'server/ordering/write/writer.ts': "export const writer = 1;\n",
         'server/ordering/domain/order.ts': "import { controller } from '../api/orders.controller';\nexport const order = controller;\n",
@@ -42,11 +51,7 @@ describe('context boundaries', () => {
         'server/common/helper.ts': "import { order } from '../ordering/domain/order';\nimport { clock } from '../config/clock';\nexport const helper = order + clock;\n",
         'server/config/clock.ts': 'export const clock = 1;\n',
         'server/event-store/store.ts': "import type { check } from '../promotions/apply/check';\nexport type Store = typeof check;\n",
-      };
-      for (const [path, text] of Object.entries(files)) {
-        mkdirSync(dirname(join(sandbox, path)), { recursive: true });
-        writeFileSync(join(sandbox, path), text);
-      }
+      });
     });
 
     afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
@@ -66,20 +71,14 @@ describe('context boundaries', () => {
   });
 
   it('names a feature importing another, the console kit importing a feature, and contracts/ importing a side', () => {
-    const sandbox = mkdtempSync(join(tmpdir(), 'boundaries-client-'));
+    const sandbox = writeSandbox('boundaries-client-', {
+      'client/src/features/stock/api/get-stock.ts': "import { kit } from '../../console-kit/kit';\nexport const stock = kit;\n",
+      'client/src/features/coupons/list.ts': "import { stock } from '../stock/api/get-stock';\nexport const list = stock;\n",
+      'client/src/features/console-kit/kit.ts': "import type { list } from '../coupons/list';\nexport const kit = 1;\nexport type Kit = typeof list;\n",
+      'client/src/app/page.ts': "import { list } from '../features/coupons/list';\nimport { stock } from '../features/stock/api/get-stock';\nexport const page = list + stock;\n",
+      'contracts/stock.ts': "import type { stock } from '../client/src/features/stock/api/get-stock';\nexport type Stock = typeof stock;\n",
+    });
     try {
-      const files: Record<string, string> = {
-        'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', strict: true } }),
-        'client/src/features/stock/api/get-stock.ts': "import { kit } from '../../console-kit/kit';\nexport const stock = kit;\n",
-        'client/src/features/coupons/list.ts': "import { stock } from '../stock/api/get-stock';\nexport const list = stock;\n",
-        'client/src/features/console-kit/kit.ts': "import type { list } from '../coupons/list';\nexport const kit = 1;\nexport type Kit = typeof list;\n",
-        'client/src/app/page.ts': "import { list } from '../features/coupons/list';\nimport { stock } from '../features/stock/api/get-stock';\nexport const page = list + stock;\n",
-        'contracts/stock.ts': "import type { stock } from '../client/src/features/stock/api/get-stock';\nexport type Stock = typeof stock;\n",
-      };
-      for (const [path, text] of Object.entries(files)) {
-        mkdirSync(dirname(join(sandbox, path)), { recursive: true });
-        writeFileSync(join(sandbox, path), text);
-      }
       expect(violations(sandbox, ['client/src', 'contracts']).sort()).toEqual([
         'console-kit-imports-no-feature: client/src/features/console-kit/kit.ts → client/src/features/coupons/list.ts',
         'contracts-import-no-side: contracts/stock.ts → client/src/features/stock/api/get-stock.ts',

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEVICES, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
+import { findInNewestFiles } from '../support/data-files';
 import type { TestServer } from '../support/test-server';
 
 const PASSWORD = 'Tee-Bazaar-Pass-2026';
@@ -16,24 +16,14 @@ describe('customer account screens in a real browser', () => {
   /** The newest mail's link to `path`, read from the .eml files the server writes without SMTP. */
   async function mailedLink(to: string, path: string): Promise<string> {
     const dir = join(server.dataDir, 'mail');
-    for (let attempt = 0; attempt < 50; attempt++) {
-      let files: string[] = [];
-      try {
-        files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse();
-      } catch {
-        files = [];
-      }
-      for (const file of files) {
-        // Quoted-printable: join soft line breaks, then decode =XX.
-        const text = readFileSync(join(dir, file), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-        if (!text.includes(to)) continue;
-        const match = text.match(new RegExp(`https?://[^\\s"<>]*${path}/[^\\s"<>]+`));
-        if (match) return match[0];
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const link = await findInNewestFiles(dir, '.eml', 50, (eml) => {
+      // Quoted-printable: join soft line breaks, then decode =XX.
+      const text = eml
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      return text.includes(to) ? text.match(new RegExp(`https?://[^\\s"<>]*${path}/[^\\s"<>]+`))?.[0] : undefined;
+    });
+    if (link) return link;
     throw new Error(`No mail to ${to} with a ${path} link in ${dir}`);
   }
 

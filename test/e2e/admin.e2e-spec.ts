@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller } from '../support/api-caller';
-import { DEVICES, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
+import { DEVICES, openPage, saveScreenshot, signInToConsole, useBrowserStore, type DemoTee } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 
 const CARE = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'care')!;
@@ -41,10 +41,7 @@ describe('operations console in a real browser', () => {
   async function logIn(page: Page, account: { email: string; password: string }) {
     await page.goto(`${server.baseUrl}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Staff only' }).waitFor();
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('navigation', { name: 'Console' }).waitFor();
+    await signInToConsole(page, account);
   }
 
   async function step(page: Page, button: string, status: string) {

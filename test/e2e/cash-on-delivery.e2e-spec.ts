@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller } from '../support/api-caller';
-import { newDesktopContext, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
+import { newDesktopContext, openPage, saveScreenshot, signInToConsole, useBrowserStore, type DemoTee } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 
 const CARE = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'care')!;
@@ -28,14 +28,6 @@ describe('cash on delivery: care changes an order on the confirmation call', () 
     return body.order_id as string;
   };
 
-  async function logIn(page: Page) {
-    await page.goto(`${server.baseUrl}/admin`);
-    await page.getByLabel('Email').fill(CARE.email);
-    await page.getByLabel('Password').fill(CARE.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('navigation', { name: 'Console' }).waitFor();
-  }
-
   it('shows the badge, changes the size, confirms and prints; the shopper sees the new size and total', async () => {
     const phone = '01990000014';
     const care = (await login(CARE.email, CARE.password)).access_token;
@@ -48,7 +40,8 @@ describe('cash on delivery: care changes an order on the confirmation call', () 
 
     const { page, errors, close } = await openPage(newDesktopContext, browser);
     try {
-      await logIn(page);
+      await page.goto(`${server.baseUrl}/admin`);
+      await signInToConsole(page, CARE);
       await page.goto(`${server.baseUrl}/admin/orders/${orderId}`);
       await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
       // The projection counts the new order within moments; reload until the badge says it.

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller } from '../support/api-caller';
-import { collectPageErrors, newDesktopContext, newPhoneContext, saveScreenshot, useBrowserStore } from '../support/browser';
+import { collectPageErrors, newDesktopContext, newPhoneContext, saveScreenshot, signInToConsole, useBrowserStore } from '../support/browser';
 
 const ADMIN = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'admin')!;
 const CARE = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'care')!;
@@ -20,10 +20,7 @@ describe('store administration in a real browser', () => {
   async function logIn(page: Page, account: { email: string; password: string }) {
     await page.goto(`${store.server.baseUrl}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Staff only' }).waitFor();
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('navigation', { name: 'Console' }).waitFor();
+    await signInToConsole(page, account);
   }
 
   it('creates, pictures and publishes a product that shoppers find at once; a price change warns a cart holding it', async () => {

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller } from '../support/api-caller';
-import { collectPageErrors, demoTee, newDesktopContext, newPhoneContext, saveScreenshot, useBrowserStore } from '../support/browser';
+import { collectPageErrors, demoTee, newDesktopContext, newPhoneContext, saveScreenshot, signInToConsole, useBrowserStore } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 
 const CARE = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'care')!;
@@ -39,14 +39,6 @@ describe('lucky draw in a real browser', () => {
     return body.order_id;
   }
 
-  async function logIn(page: Page, account: { email: string; password: string }) {
-    await page.goto(`${server.baseUrl}/admin`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('navigation', { name: 'Console' }).waitFor();
-  }
-
   it('admin creates an offer and runs the draw; the winners page and a shopper\'s tokens show the result', async () => {
     const care = (await login(CARE.email, CARE.password)).access_token;
     let shopperOrderId = '';
@@ -55,7 +47,8 @@ describe('lucky draw in a real browser', () => {
     const adminErrors = collectPageErrors(admin);
     try {
       // The admin creates the offer in the console.
-      await logIn(admin, ADMIN);
+      await admin.goto(`${server.baseUrl}/admin`);
+      await signInToConsole(admin, ADMIN);
       await admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Lucky draw' }).click();
       await admin.getByRole('heading', { level: 1, name: 'Lucky draw' }).waitFor();
       const form = admin.getByRole('form', { name: 'Create offer' });

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { DEVICES, openPage, saveScreenshot, useBrowserStore } from '../support/browser';
+import { findInNewestFiles } from '../support/data-files';
 import type { TestServer } from '../support/test-server';
 
 const PASSWORD = 'Tee-Bazaar-Pass-2026';
@@ -19,20 +19,11 @@ describe('recovering an account by phone in a real browser', () => {
   /** The code of the newest SMS to `phone` in the outbox. */
   async function smsCode(phone: string): Promise<string> {
     const dir = join(server.dataDir, 'sms');
-    for (let attempt = 0; attempt < 100; attempt++) {
-      let files: string[] = [];
-      try {
-        files = readdirSync(dir).filter((file) => file.endsWith('.json')).sort().reverse();
-      } catch {
-        files = [];
-      }
-      for (const file of files) {
-        const sms = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string; text: string };
-        const code = sms.to === phone ? /^(\d{6}) /.exec(sms.text)?.[1] : undefined;
-        if (code) return code;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const code = await findInNewestFiles(dir, '.json', 100, (json) => {
+      const sms = JSON.parse(json) as { to: string; text: string };
+      return sms.to === phone ? /^(\d{6}) /.exec(sms.text)?.[1] : undefined;
+    });
+    if (code) return code;
     throw new Error(`No SMS with a code to ${phone} in ${dir}`);
   }
 

@@ -78,6 +78,14 @@ export async function openPage(newContext: (browser: Browser) => Promise<Browser
   return { page, errors, close: () => context.close() };
 }
 
+/** Signs a staff account in through the console's login form (the page shows it at /admin) and waits for the console. */
+export async function signInToConsole(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('navigation', { name: 'Console' }).waitFor();
+}
+
 /** Uncaught page errors and console errors (CSP violations, failed requests) seen by the page. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];

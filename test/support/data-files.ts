@@ -1,4 +1,14 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The names in `folder` ending in `extension`; a folder not made yet has none. */
+function filesIn(folder: string, extension: string): string[] {
+  try {
+    return readdirSync(folder).filter((name) => name.endsWith(extension));
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The files ending in `extension` that the store writes into `folder` (mail as .eml, SMS as .json when no
@@ -9,13 +19,25 @@ export async function waitForFiles(folder: string, extension: string, timeoutMs:
   const deadline = Date.now() + timeoutMs;
   let files: string[] = [];
   while (Date.now() < deadline) {
-    try {
-      files = readdirSync(folder).filter((name) => name.endsWith(extension));
-    } catch {
-      files = [];
-    }
+    files = filesIn(folder, extension);
     if (files.length > 0) break;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   return files;
+}
+
+/**
+ * What `find` first reads in the text of a file ending in `extension` in `folder`, the newest first (the store
+ * names these files by time), looking again every 200 ms, `attempts` times in all, while no file gives an answer.
+ * Undefined when none did: the caller says what it was looking for.
+ */
+export async function findInNewestFiles<T>(folder: string, extension: string, attempts: number, find: (text: string) => T | undefined): Promise<T | undefined> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    for (const file of filesIn(folder, extension).sort().reverse()) {
+      const found = find(readFileSync(join(folder, file), 'utf8'));
+      if (found !== undefined) return found;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return undefined;
 }

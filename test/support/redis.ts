@@ -1,7 +1,8 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { createServer, Server, Socket, connect } from 'node:net';
 import IORedis from 'ioredis';
 import { findFreePort } from '../../server/config/embedded-postgres';
+import { commandRuns } from './installed';
 
 /**
  * A Redis the fault suites can take away and bring back: a private `redis-server` (from PATH) on a free
@@ -30,12 +31,7 @@ export async function provideRedis(): Promise<TestRedis> {
 }
 
 export function hasRedisServerBinary(): boolean {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
+  return commandRuns('redis-server', ['--version']);
 }
 
 async function privateRedisServer(): Promise<TestRedis> {

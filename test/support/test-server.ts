@@ -61,3 +61,37 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/**
+ * For a describe block: a test server started before its tests and stopped after them (beforeAll and afterAll,
+ * registered where this is called). Jest runs a block's hooks in the order they are declared, so a resource the
+ * server needs is started in a beforeAll declared before this call and stopped in an afterAll declared after it.
+ * Pass `options` as a function when they name such a resource (its URL is known only once it has started): it is
+ * called when the server starts. The answer reads the running server, in hooks and tests of the block.
+ */
+export function useTestServer(options: TestServerOptions | (() => TestServerOptions) = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(typeof options === 'function' ? options() : options);
+  });
+  afterAll(() => started?.stop());
+  const running = (): TestServer => {
+    if (!started) throw new Error('The test server is not running: read it in a hook or a test of the block that uses it.');
+    return started;
+  };
+  return {
+    get baseUrl() {
+      return running().baseUrl;
+    },
+    get databaseUrl() {
+      return running().databaseUrl;
+    },
+    get dataDir() {
+      return running().dataDir;
+    },
+    get app() {
+      return running().app;
+    },
+    stop: () => running().stop(),
+  };
+}

@@ -2,6 +2,7 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findFreePort } from '../../../server/config/embedded-postgres';
+import { commandRuns } from '../../support/installed';
 import { ensureServerBuilt, parseLogLines } from '../../support/store-process';
 import { TEST_STATE_DIR } from '../../support/test-state';
 
@@ -163,10 +164,5 @@ ${servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port}`).jo
 
 /** Whether Debian's haproxy is installed (the suite says so and fails when it is not). */
 export function haproxyInstalled(): boolean {
-  try {
-    execFileSync('haproxy', ['-v'], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
+  return commandRuns('haproxy', ['-v']);
 }
