@@ -24,8 +24,9 @@ export default defineConfig({
             // stores): one chunk instead of a dozen tiny requests, each of which costs a round trip and headers.
             {
               name: 'shared',
-              // The Bengali catalog and the pages' message namespaces are left out: they load with their pages.
-              test: /client[\\/]src[\\/](lib[\\/](?!i18n[\\/]([^\\/]*bn\.ts|messages[\\/]))|components[\\/])|client[\\/]src[\\/]features[\\/](cart|wishlist)[\\/][^\\/]+-store\.ts$/,
+              // The Bengali catalog and the pages' message namespaces are left out: they load with their pages; so
+              // is the shop's data table, which only lazily loaded pages (cart, wishlist, account, orders) use.
+              test: /client[\\/]src[\\/](lib[\\/](?!i18n[\\/]([^\\/]*bn\.ts|messages[\\/]))|components[\\/](?!ui[\\/]data-table\.tsx$))|client[\\/]src[\\/]features[\\/](cart|wishlist)[\\/][^\\/]+-store\.ts$/,
               priority: 0,
             },
           ],

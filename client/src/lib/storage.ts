@@ -32,14 +32,12 @@ export function removeKey(key: string, event?: string, storage: () => Storage = 
   if (event) window.dispatchEvent(new Event(event));
 }
 
-const snapshots = new Map<string, { raw: string | null; value: unknown }>();
-
 /**
- * A stored JSON value as React state, refreshed by `event` in this tab and `storage` from others. `parse`
- * turns whatever is stored into a valid value; the result is cached per raw string so renders are stable.
+ * A `useSyncExternalStore` subscription to a stored key: `event` is the owning feature's change in this tab,
+ * `storage` a change from another tab.
  */
-export function useStoredJson<T>(key: string, event: string, parse: (raw: unknown) => T): T {
-  const subscribe = useCallback(
+export function useStorageSubscription(key: string, event: string): (onChange: () => void) => () => void {
+  return useCallback(
     (onChange: () => void) => {
       const onStorage = (e: StorageEvent) => {
         if (e.key === null || e.key === key) onChange();
@@ -53,6 +51,16 @@ export function useStoredJson<T>(key: string, event: string, parse: (raw: unknow
     },
     [key, event],
   );
+}
+
+const snapshots = new Map<string, { raw: string | null; value: unknown }>();
+
+/**
+ * A stored JSON value as React state, refreshed by `event` in this tab and `storage` from others. `parse`
+ * turns whatever is stored into a valid value; the result is cached per raw string so renders are stable.
+ */
+export function useStoredJson<T>(key: string, event: string, parse: (raw: unknown) => T): T {
+  const subscribe = useStorageSubscription(key, event);
   const getSnapshot = () => {
     let raw: string | null = null;
     try {
@@ -73,4 +81,16 @@ export function useStoredJson<T>(key: string, event: string, parse: (raw: unknow
     return value;
   };
   return useSyncExternalStore(subscribe, getSnapshot, () => parse(null));
+}
+
+/**
+ * One stored JSON value (the cart, the wishlist, the applied coupon): read, saved (announced by `event`) and
+ * watched as React state, always through `parse`, which makes whatever is stored, or nothing, valid.
+ */
+export function storedJson<T>(key: string, event: string, parse: (raw: unknown) => T) {
+  return {
+    read: (): T => parse(readJson<unknown>(key, null)),
+    save: (value: T): void => writeJson(key, value, event),
+    use: (): T => useStoredJson(key, event, parse),
+  };
 }

@@ -1,22 +1,16 @@
 import { ApiError } from '../../lib/api-client';
+import { fakeWindowWithList, removeFakeWindow } from '../../lib/testing/fake-window';
 import { addToCart } from './add-to-cart';
 
 function setup(stored: unknown[] = []) {
-  const storage = new Map<string, string>([['cart', JSON.stringify(stored)]]);
-  const events: string[] = [];
-  (globalThis as { window?: unknown }).window = {
-    localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v) },
-    dispatchEvent: (e: Event) => events.push(e.type),
-  };
+  const { storage, events } = fakeWindowWithList('cart', stored);
   const stockCalls: unknown[] = [];
   return { storage, events, stockCalls, inStock: async (p: unknown) => (stockCalls.push(p), { success: true }) };
 }
 
 const product = { id: 7, name: 'Tee', slug: 'tee', price: 650, thumbnail: '/t.svg', currency: '৳' };
 
-afterEach(() => {
-  delete (globalThis as { window?: unknown }).window;
-});
+afterEach(removeFakeWindow);
 
 describe('adding to the cart', () => {
   it('asks for a size before anything else', async () => {

@@ -1,5 +1,5 @@
 import { localDigits, t } from '../../lib/i18n/locale';
-import { readJson, useStoredJson, writeJson } from '../../lib/storage';
+import { storedJson } from '../../lib/storage';
 
 /** Browser storage contract (spec §3, §4): the `cart` key, and `cart-updated` after every change. */
 export const CART_KEY = 'cart';
@@ -39,17 +39,10 @@ export function parseCart(raw: unknown): CartLine[] {
     })) as CartLine[];
 }
 
-export function readCart(): CartLine[] {
-  return parseCart(readJson<unknown>(CART_KEY, []));
-}
-
-export function saveCart(lines: CartLine[]): void {
-  writeJson(CART_KEY, lines, CART_UPDATED_EVENT);
-}
-
-export function useCart(): CartLine[] {
-  return useStoredJson(CART_KEY, CART_UPDATED_EVENT, parseCart);
-}
+const cartStore = storedJson(CART_KEY, CART_UPDATED_EVENT, parseCart);
+export const readCart = cartStore.read;
+export const saveCart = cartStore.save;
+export const useCart = cartStore.use;
 
 /** The §5 refusal for the same product id and size. */
 export function duplicateMessage(id: number, size: string): string {

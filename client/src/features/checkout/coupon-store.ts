@@ -1,4 +1,4 @@
-import { readJson, removeKey, useStoredJson, writeJson } from '../../lib/storage';
+import { removeKey, storedJson } from '../../lib/storage';
 
 /** Browser storage contract (spec §3): the applied coupon under `apply_coupon`. */
 export const COUPON_KEY = 'apply_coupon';
@@ -26,18 +26,11 @@ export function parseCoupon(raw: unknown): StoredCoupon | null {
   };
 }
 
-export function readCoupon(): StoredCoupon | null {
-  return parseCoupon(readJson<unknown>(COUPON_KEY, null));
-}
-
-export function saveCoupon(coupon: StoredCoupon): void {
-  writeJson(COUPON_KEY, coupon, COUPON_UPDATED_EVENT);
-}
+const couponStore = storedJson(COUPON_KEY, COUPON_UPDATED_EVENT, parseCoupon);
+export const readCoupon = couponStore.read;
+export const saveCoupon: (coupon: StoredCoupon) => void = couponStore.save;
+export const useStoredCoupon = couponStore.use;
 
 export function clearCoupon(): void {
   removeKey(COUPON_KEY, COUPON_UPDATED_EVENT);
-}
-
-export function useStoredCoupon(): StoredCoupon | null {
-  return useStoredJson(COUPON_KEY, COUPON_UPDATED_EVENT, parseCoupon);
 }

@@ -1,20 +1,11 @@
+import { fakeWindowWithList, removeFakeWindow } from '../../lib/testing/fake-window';
 import { addToWishlist } from './wishlist-store';
 
-function setup(stored: unknown[] = []) {
-  const storage = new Map<string, string>([['wishlist', JSON.stringify(stored)]]);
-  const events: string[] = [];
-  (globalThis as { window?: unknown }).window = {
-    localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v) },
-    dispatchEvent: (e: Event) => events.push(e.type),
-  };
-  return { storage, events };
-}
+const setup = (stored: unknown[] = []) => fakeWindowWithList('wishlist', stored);
 
 const tee = { id: 4, name: 'Polo', slug: 'polo', thumbnail: '/p.svg', currency: '৳', price: 900, old_price: null };
 
-afterEach(() => {
-  delete (globalThis as { window?: unknown }).window;
-});
+afterEach(removeFakeWindow);
 
 describe('wishlist', () => {
   it('stores the whole product and fires wishlist-updated', () => {

@@ -1,6 +1,6 @@
 import { t } from '../../lib/i18n/locale';
 import { productName } from '../../lib/i18n/product-text';
-import { readJson, useStoredJson, writeJson } from '../../lib/storage';
+import { storedJson } from '../../lib/storage';
 
 /** Browser storage contract (spec §3): the `wishlist` key holds whole products, unique by id. */
 export const WISHLIST_KEY = 'wishlist';
@@ -23,17 +23,10 @@ export function parseWishlist(raw: unknown): WishlistItem[] {
   return raw.filter((item): item is WishlistItem => typeof item === 'object' && item !== null && Number.isFinite(Number((item as { id?: unknown }).id)));
 }
 
-export function readWishlist(): WishlistItem[] {
-  return parseWishlist(readJson<unknown>(WISHLIST_KEY, []));
-}
-
-export function saveWishlist(items: WishlistItem[]): void {
-  writeJson(WISHLIST_KEY, items, WISHLIST_UPDATED_EVENT);
-}
-
-export function useWishlist(): WishlistItem[] {
-  return useStoredJson(WISHLIST_KEY, WISHLIST_UPDATED_EVENT, parseWishlist);
-}
+const wishlistStore = storedJson(WISHLIST_KEY, WISHLIST_UPDATED_EVENT, parseWishlist);
+export const readWishlist = wishlistStore.read;
+export const saveWishlist = wishlistStore.save;
+export const useWishlist = wishlistStore.use;
 
 export type AddToWishlistOutcome = { kind: 'added' } | { kind: 'duplicate'; title: string; message: string };
 

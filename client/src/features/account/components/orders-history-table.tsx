@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { DataTable } from '../../../components/ui/data-table';
 import { formatDate as formatLocalDate, t, tMaybe } from '../../../lib/i18n/locale';
 import { formatMoney } from '../../../lib/money';
 import type { CustomerOrderRow } from '../api/types';
@@ -14,36 +15,28 @@ function formatDate(value: string) {
 export function OrdersHistoryTable({ orders }: { orders: CustomerOrderRow[] }) {
   if (orders.length === 0) return <p>{t('me.noOrders')}</p>;
   return (
-    <table className="table table--stack">
-      <caption className="visually-hidden">{t('me.ordersHistory')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('me.order')}</th>
-          <th scope="col">{t('me.date')}</th>
-          <th scope="col">{t('me.status')}</th>
-          <th scope="col">{t('me.type')}</th>
-          <th scope="col">{t('me.total')}</th>
-          <th scope="col">{t('me.action')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.map((order) => (
-          <tr key={order.id}>
-            <td data-label={t('me.order')}>{order.orderId}</td>
-            <td data-label={t('me.date')}>{formatDate(order.order_date)}</td>
-            <td data-label={t('me.status')}>
-              <span className={`order-status ${order.orderstatus.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`}>{tMaybe(`status.${order.orderstatus}`, order.orderstatus)}</span>
-            </td>
-            <td data-label={t('me.type')}>{orderType(order.order_type)}</td>
-            <td data-label={t('me.total')}>{formatMoney(Number(order.order_type) === 1 ? order.grand_total : order.amount, order.currencySymbol)}</td>
-            <td data-label={t('me.action')}>
-              <Link to={`/order-details/${order.orderId}`} aria-label={t('me.invoiceFor', { id: order.orderId })}>
-                {t('me.invoice')}
-              </Link>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption={t('me.ordersHistory')}
+      rows={orders}
+      rowKey={(order) => order.id}
+      columns={[
+        { header: t('me.order'), cell: (order) => order.orderId },
+        { header: t('me.date'), cell: (order) => formatDate(order.order_date) },
+        {
+          header: t('me.status'),
+          cell: (order) => <span className={`order-status ${order.orderstatus.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`}>{tMaybe(`status.${order.orderstatus}`, order.orderstatus)}</span>,
+        },
+        { header: t('me.type'), cell: (order) => orderType(order.order_type) },
+        { header: t('me.total'), cell: (order) => formatMoney(Number(order.order_type) === 1 ? order.grand_total : order.amount, order.currencySymbol) },
+        {
+          header: t('me.action'),
+          cell: (order) => (
+            <Link to={`/order-details/${order.orderId}`} aria-label={t('me.invoiceFor', { id: order.orderId })}>
+              {t('me.invoice')}
+            </Link>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { DataTable } from '../../../components/ui/data-table';
 import { formatNumber, getLocale, localDigits, t } from '../../../lib/i18n/locale';
 import type { PublicOffer } from '../types';
 
@@ -6,31 +7,20 @@ export function WinnersTable({ offer }: { offer: PublicOffer }) {
   if (offer.winners.length === 0) return <p>{t('offer.noWinners')}</p>;
   return (
     <div className="winners-table__scroll">
-      <table className="winners-table">
-        <caption className="visually-hidden">{t('offer.winnersOf', { name: offer.name })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('offer.prize')}</th>
-            <th scope="col">{t('offer.amount')}</th>
-            <th scope="col">{t('offer.token')}</th>
-            <th scope="col">{t('offer.phone')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {offer.winners.map((winner) => (
-            <tr key={winner.slot}>
-              <td>{formatNumber(winner.slot)}</td>
-              <td>{getLocale() === 'en' ? winner.label : t('offer.rank', { rank: winner.rank })}</td>
-              <td>৳ {getLocale() === 'en' ? winner.amount.toLocaleString('en-US') : formatNumber(winner.amount)}</td>
-              <td>
-                <code>{winner.token}</code>
-              </td>
-              <td>{winner.phone ? localDigits(winner.phone) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        stack={false}
+        className="winners-table"
+        caption={t('offer.winnersOf', { name: offer.name })}
+        rows={offer.winners}
+        rowKey={(winner) => winner.slot}
+        columns={[
+          { header: '#', cell: (winner) => formatNumber(winner.slot) },
+          { header: t('offer.prize'), cell: (winner) => (getLocale() === 'en' ? winner.label : t('offer.rank', { rank: winner.rank })) },
+          { header: t('offer.amount'), cell: (winner) => <>৳ {getLocale() === 'en' ? winner.amount.toLocaleString('en-US') : formatNumber(winner.amount)}</> },
+          { header: t('offer.token'), cell: (winner) => <code>{winner.token}</code> },
+          { header: t('offer.phone'), cell: (winner) => (winner.phone ? localDigits(winner.phone) : '—') },
+        ]}
+      />
     </div>
   );
 }
