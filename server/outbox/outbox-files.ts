@@ -1,4 +1,4 @@
-import { writeFile as writeFileCallback } from 'node:fs';
+import { rename as renameCallback, writeFile as writeFileCallback } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,13 +9,16 @@ import { promisify } from 'node:util';
  * file per SMS.
  */
 const writeFile = promisify(writeFileCallback);
+const rename = promisify(renameCallback);
 
 /** Folders made by this process: made once, not before every message. */
 const made = new Set<string>();
 
 /**
  * The outbox of a channel without a gateway: each message becomes `<folder>/<time>-<event id>.<extension>`,
- * readable only by the store's user. Returns the file's path for the log (which never names the recipient).
+ * readable only by the store's user. The message is written under a `.partial` name and renamed into place,
+ * so whoever watches the folder (a person, a script handing files to a gateway, the tests) never reads half a
+ * message. Returns the file's path for the log (which never names the recipient).
  */
 export async function writeOutboxFile(folder: string, eventId: string, extension: string, contents: Buffer | string): Promise<string> {
   const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${eventId}.${extension}`);
@@ -23,13 +26,15 @@ export async function writeOutboxFile(folder: string, eventId: string, extension
     await mkdir(folder, { recursive: true });
     made.add(folder);
   }
+  const partial = `${file}.partial`;
   try {
-    await writeFile(file, contents, { mode: 0o600 });
+    await writeFile(partial, contents, { mode: 0o600 });
   } catch (error) {
     // The folder was removed since (a test, an operator cleaning up): made again, once.
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     await mkdir(folder, { recursive: true });
-    await writeFile(file, contents, { mode: 0o600 });
+    await writeFile(partial, contents, { mode: 0o600 });
   }
+  await rename(partial, file);
   return file;
 }
