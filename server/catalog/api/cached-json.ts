@@ -1,3 +1,5 @@
+import { applyDecorators, Get, SetMetadata, type Type } from '@nestjs/common';
+import { PATH_METADATA } from '@nestjs/common/constants';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { CachedAnswer } from '../read-cache/read-model-cache';
@@ -30,7 +32,7 @@ const encoded = new WeakMap<CachedAnswer, Encoded>();
 /**
  * Sends a prepared JSON answer; express answers 304 itself when the request's ETag matches. A browser that
  * accepts brotli or gzip gets the answer compressed once per cache fill instead of once per request (the
- * compression middleware passes these calls by: `PRECOMPRESSED_PATHS`), under an ETag of its own, since
+ * compression middleware passes these calls by: `CachedGet`), under an ETag of its own, since
  * the compressed bytes are another representation of the answer.
  */
 export function sendCached(response: Response, answer: CachedAnswer, cacheControl: string): void {
@@ -69,4 +71,22 @@ function encode(body: string, forms: Encoded, encoding: Encoding): Buffer {
       ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: forms.bytes } })
       : gzipSync(body);
   return forms[encoding];
+}
+
+const SENDS_CACHED = 'catalog:sends-cached';
+
+/**
+ * A GET route whose handler answers with `sendCached`: its answers come compressed already, so the compression
+ * middleware passes it by (server/app.ts, through `cachedRoutePaths`). A cached call declared with a plain
+ * `@Get` is still right, only compressed by the middleware on every request.
+ */
+export const CachedGet = (path: string) => applyDecorators(Get(path), SetMetadata(SENDS_CACHED, true));
+
+/** The paths (`<prefix>/<controller path>/<route path>`) of a controller's `CachedGet` routes, read from its route metadata. */
+export function cachedRoutePaths(controller: Type, prefix: string): string[] {
+  const base: string = Reflect.getMetadata(PATH_METADATA, controller);
+  return Object.getOwnPropertyNames(controller.prototype)
+    .map((name) => Object.getOwnPropertyDescriptor(controller.prototype, name)?.value as unknown)
+    .filter((handler): handler is object => typeof handler === 'function' && Reflect.getMetadata(SENDS_CACHED, handler) === true)
+    .map((handler) => `${prefix}/${base}/${Reflect.getMetadata(PATH_METADATA, handler) as string}`);
 }

@@ -13,7 +13,7 @@ import { GetTrendingProductsQuery } from '../queries/get-trending-products.query
 import { SearchProductsQuery } from '../queries/search-products.query';
 import { ReadModelCache } from '../read-cache/read-model-cache';
 import { CATALOG_READ_MODEL, STOCK_READ_MODEL } from '../read-cache/read-model-tags';
-import { CACHE_POLICY, sendCached } from './cached-json';
+import { CACHE_POLICY, CachedGet, cachedRoutePaths, sendCached } from './cached-json';
 import {
   categoryPageQuery,
   checkProductAttributeQuery,
@@ -27,26 +27,6 @@ const CATALOG = [CATALOG_READ_MODEL];
 const CATALOG_AND_STOCK = [CATALOG_READ_MODEL, STOCK_READ_MODEL];
 
 /**
- * The calls below answered from the answer cache by `sendCached`, which compresses each answer once: the
- * compression middleware passes them by (server/app.ts). A call missing here is still right, only compressed
- * by the middleware on every request; the catalog API suite checks every one listed.
- */
-export const PRECOMPRESSED_PATHS: readonly string[] = [
-  'settingRow',
-  'parentChildCategory',
-  'parentCategory',
-  'subCategory',
-  'getProducts',
-  'getProductsByShop',
-  'getProductsByShopBycategory',
-  'shopByMainCategory',
-  'search-products',
-  'productRow',
-  'relatedProducts',
-  'getPostData',
-].map((call) => `/api/public/${call}`);
-
-/**
  * The storefront's public catalog calls, paths and parameter names exactly as the specification's client
  * sends them. Answers come from the read models through the QueryBus and are cached per read model.
  */
@@ -57,7 +37,7 @@ export class PublicCatalogController {
     private readonly cache: ReadModelCache,
   ) {}
 
-  @Get('settingRow')
+  @CachedGet('settingRow')
   async settingRow(@Res() response: Response): Promise<void> {
     const answer = await this.cache.get('settingRow', CATALOG, async () => ({
       data: await this.queries.execute(new GetSettingsQuery()),
@@ -65,22 +45,22 @@ export class PublicCatalogController {
     sendCached(response, answer, CACHE_POLICY.structure);
   }
 
-  @Get('parentChildCategory')
+  @CachedGet('parentChildCategory')
   async parentChildCategory(@Res() response: Response): Promise<void> {
     await this.categories('tree', response);
   }
 
-  @Get('parentCategory')
+  @CachedGet('parentCategory')
   async parentCategory(@Res() response: Response): Promise<void> {
     await this.categories('parents', response);
   }
 
-  @Get('subCategory')
+  @CachedGet('subCategory')
   async subCategory(@Res() response: Response): Promise<void> {
     await this.categories('children', response);
   }
 
-  @Get('getProducts')
+  @CachedGet('getProducts')
   async getProducts(@Res() response: Response): Promise<void> {
     const answer = await this.cache.get('getProducts', CATALOG_AND_STOCK, async () => ({
       data: await this.queries.execute(new GetTrendingProductsQuery()),
@@ -88,25 +68,25 @@ export class PublicCatalogController {
     sendCached(response, answer, CACHE_POLICY.products);
   }
 
-  @Get('getProductsByShop')
+  @CachedGet('getProductsByShop')
   async getProductsByShop(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
     const { page, search } = parseOrThrow(shopPageQuery, query);
     await this.productPage({ kind: 'shop' }, page, search, response);
   }
 
-  @Get('getProductsByShopBycategory')
+  @CachedGet('getProductsByShopBycategory')
   async getProductsByShopBycategory(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
     const { page, search, categlorySlug } = parseOrThrow(categoryPageQuery, query);
     await this.productPage({ kind: 'category', slug: categlorySlug }, page, search, response);
   }
 
-  @Get('shopByMainCategory')
+  @CachedGet('shopByMainCategory')
   async shopByMainCategory(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
     const { page, search, categlorySlug } = parseOrThrow(categoryPageQuery, query);
     await this.productPage({ kind: 'category', slug: categlorySlug }, page, search, response);
   }
 
-  @Get('search-products')
+  @CachedGet('search-products')
   async searchProducts(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
     const { q, category_id } = parseOrThrow(searchProductsQuery, query);
     const categoryId = category_id === 'all' ? null : category_id;
@@ -116,7 +96,7 @@ export class PublicCatalogController {
     sendCached(response, answer, CACHE_POLICY.products);
   }
 
-  @Get('productRow')
+  @CachedGet('productRow')
   async productRow(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
     const { slug } = parseOrThrow(slugQuery, query);
     const answer = await this.cache.get(`productRow:${slug}`, CATALOG_AND_STOCK, async () => ({
@@ -125,7 +105,7 @@ export class PublicCatalogController {
     sendCached(response, answer, CACHE_POLICY.products);
   }
 
-  @Get('relatedProducts')
+  @CachedGet('relatedProducts')
   async relatedProducts(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
     const { slug } = parseOrThrow(slugQuery, query);
     const answer = await this.cache.get(`related:${slug}`, CATALOG_AND_STOCK, async () => ({
@@ -142,7 +122,7 @@ export class PublicCatalogController {
     return this.queries.execute(new CheckProductAttributeQuery({ id: product_id, slug }, size, qty));
   }
 
-  @Get('getPostData')
+  @CachedGet('getPostData')
   async getPostData(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
     const { category_id } = parseOrThrow(postQuery, query);
     const answer = await this.cache.get(`post:${category_id}`, CATALOG, async () => ({
@@ -165,3 +145,10 @@ export class PublicCatalogController {
     sendCached(response, answer, CACHE_POLICY.products);
   }
 }
+
+/**
+ * The full paths of the calls above answered by `sendCached` (declared with `CachedGet`), which compresses
+ * each answer once: the compression middleware passes them by (server/app.ts). The catalog API suite checks
+ * every one of them.
+ */
+export const PRECOMPRESSED_PATHS: readonly string[] = cachedRoutePaths(PublicCatalogController, '/api');
