@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import { OutboxJobData, partDeliveryId } from '../../outbox/outbox-channel';
 import { OutboxSubscriptionProjection } from '../../outbox/subscription/outbox-subscription.projection';
+import { STATUS_AFTER_EVENT } from '../../ordering/domain/order-status';
 import { MAIL_CHANNEL, MAIL_EVENT_TYPES, ORDER_STATUS_MAIL_EVENTS } from '../mail-events';
 
 export const MAIL_SUBSCRIPTION_NAME = 'mail-subscription';
@@ -22,6 +23,8 @@ export class MailSubscriptionProjection extends OutboxSubscriptionProjection {
 }
 
 const STATUS_TYPES: readonly string[] = ORDER_STATUS_MAIL_EVENTS;
+/** Every status event takes an order out of `pending` (it is pending only from its placing until the first). */
+const LEAVE_PENDING = Object.keys(STATUS_AFTER_EVENT);
 
 /**
  * Mail to an address typed into a checkout is mail to someone nobody has checked yet (issue 14): an order's
@@ -51,17 +54,34 @@ async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Prom
     const email = (event.data as { customer?: { email?: unknown } }).customer?.email;
     return typeof email === 'string' && email.includes('@') ? email.trim().toLowerCase() : null;
   };
-  const busy = new Set<string>();
+  // Each address's other orders: when they were placed and when they stopped waiting for care (the log's
+  // positions). Whether one was still pending is asked as of each placing event, not of the read model now:
+  // the read model may already hold a later order of the address, or the earlier one's cancellation.
+  const otherOrders = new Map<string, Array<{ placedAt: bigint; leftPendingAt: bigint | null }>>();
   const emails = [...new Set(placed.map(emailOf).filter((email): email is string => email !== null))];
   if (emails.length > 0) {
-    // Addresses with an earlier order still pending: that order's mail was (or is being) their one mail.
-    const rows: Array<{ email: string }> = await manager.query(
-      `SELECT DISTINCT lower(d.email) AS email FROM order_details d
-        WHERE lower(d.email) = ANY($1::text[]) AND d.status = 'pending' AND NOT (d.order_id = ANY($2::text[]))`,
-      [emails, placed.map((event) => event.streamId.replace(/^order-/, ''))],
+    // Orders that left `pending` before the batch's first placing cannot count: they are not read at all.
+    const rows: Array<{ email: string; placed_at: string; left_at: string | null }> = await manager.query(
+      `SELECT email, placed_at::text, left_at::text FROM (
+         SELECT lower(d.email) AS email,
+                (SELECT min(e.global_position) FROM events e WHERE e.stream_id = 'order-' || d.order_id) AS placed_at,
+                (SELECT min(e.global_position) FROM events e WHERE e.stream_id = 'order-' || d.order_id AND e.type = ANY($3::text[])) AS left_at
+           FROM order_details d
+          WHERE lower(d.email) = ANY($1::text[]) AND NOT (d.order_id = ANY($2::text[]))
+       ) orders
+       WHERE left_at IS NULL OR left_at > $4::bigint`,
+      [emails, placed.map((event) => event.streamId.replace(/^order-/, '')), LEAVE_PENDING, placed.reduce((first, event) => (event.globalPosition < first ? event.globalPosition : first), placed[0].globalPosition).toString()],
     );
-    for (const row of rows) busy.add(row.email);
+    for (const row of rows) {
+      const list = otherOrders.get(row.email) ?? [];
+      list.push({ placedAt: BigInt(row.placed_at), leftPendingAt: row.left_at === null ? null : BigInt(row.left_at) });
+      otherOrders.set(row.email, list);
+    }
   }
+  /** An earlier order of the address was still waiting for care when this one was placed: its mail was the one. */
+  const pendingBefore = (email: string, at: bigint) =>
+    (otherOrders.get(email) ?? []).some((order) => order.placedAt < at && (order.leftPendingAt === null || order.leftPendingAt > at));
+  const mailed = new Set<string>();
   const winnerJobs = events
     .filter((event) => event.type === 'DrawHeld')
     .flatMap((event) =>
@@ -78,8 +98,8 @@ async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Prom
       if (STATUS_TYPES.includes(event.type)) return confirmedWithEmail.has(event.streamId);
       if (event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced') {
         const email = emailOf(event);
-        if (!email || busy.has(email)) return false;
-        busy.add(email); // a second order of the batch for the same address gets no mail either
+        if (!email || mailed.has(email) || pendingBefore(email, event.globalPosition)) return false;
+        mailed.add(email); // a second order of the batch for the same address gets no mail either
         return true;
       }
       return true;
