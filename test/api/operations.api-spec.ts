@@ -391,3 +391,36 @@ describe('staff operations API', () => {
     });
   });
 });
+
+describe('the care view of an order while the timeline projection trails', () => {
+  const store = useServerWithDb();
+  const { call, signInEveryRole } = apiCaller(() => store.server.baseUrl);
+
+  it('lists the steps just taken, with their reasons, read from the order stream', async () => {
+    const runner = store.server.app.get(ProjectionRunner);
+    await runner.waitUntilCaughtUp();
+    // No projection applies anything from here on: the timeline table keeps nothing of this order.
+    await runner.stop();
+    const { care } = await signInEveryRole();
+    const placed = await call('POST', '/api/admin/orders/instant', care, {
+      name: 'Nusrat Jahan', phone: '01911000336', address: 'Uttara, Dhaka', payment_type: 'Cash', amount: 1200,
+    });
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.order_id as string;
+    expect((await call('POST', `/api/admin/orders/${orderId}/confirm`, care, { note: 'Called, she wants it Friday.' })).status).toBe(200);
+    expect((await call('POST', `/api/admin/orders/${orderId}/cancel`, care, { reason: 'Customer asked to cancel on the phone.' })).status).toBe(200);
+
+    const { rows } = await store.db.query('SELECT count(*)::int AS projected FROM order_timeline WHERE order_id = $1', [orderId]);
+    expect(rows[0].projected).toBe(0);
+    const page = await call('GET', `/api/admin/orders/${orderId}`, care);
+    expect(page.status).toBe(200);
+    expect(page.body.orderrow.order_status_name).toBe('Cancelled');
+    const timeline = page.body.timeline as Array<{ position: number; event: string; actor: { role: string }; note: string | null }>;
+    expect(timeline.map(({ position, event, note }) => ({ position, event, note }))).toEqual([
+      { position: 1, event: 'InstantOrderPlaced', note: null },
+      { position: 2, event: 'OrderConfirmed', note: 'Called, she wants it Friday.' },
+      { position: 3, event: 'OrderCancelled', note: 'Customer asked to cancel on the phone.' },
+    ]);
+    expect(timeline.every((entry) => entry.actor.role === 'care')).toBe(true);
+  });
+});

@@ -1,32 +1,22 @@
-import { useState } from 'react';
 import type { CareOrderResponse, OrderHistoryLineResponse } from '../../../../../contracts/orders';
 import { formatDateTime, formatTaka } from '../../console-kit/format';
 import { Card, Facts } from '../../console-kit/card';
 import { ListTable, type Column } from '../../console-kit/list-table';
 import { QueryView } from '../../console-kit/query-state';
-import { useOrder, type TimelineWait } from '../api/get-order';
+import { useOrder } from '../api/get-order';
 import { CodPanel, expiresIn, RiskBadge } from './cod-panel';
 import { OrderActions } from './order-actions';
 import { OrderTimeline } from './order-timeline';
 
 /**
- * Care's view of one order: actions, timeline, customer, shipping, payment and lines. After each action it
- * polls until the timeline shows the new event; `onChanged` tells the page (which may refresh other screens).
+ * Care's view of one order: actions, timeline, customer, shipping, payment and lines. Each action's mutation
+ * refetches the order; `onChanged` tells the page (which may refresh other screens).
  */
 export function CareOrder({ orderId, onChanged }: { orderId: string; onChanged?: () => void }) {
-  const [wait, setWait] = useState<TimelineWait | null>(null);
-  const order = useOrder(orderId, wait);
+  const order = useOrder(orderId);
   return (
     <QueryView query={order} loading="Loading the order…" what={`Order ${orderId}`}>
-      {(view) => (
-        <OrderView
-          view={view}
-          onChanged={() => {
-            setWait((prev) => ({ entries: Math.max(prev?.entries ?? 0, view.timeline.length) + 1, until: Date.now() + 10_000 }));
-            onChanged?.();
-          }}
-        />
-      )}
+      {(view) => <OrderView view={view} onChanged={() => onChanged?.()} />}
     </QueryView>
   );
 }
