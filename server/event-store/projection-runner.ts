@@ -122,14 +122,14 @@ export class ProjectionRunner {
   }
 
   /**
-   * Resolves once every registered projection's checkpoint has reached the last event committed before
-   * the call, whichever process applied it. Rejects after `timeoutMs`, naming the projections behind.
+   * Resolves once every registered projection's checkpoint (or only those named) has reached the last event
+   * committed before the call, whichever process applied it. Rejects after `timeoutMs`, naming the projections behind.
    */
-  async waitUntilCaughtUp(timeoutMs = 30_000): Promise<void> {
+  async waitUntilCaughtUp(timeoutMs = 30_000, only?: readonly string[]): Promise<void> {
     const head = await readCommittedHead(this.dataSource.manager);
     if (!head) return;
     const deadline = Date.now() + timeoutMs;
-    let behind = this.registry.list().map((projection) => projection.name);
+    let behind = only ? [...only] : this.registry.list().map((projection) => projection.name);
     await ensureCheckpoints(this.dataSource.manager, behind);
     this.wakeAll();
     for (;;) {

@@ -62,6 +62,31 @@ describe('personal-data export', () => {
     expect((await call('GET', `/api/admin/personal-data?phone=${phone}`, token)).status).toBe(403);
   });
 
+  it('holds an order placed a moment before in the phone records too, though they are a projection', async () => {
+    const runner = store.server.app.get(ProjectionRunner);
+    const other = '01733000009';
+    const [product] = store.products;
+    // The projections stand still while the order is placed: its phone record exists only in the log.
+    await runner.stop();
+    try {
+      const placed = await call('POST', '/api/public/confirm-order', undefined, {
+        cart: [{ id: product.id, size: product.sizes[0], qty: 1 }],
+        coupon: null,
+        couponoffer: null,
+        data: { name: 'Sadia Rahman', email: '', phone: other, address, shipping_phone: other, devliery_charge: store.insideTaka, paymentMethod: 'cash' },
+      });
+      expect(placed.status).toBe(201);
+      const asked = call('GET', `/api/admin/personal-data?phone=${other}`, store.tokens.care);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await runner.start();
+      const answer = await asked;
+      expect(answer.body.data.orders.map((order: { order_id: string }) => order.order_id)).toEqual([placed.body.order_id]);
+      expect(answer.body.data.phone_records).toEqual([expect.objectContaining({ phone: other, placed: 1 })]);
+    } finally {
+      await runner.start();
+    }
+  });
+
   it("lets admin erase a phone number's data with a reason, once its orders are finished", async () => {
     const erase = (token: string, body: unknown) => call('POST', '/api/admin/personal-data/erase', token, body);
     expect((await erase(store.tokens.care, { phone, reason: 'asked by phone' })).status).toBe(403);

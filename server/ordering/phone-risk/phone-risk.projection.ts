@@ -49,13 +49,16 @@ export async function writePhoneRisk(manager: EntityManager, table: (name: strin
   }
 }
 
+/** The projection's name: its checkpoint, its rebuild route, and what a reader of `phone_risk` waits for. */
+export const PHONE_RISK_PROJECTION = 'phone-risk';
+
 /**
  * `phone_risk`: per phone number, orders placed, delivered, returned, cancelled and expired, the last order,
  * and whether admin blocked it (issue 14). Care reads it on the order page and as the list's badge; checkout
  * reads `blocked`.
  */
 export class PhoneRiskProjection implements Projection {
-  readonly name = 'phone-risk';
+  readonly name = PHONE_RISK_PROJECTION;
   readonly tables = ['phone_risk', 'phone_risk_orders'];
   readonly eventTypes = PHONE_RISK_EVENT_TYPES;
 

@@ -1,7 +1,16 @@
+import { Logger } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import type { PersonalDataAccount, PersonalDataExport, PersonalDataOrder, PersonalDataPhoneRecord } from '../../../contracts/privacy';
 import { paisaToTaka } from '../../common/money';
+import { ProjectionRunner } from '../../event-store/projection-runner';
+import { PHONE_RISK_PROJECTION } from '../../ordering/phone-risk/phone-risk.projection';
+
+/**
+ * How long an export waits for the phone records to hold what was logged before it was asked (a batch or two
+ * normally). Past it the export is answered with the records as they are, and the wait is logged.
+ */
+const PHONE_RECORDS_WAIT_MS = 5_000;
 
 export type PersonalDataSubject = { kind: 'account'; userId: string } | { kind: 'phone'; phone: string };
 
@@ -17,12 +26,23 @@ export class GetPersonalDataQuery extends Query<PersonalDataExport> {
  * the phones those orders and the profile use. A phone's export (care): the accounts with that number, every
  * order with it as contact or shipping phone, and its record. Orders a person placed as a guest under another
  * number are not theirs to download from the account; care exports them by that number.
+ *
+ * Accounts and orders are written with their events; the phone records are a projection, so the export first
+ * waits for it to reach the log as it was when asked: an order placed a moment before is in both.
  */
 @QueryHandler(GetPersonalDataQuery)
 export class GetPersonalDataHandler implements IQueryHandler<GetPersonalDataQuery> {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly logger = new Logger('PersonalData');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly projections: ProjectionRunner,
+  ) {}
 
   async execute({ subject }: GetPersonalDataQuery): Promise<PersonalDataExport> {
+    await this.projections
+      .waitUntilCaughtUp(PHONE_RECORDS_WAIT_MS, [PHONE_RISK_PROJECTION])
+      .catch((error: Error) => this.logger.warn(`export answered with phone records that may trail the log: ${error.message}`));
     const accounts: Array<PersonalDataAccount & { created: Date; verified: Date | null }> = await this.dataSource.query(
       `SELECT id, name, email, phone_number, role, email_verified_at AS verified, created_at AS created FROM users
         WHERE ${subject.kind === 'account' ? 'id = $1::uuid' : 'phone_number = $1'} ORDER BY created_at`,
