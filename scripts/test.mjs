@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every suite, in two jest processes side by side, each running its suites one at a time
+ * (--runInBand, so its global teardown still sees a handle a suite left open):
+ * - browser and load: test/e2e and test/load, on DATABASE_URL when set (or an embedded PostgreSQL);
+ * - the rest: unit, integration, API, security and architecture suites, always on an embedded PostgreSQL of
+ *   their own. Two lanes must not share a PostgreSQL server: an open transaction in one suite's database holds
+ *   back the safe global order (xmin is server-wide) that another suite's projections read up to.
+ * On 2 cores the two lanes take about two thirds of one process's time (ADR 046). Each lane's output is printed
+ * whole when it ends; meanwhile one line per suite says how far it is.
+ *
+ * `npm test -- <jest arguments>` (a path, -t "name" ...) runs one jest process with them, as before.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const jest = fileURLToPath(new URL('../node_modules/jest/bin/jest.js', import.meta.url));
+const args = process.argv.slice(2);
+
+if (args.length > 0) {
+  const child = spawn(process.execPath, [jest, '--runInBand', ...args], { stdio: 'inherit' });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else {
+  const { DATABASE_URL: _sharedServer, ...ownServer } = process.env;
+  const lanes = [
+    { name: 'browser and load', args: ['test/e2e/', 'test/load/'], env: process.env },
+    { name: 'the rest', args: ['--testPathIgnorePatterns', '/node_modules/', '/test/e2e/', '/test/load/'], env: ownServer },
+  ];
+  const started = Date.now();
+  const results = await Promise.all(lanes.map((lane) => run(lane)));
+  const seconds = Math.round((Date.now() - started) / 1000);
+  for (const { name, code, seconds: laneSeconds } of results) {
+    process.stdout.write(`npm test: ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${laneSeconds} s\n`);
+  }
+  process.stdout.write(`npm test: ${seconds} s in all\n`);
+  process.exit(results.every((result) => result.code === 0) ? 0 : 1);
+}
+
+/** Runs one lane; prints its suites' PASS/FAIL lines as they come and its whole output when it ends. */
+function run({ name, args: laneArgs, env }) {
+  const started = Date.now();
+  const child = spawn(process.execPath, [jest, '--runInBand', ...laneArgs], { env: { ...env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  let partial = '';
+  const collect = (chunk) => {
+    output.push(chunk);
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop();
+    for (const line of lines) if (/^(PASS|FAIL) /.test(line)) process.stdout.write(`[${name}] ${line}\n`);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      process.stdout.write(`\n===== ${name} =====\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ name, code: code ?? (signal ? 1 : 0), seconds: Math.round((Date.now() - started) / 1000) });
+    });
+  });
+}
