@@ -35,8 +35,9 @@ export class GetCareOrderHandler implements IQueryHandler<GetCareOrderQuery, Car
 
   /**
    * The timeline projection may trail the order's row, which every step writes in the transaction of its
-   * append: care would see the new status without the step that made it (and its reason). Events past the projected ones,
-   * up to the row's version, are read from the order's stream and mapped as the projection maps them.
+   * append: care would see the new status without the step that made it (and its reason). Events past the
+   * projected ones, up to the row's version, are read from the order's stream and mapped as the projection
+   * maps them.
    */
   private async timelineOf(order: OrderDetails): Promise<OrderTimelineEntry[]> {
     const projected = await this.orders.timeline(order.order_id);
