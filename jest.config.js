@@ -5,7 +5,8 @@
  * full with `npm run test:load`; test/security holds *.security-spec.ts.
  */
 module.exports = {
-  testEnvironment: 'node',
+  // jest's Node environment, which also tells a suite whether its last test failed (screenshots on failure).
+  testEnvironment: '<rootDir>/test/support/test-environment.ts',
   roots: ['<rootDir>/server', '<rootDir>/contracts', '<rootDir>/test', '<rootDir>/client/src'],
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/*.api-spec.ts', '**/*.load-spec.ts', '**/*.security-spec.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'], '^.+\\.m?js$': ['@swc/jest'] },

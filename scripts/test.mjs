@@ -12,7 +12,7 @@
  *
  * `npm test -- <jest arguments>` (a path, -t "name" ...) runs one jest process with them, as before.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const jest = fileURLToPath(new URL('../node_modules/jest/bin/jest.js', import.meta.url));
@@ -23,13 +23,14 @@ if (args.length > 0) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
   const { DATABASE_URL: _sharedServer, ...ownServer } = process.env;
-  // The security suites go first and alone: the route fuzzer and the login ceilings are CPU-bound and timed,
-  // and one failed beside a browser suite (ADR 046). Then the two lanes side by side.
+  // Built once before any suite: a suite that found dist/ stale would build it inside its own time limit.
+  const built = spawnSync(process.execPath, [fileURLToPath(new URL('./ensure-built.mjs', import.meta.url))], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
   const phases = [
-    [{ name: 'security', args: ['test/security/'], env: ownServer }],
     [
-      { name: 'browser and load', args: ['test/e2e/', 'test/load/'], env: process.env },
-      { name: 'the rest', args: ['--testPathIgnorePatterns', '/node_modules/', '/test/e2e/', '/test/load/', '/test/security/'], env: ownServer },
+      // One Chromium for the lane's browser suites (the global setup starts it).
+      { name: 'browser and load', args: ['test/e2e/', 'test/load/'], env: { ...process.env, STORE_TEST_SHARE_BROWSER: '1' } },
+      { name: 'the rest', args: ['--testPathIgnorePatterns', '/node_modules/', '/test/e2e/', '/test/load/'], env: ownServer },
     ],
   ];
   const started = Date.now();

@@ -21,7 +21,7 @@ import { JwtStrategy, TOKEN_ACCOUNTS, type TokenAccounts } from '../common/auth/
 import { OptionalJwtAuthGuard } from '../common/auth/optional-jwt-auth.guard';
 import { RolesGuard } from '../common/auth/roles.guard';
 import { LogInHandler } from './login/log-in.handler';
-import { PasswordHasher } from './password-hasher';
+import { PasswordHasher, passwordHasherFor } from './password-hasher';
 import { ChangePasswordHandler } from './password/change-password.handler';
 import { UpdateProfileHandler } from './profile/update-profile.handler';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -60,7 +60,7 @@ import { findUserById } from './users/user-account';
   ],
   controllers: [AuthController, UserController, PublicAccountsController, PublicPhoneCodesController, AccountPhoneController, AdminStaffController],
   providers: [
-    { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
+    { provide: PasswordHasher, useFactory: passwordHasherFor, inject: [APP_CONFIG] },
     { provide: DUMMY_PASSWORD_HASH, useFactory: makeDummyPasswordHash, inject: [PasswordHasher] },
     { provide: CLOCK, useValue: systemClock },
     {

@@ -1,8 +1,18 @@
-import { OWASP_SCRYPT, PasswordHasher } from './password-hasher';
+import { OWASP_SCRYPT, PasswordHasher, passwordHasherFor, TEST_ONLY_SCRYPT } from './password-hasher';
 
 describe('PasswordHasher', () => {
   // The real OWASP parameters take ~0.3 s per hash; most behaviour is the same with a small N.
-  const fast = () => new PasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+  const fast = () => new PasswordHasher(TEST_ONLY_SCRYPT);
+
+  it('hashes at the OWASP cost in a process configured for production, and cheaply only when configured for tests', async () => {
+    const cost = async (hasher: PasswordHasher) => (await hasher.hash('pw')).split('$').slice(1, 4).map(Number);
+    expect(await cost(passwordHasherFor({ passwordHashCost: 'owasp' }))).toEqual([OWASP_SCRYPT.N, OWASP_SCRYPT.r, OWASP_SCRYPT.p]);
+    expect(await cost(passwordHasherFor({ passwordHashCost: 'test' }))).toEqual([2 ** 10, 8, 1]);
+  });
+
+  it('rehashes a test-cost hash at the production cost', async () => {
+    expect(new PasswordHasher(OWASP_SCRYPT).needsRehash(await fast().hash('pw'))).toBe(true);
+  });
 
   it('hashes at the OWASP parameters by default, as scrypt$N$r$p$salt$hash with a 16-byte salt and 32-byte key', async () => {
     const encoded = await new PasswordHasher().hash('correct horse battery');

@@ -49,6 +49,8 @@ export interface AppConfig {
   };
   /** Seconds between sweeps for pending orders past their deadline. */
   orderExpirySweepSeconds: number;
+  /** scrypt cost for new password hashes: `owasp` everywhere but test servers (PASSWORD_HASH_COST). */
+  passwordHashCost: Env['PASSWORD_HASH_COST'];
   /** Express's 'trust proxy' value: which proxies' X-Forwarded-For decides the client address (false: none). */
   trustProxy: TrustProxy;
 }

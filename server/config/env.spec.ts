@@ -48,6 +48,17 @@ describe('parseEnv', () => {
   });
 });
 
+describe('PASSWORD_HASH_COST', () => {
+  it('hashes at the OWASP cost unless asked, and allows the cheap test cost only under NODE_ENV=test', () => {
+    expect(parseEnv({}).PASSWORD_HASH_COST).toBe('owasp');
+    expect(parseEnv({ NODE_ENV: 'test', PASSWORD_HASH_COST: 'test' }).PASSWORD_HASH_COST).toBe('test');
+    for (const NODE_ENV of ['production', 'development', undefined]) {
+      expect(() => parseEnv({ NODE_ENV, PASSWORD_HASH_COST: 'test' })).toThrow(/PASSWORD_HASH_COST: PASSWORD_HASH_COST=test is allowed only with NODE_ENV=test/);
+    }
+    expect(() => parseEnv({ NODE_ENV: 'test', PASSWORD_HASH_COST: 'cheap' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts no proxy by default, and none/false/empty say the same', () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false);

@@ -112,6 +112,12 @@ export const envSchema = z.object({
   /** How often each process sweeps for pending orders past their deadline. */
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().positive().default(60),
   /** Proxies believed about the client address (Express 'trust proxy'): none, a hop count, or addresses/CIDRs. */
+  /**
+   * `test`: a cheap scrypt cost (N=2^10, about 1 MiB and a millisecond a hash) so that test servers and their
+   * sign-ins do not spend seconds each on 128 MiB hashes. Refused unless NODE_ENV=test; hashes made with it are
+   * rehashed at the production cost on the next good sign-in of a production process.
+   */
+  PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
   TRUST_PROXY: z
     .string()
     .default('none')
@@ -123,7 +129,10 @@ export const envSchema = z.object({
       }
       return parsed.value;
     }),
-});
+}).refine((env) => env.PASSWORD_HASH_COST === 'owasp' || env.NODE_ENV === 'test', {
+    path: ['PASSWORD_HASH_COST'],
+    message: 'PASSWORD_HASH_COST=test is allowed only with NODE_ENV=test: production passwords use the OWASP cost',
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

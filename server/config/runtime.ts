@@ -61,6 +61,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
       }),
       orderExpirySweepSeconds: env.ORDER_EXPIRY_SWEEP_SECONDS,
       trustProxy: env.TRUST_PROXY,
+      passwordHashCost: env.PASSWORD_HASH_COST,
     },
     stop,
   };

@@ -1,5 +1,6 @@
+import { APP_CONFIG } from '../config/app-config';
 import { Module, OnModuleInit } from '@nestjs/common';
-import { PasswordHasher } from '../accounts/password-hasher';
+import { PasswordHasher, passwordHasherFor } from '../accounts/password-hasher';
 import { StreamFolds } from '../event-store/command-path/stream-folds';
 import { OutboxModule } from '../outbox/outbox.module';
 import { PersonalDataErasure } from './erasure/erase-personal-data';
@@ -14,7 +15,7 @@ import { GetPersonalDataHandler } from './export/personal-data.query';
 @Module({
   imports: [OutboxModule],
   controllers: [PersonalDataController],
-  providers: [GetPersonalDataHandler, PersonalDataErasure, { provide: PasswordHasher, useFactory: () => new PasswordHasher() }],
+  providers: [GetPersonalDataHandler, PersonalDataErasure, { provide: PasswordHasher, useFactory: passwordHasherFor, inject: [APP_CONFIG] }],
 })
 export class PrivacyModule implements OnModuleInit {
   constructor(private readonly folds: StreamFolds) {}

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { passwordHasherFor } from '../accounts/password-hasher';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { EventStore } from '../event-store/event-store';
 import { ProjectionRunner } from '../event-store/projection-runner';
@@ -24,6 +25,7 @@ export class DemoSeedOnStartup implements OnApplicationBootstrap {
       eventStore: this.eventStore,
       uploadsDir: this.config.uploadsDir,
       log: (message) => this.logger.log(message),
+      passwordHasher: passwordHasherFor(this.config),
     });
     // The catalog is recorded as events: open the shop only once its tables show them (another process
     // runs the projections when this one does not).

@@ -1,39 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchBrowser } from './chromium';
 import { newestMtime, withBuildLock } from './build-lock';
 import { startTestServer, type TestServer } from './test-server';
+import { FAILED_TEST_GLOBAL } from './test-state';
 
-/** Debian's Chromium; the architecture (§8) names it, and tests fail rather than skip without it. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export { CHROMIUM_PATH, launchBrowser } from './chromium';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 const CLIENT_DIR = join(REPO_ROOT, 'client');
 const CLIENT_INDEX = join(REPO_ROOT, 'dist/client/index.html');
 const BUILD_LOCK = join(REPO_ROOT, '.data/client-build.lock');
 export const SCREENSHOT_DIR = join(REPO_ROOT, '.data/screenshots');
-
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Browser tests need Chromium at ${CHROMIUM_PATH}, which is missing. Install it with: apt-get install chromium`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const DESKTOP_VIEWPORT = { width: 1366, height: 900 };
@@ -60,8 +40,13 @@ export const DEVICES = [
   { name: 'desktop', newContext: newDesktopContext },
 ] as const;
 
-/** Full-page screenshot at .data/screenshots/<name>.png; returns the path. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * A named full-page screenshot at .data/screenshots/<name>.png, for a person to look at the page: taken only when
+ * the run sets SCREENSHOTS=1 (each costs a few hundred milliseconds and asserts nothing). A failed browser test
+ * gets screenshots of its pages whatever SCREENSHOTS says (useBrowserStore). Returns the path, or null.
+ */
+export async function saveScreenshot(page: Page, name: string): Promise<string | null> {
+  if (!process.env.SCREENSHOTS) return null;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
@@ -123,17 +108,74 @@ export interface DemoTee {
  */
 export function useBrowserStore(): BrowserStore {
   const state = {} as { server: TestServer; browser: Browser; tee: DemoTee };
+  const contexts = new FailureWitness();
   beforeAll(async () => {
     ensureClientBuilt();
     state.server = await startTestServer();
-    state.browser = await launchBrowser();
+    state.browser = contexts.watch(await launchBrowser());
     state.tee = await demoTee(state.server.baseUrl);
   }, 240_000);
+  afterEach(() => contexts.afterTest());
   afterAll(async () => {
+    await contexts.closeAll();
     await state.browser?.close();
     await state.server?.stop();
   });
   return state;
+}
+
+/**
+ * Keeps what a failed test saw: a context the test closes stays open until the test is over, and when it failed
+ * every page of its contexts is saved to .data/screenshots/failed-<test>-<n>.png before they close.
+ */
+class FailureWitness {
+  private readonly closed = new Set<BrowserContext>();
+  private readonly open = new Set<BrowserContext>();
+  private readonly closeFor = new Map<BrowserContext, () => Promise<void>>();
+
+  watch(browser: Browser): Browser {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options?: BrowserContextOptions) => {
+      const context = await newContext(options);
+      this.open.add(context);
+      const close = context.close.bind(context);
+      this.closeFor.set(context, () => close());
+      context.close = async () => {
+        this.open.delete(context);
+        this.closed.add(context);
+      };
+      return context;
+    };
+    return browser;
+  }
+
+  async afterTest(): Promise<void> {
+    const failed = (globalThis as Record<string, unknown>)[FAILED_TEST_GLOBAL];
+    if (typeof failed === 'string') {
+      const pages = [...this.closed, ...this.open].flatMap((context) => context.pages());
+      const slug = failed.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      for (const [index, page] of pages.entries()) {
+        const path = join(SCREENSHOT_DIR, `failed-${slug}-${index + 1}.png`);
+        const saved = await page.screenshot({ path, fullPage: true, timeout: 10_000 }).then(() => true, () => false);
+        if (saved) process.stderr.write(`screenshot of the failed test "${failed}": ${path}\n`);
+      }
+    }
+    await this.closeClosed();
+  }
+
+  async closeAll(): Promise<void> {
+    for (const context of this.open) this.closed.add(context);
+    this.open.clear();
+    await this.closeClosed();
+  }
+
+  private async closeClosed(): Promise<void> {
+    const closing = [...this.closed];
+    this.closed.clear();
+    await Promise.all(closing.map((context) => this.closeFor.get(context)?.().catch(() => undefined)));
+    for (const context of closing) this.closeFor.delete(context);
+  }
 }
 
 /**

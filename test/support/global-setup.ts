@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../../server/config/embedded-postgres';
-import { ADMIN_URL_VARIABLE, TEST_STATE_DIR } from './test-state';
+import { launchSharedBrowser, SHARED_BROWSER_VARIABLE } from './chromium';
+import { ADMIN_URL_VARIABLE, SHARE_BROWSER_VARIABLE, TEST_RUN_VARIABLE, TEST_STATE_DIR } from './test-state';
 
 /**
  * Gives every suite a real PostgreSQL. With DATABASE_URL that server is used; otherwise an embedded one is
@@ -11,6 +13,13 @@ import { ADMIN_URL_VARIABLE, TEST_STATE_DIR } from './test-state';
  */
 export default async function globalSetup(): Promise<void> {
   mkdirSync(TEST_STATE_DIR, { recursive: true });
+  process.env[TEST_RUN_VARIABLE] = randomBytes(4).toString('hex');
+  if (process.env[SHARE_BROWSER_VARIABLE] === '1') {
+    // One Chromium for the lane's browser suites: each connects, opens its own contexts and disconnects.
+    const browser = await launchSharedBrowser();
+    (globalThis as { __sharedBrowser?: { close(): Promise<void> } }).__sharedBrowser = browser;
+    process.env[SHARED_BROWSER_VARIABLE] = browser.wsEndpoint();
+  }
   if (process.env.DATABASE_URL) {
     process.env[ADMIN_URL_VARIABLE] = process.env.DATABASE_URL;
     return;

@@ -1,14 +1,23 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { dropRunTemplates } from './test-database';
+import { ADMIN_URL_VARIABLE, TEST_RUN_VARIABLE } from './test-state';
 
 /** How long jest may stay alive after the last suite before the run is failed as leaking. */
 const EXIT_GRACE_MS = 15_000;
 
 export default async function globalTeardown(): Promise<void> {
   failIfJestCannotExit();
+  await (globalThis as { __sharedBrowser?: { close(): Promise<void> } }).__sharedBrowser?.close();
   const embedded = (globalThis as { __embeddedPostgres?: { handle: { stop(): Promise<void> }; dataDir: string } })
     .__embeddedPostgres;
-  if (!embedded) return;
+  if (!embedded) {
+    // A server the run does not own (DATABASE_URL) keeps no template databases of this run.
+    const adminUrl = process.env[ADMIN_URL_VARIABLE];
+    const runId = process.env[TEST_RUN_VARIABLE];
+    if (adminUrl && runId) await dropRunTemplates(adminUrl, runId);
+    return;
+  }
   await embedded.handle.stop();
   rmSync(dirname(embedded.dataDir), { recursive: true, force: true });
 }

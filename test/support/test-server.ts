@@ -5,7 +5,7 @@ import { createApp } from '../../server/app';
 import { parseEnv } from '../../server/config/env';
 import { prepareRuntime } from '../../server/config/runtime';
 import { CHECKOUT_LIMITS_OFF } from './checkout-limits';
-import { createTestDatabase } from './test-database';
+import { createDatabaseFrom, ensureTemplate, migratedTemplate, templateKey } from './test-database';
 import { TEST_STATE_DIR } from './test-state';
 
 export interface TestServer {
@@ -28,23 +28,11 @@ export interface TestServerOptions {
  * black-box tests over HTTP. The demo catalog is seeded unless SEED_DEMO=false.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = options.databaseUrl ? undefined : await createTestDatabase('api');
+  const env = serverEnv(options.env);
+  const database = options.databaseUrl ? undefined : await createDatabaseFrom('api', await templateFor(env));
   const databaseUrl = options.databaseUrl ?? database!.url;
   const dataDir = mkdtempSync(join(TEST_STATE_DIR, 'server-'));
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    // Quiet among the test results: only errors, unless the run sets LOG_LEVEL (or the test passes its own).
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-    ...CHECKOUT_LIMITS_OFF,
-    // The tests call from 127.0.0.1 and play the proxy in front of the store: they choose each request's client
-    // address with X-Forwarded-For. A test of the default (no proxy trusted) passes TRUST_PROXY: 'none'.
-    TRUST_PROXY: 'loopback',
-    ...options.env,
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-  });
-  const runtime = await prepareRuntime(env, () => undefined);
+  const runtime = await prepareRuntime(parseEnv({ ...env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }), () => undefined);
   const app = await createApp(runtime.config);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
@@ -60,6 +48,53 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The environment of a test server: the defaults below, then the suite's own. */
+function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    // Quiet among the test results: only errors, unless the run sets LOG_LEVEL (or the test passes its own).
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    // A cheap scrypt cost (allowed only with NODE_ENV=test): a production hash costs 128 MiB and about a second.
+    // password-hasher.spec.ts and env.spec.ts keep the production parameters and their refusal elsewhere.
+    PASSWORD_HASH_COST: 'test',
+    ...CHECKOUT_LIMITS_OFF,
+    // The tests call from 127.0.0.1 and play the proxy in front of the store: they choose each request's client
+    // address with X-Forwarded-For. A test of the default (no proxy trusted) passes TRUST_PROXY: 'none'.
+    TRUST_PROXY: 'loopback',
+    ...extra,
+  };
+}
+
+/**
+ * The template a new test server's database is copied from: migrated only with SEED_DEMO=false, otherwise the
+ * demo store as a first start seeds and projects it — made once per run by starting a store on it. What the seed
+ * writes depends on the secrets and the hash cost only, so servers with other settings share it.
+ */
+async function templateFor(env: Record<string, string>): Promise<string> {
+  if (env.SEED_DEMO === 'false' || env.SEED_DEMO === '0') return migratedTemplate();
+  const key = templateKey({ JWT_SECRET: env.JWT_SECRET, PERSONAL_DATA_KEY: env.PERSONAL_DATA_KEY, PASSWORD_HASH_COST: env.PASSWORD_HASH_COST });
+  return ensureTemplate(
+    `seeded_${key}`,
+    async (url) => {
+      const dataDir = mkdtempSync(join(TEST_STATE_DIR, 'template-'));
+      try {
+        const seedEnv = { ...serverEnv(), JWT_SECRET: env.JWT_SECRET, PASSWORD_HASH_COST: env.PASSWORD_HASH_COST };
+        if (env.PERSONAL_DATA_KEY) Object.assign(seedEnv, { PERSONAL_DATA_KEY: env.PERSONAL_DATA_KEY });
+        const runtime = await prepareRuntime(parseEnv({ ...seedEnv, DATABASE_URL: url, DATA_DIR: dataDir }), () => undefined);
+        // init() runs the start-up seed, which returns once the projections show the demo store.
+        const app = await createApp(runtime.config);
+        await app.init();
+        await app.close();
+        await runtime.stop();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    migratedTemplate,
+  );
 }
 
 /**
