@@ -17,6 +17,7 @@ import { HealthModule } from './health/health.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { MailModule } from './mail/mail.module';
 import { SmsModule } from './sms/sms.module';
+import { OutsideModule } from './outside/outside-services';
 import { InventoryModule } from './inventory/inventory.module';
 import { SeedModule } from './seed/seed.module';
 import { OperationsModule } from './operations/operations.module';
@@ -40,6 +41,7 @@ export class AppModule {
           retryDelay: 1_000,
         }),
         CqrsModule.forRoot(),
+        OutsideModule,
         EventStoreModule.forRoot({ runProjections: config.runProjections }),
         InventoryModule,
         CatalogModule,

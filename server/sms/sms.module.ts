@@ -7,6 +7,7 @@ import { OutboxEnvelopes } from '../outbox/envelopes';
 import { OutboxWorker, outboxQueue } from '../outbox/outbox-worker';
 import type { OutboxQueue } from '../outbox/queue/outbox-queue';
 import { OutboxModule } from '../outbox/outbox.module';
+import { OutsideServices } from '../outside/outside-services';
 import { SmsComposer } from './compose/sms-composer';
 import { FileSmsGateway, HttpSmsGateway, OutgoingSms, SMS_GATEWAY, SmsGateway } from './gateway/sms-gateway';
 import { SMS_CHANNEL } from './sms-events';
@@ -57,8 +58,7 @@ export class SmsLifecycle implements OnApplicationBootstrap, BeforeApplicationSh
     if (!this.config.runMailWorker) return;
     this.worker = new OutboxWorker(this.dataSource, this.queue, this.logger);
     await this.worker.start(new SmsSubscriptionProjection(this.queue));
-    const where = this.gateway.kind === 'http' ? 'through SMS_URL' : `as .json files in ${join(this.config.dataDir, 'sms')}`;
-    this.logger.log(`SMS worker running (${this.queue.mode} queue), sending ${where}`);
+    this.logger.log(`SMS worker running (${this.queue.mode} queue): ${this.gateway.label}`);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -78,11 +78,13 @@ export class SmsLifecycle implements OnApplicationBootstrap, BeforeApplicationSh
     SmsDelivery,
     {
       provide: SMS_GATEWAY,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): SmsGateway =>
-        config.sms.url
-          ? new HttpSmsGateway({ url: config.sms.url, apiKey: config.sms.apiKey, senderId: config.sms.senderId })
-          : new FileSmsGateway(join(config.dataDir, 'sms')),
+      inject: [APP_CONFIG, OutsideServices],
+      useFactory: (config: AppConfig, outside: OutsideServices): SmsGateway =>
+        outside.register(
+          config.sms.url
+            ? new HttpSmsGateway(outside, { url: config.sms.url, apiKey: config.sms.apiKey, senderId: config.sms.senderId })
+            : new FileSmsGateway(join(config.dataDir, 'sms')),
+        ),
     },
     {
       provide: SMS_QUEUE_TOKEN,

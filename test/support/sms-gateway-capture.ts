@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { startFakeProvider } from './fake-provider';
 
 /** One SMS the fake gateway accepted: the form fields of server/sms/gateway/sms-gateway.ts. */
 export interface CapturedSms {
@@ -25,13 +25,30 @@ export interface SmsGatewayCapture {
 }
 
 /**
- * A local HTTP SMS gateway speaking the provider shape the store's adapter sends (form POST, JSON
- * `{response_code: 202}`), refusing the first `failFirst` requests with a 500 (and a gateway error code).
+ * A local HTTP SMS gateway (a fake provider, ADR 056) speaking the provider shape the store's adapter sends (form
+ * POST, JSON `{response_code: 202}`), refusing the first `failFirst` requests with a 500 (and a gateway error code).
  */
 export async function startSmsGatewayCapture(options: { failFirst?: number } = {}): Promise<SmsGatewayCapture> {
   let toFail = options.failFirst ?? 0;
+  const provider = await startFakeProvider({
+    'POST /api/smsapi': ({ form }) => {
+      if (capture.down || toFail > 0) {
+        toFail = Math.max(0, toFail - 1);
+        capture.refused += 1;
+        return { status: 500, json: { response_code: 1005, error_message: 'Internal error' } };
+      }
+      capture.accepted.push({
+        apiKey: form?.get('api_key') ?? '',
+        senderId: form?.get('senderid') ?? '',
+        number: form?.get('number') ?? '',
+        message: form?.get('message') ?? '',
+        type: form?.get('type') ?? '',
+      });
+      return { json: { response_code: 202, success_message: 'SMS Submitted Successfully' } };
+    },
+  });
   const capture: SmsGatewayCapture = {
-    url: '',
+    url: `${provider.url}/api/smsapi`,
     accepted: [],
     refused: 0,
     down: false,
@@ -46,41 +63,7 @@ export async function startSmsGatewayCapture(options: { failFirst?: number } = {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    stop: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    stop: () => provider.stop(),
   };
-  const server: Server = createServer(async (request, response) => {
-    const body = await readBody(request);
-    const form = new URLSearchParams(body);
-    if (capture.down || toFail > 0) {
-      toFail = Math.max(0, toFail - 1);
-      capture.refused += 1;
-      response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ response_code: 1005, error_message: 'Internal error' }));
-      return;
-    }
-    capture.accepted.push({
-      apiKey: form.get('api_key') ?? '',
-      senderId: form.get('senderid') ?? '',
-      number: form.get('number') ?? '',
-      message: form.get('message') ?? '',
-      type: form.get('type') ?? '',
-    });
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ response_code: 202, success_message: 'SMS Submitted Successfully' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  capture.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/smsapi`;
   return capture;
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => resolve(body));
-    request.on('error', reject);
-  });
 }

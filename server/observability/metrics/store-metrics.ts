@@ -64,6 +64,21 @@ export class StoreMetrics {
     registers: [this.registry],
   });
 
+  readonly outsideRequests = new Counter({
+    name: 'store_outside_requests_total',
+    help: 'Requests to outside services (SMS gateways, couriers, payment gateways) by service, provider and outcome: ok, timeout, unreachable, unavailable, refused, unreadable.',
+    labelNames: ['service', 'provider', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly outsideRequestDuration = new Histogram({
+    name: 'store_outside_request_duration_seconds',
+    help: 'Time an outside service took to answer (or to fail), by service and provider.',
+    labelNames: ['service', 'provider'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
   readonly dbPoolConnections = new Gauge({
     name: 'store_db_pool_connections',
     help: 'Connections of this process\'s PostgreSQL pool by state: total, idle, in_use; and callers waiting for one.',

@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { writeOutboxFile } from '../../outbox/outbox-files';
+import type { OutsideAdapter } from '../../outside/outside-adapter';
+import type { OutsideServices } from '../../outside/outside-services';
 import type { SmsSize } from '../templates/segments';
 
 /** One SMS to send: the national `01…` number, the text and its size as the network counts it. */
@@ -9,8 +11,9 @@ export interface OutgoingSms {
   size: SmsSize;
 }
 
-export interface SmsGateway {
-  readonly kind: 'http' | 'file';
+/** The SMS port (ADR 056): `live` through an HTTP gateway, or the demo that writes files. */
+export interface SmsGateway extends OutsideAdapter {
+  readonly service: 'sms';
   send(sms: OutgoingSms, eventId: string): Promise<void>;
 }
 
@@ -29,40 +32,43 @@ export function internationalNumber(phone: string): string {
  *   api_key=<SMS_API_KEY>&senderid=<SMS_SENDER_ID>&number=8801712345678&message=<text, UTF-8>&type=text|unicode
  *
  * and reads a JSON answer `{ "response_code": 202, ... }` (202: accepted). Any other HTTP status, another
- * `response_code`, a network error or no answer within 10 s is a failure, which the queue retries with backoff.
+ * `response_code`, a network error or no answer within 10 s is a failure (an OutsideServiceError, or an Error
+ * for a refused `response_code`), which the queue retries with backoff.
  * A provider with another shape is a change to this file only. The key is sent in the body, never in the URL
  * (URLs end up in proxies' logs).
  */
 export class HttpSmsGateway implements SmsGateway {
-  readonly kind = 'http';
+  readonly service = 'sms';
+  readonly provider = 'http-sms';
+  readonly mode = 'live';
+  readonly label = 'SMS sent through the gateway at SMS_URL';
   private readonly logger = new Logger('Sms');
 
-  constructor(private readonly options: { url: string; apiKey: string | undefined; senderId: string | undefined; timeoutMs?: number }) {}
+  constructor(
+    private readonly outside: Pick<OutsideServices, 'call'>,
+    private readonly options: { url: string; apiKey: string | undefined; senderId: string | undefined; timeoutMs?: number },
+  ) {}
 
   async send(sms: OutgoingSms, eventId: string): Promise<void> {
-    const body = new URLSearchParams({
-      api_key: this.options.apiKey ?? '',
-      senderid: this.options.senderId ?? '',
-      number: internationalNumber(sms.to),
-      message: sms.text,
-      type: sms.size.encoding === 'UCS-2' ? 'unicode' : 'text',
-    });
-    const response = await fetch(this.options.url, {
+    const { body } = await this.outside.call<{ response_code?: unknown } | undefined>({
+      service: this.service,
+      provider: this.provider,
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body,
-      signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      url: this.options.url,
+      form: {
+        api_key: this.options.apiKey ?? '',
+        senderid: this.options.senderId ?? '',
+        number: internationalNumber(sms.to),
+        message: sms.text,
+        type: sms.size.encoding === 'UCS-2' ? 'unicode' : 'text',
+      },
+      timeoutMs: this.options.timeoutMs ?? 10_000,
+      secrets: this.options.apiKey ? [this.options.apiKey] : [],
     });
-    const answer = await response.text();
-    let code: unknown;
-    try {
-      code = (JSON.parse(answer) as { response_code?: unknown }).response_code;
-    } catch {
-      code = undefined;
-    }
-    if (!response.ok || Number(code) !== 202) {
-      // The gateway's own words (no number, no text), cut short: they go into the delivery row and the log.
-      throw new Error(`SMS gateway answered ${response.status}${code !== undefined ? ` (response_code ${String(code)})` : ''}: ${answer.slice(0, 200)}`);
+    const code = body?.response_code;
+    if (Number(code) !== 202) {
+      // The gateway's own words (no number, no text): they go into the delivery row and the log.
+      throw new Error(`SMS gateway answered response_code ${String(code)}`);
     }
     this.logger.log(`SMS for event ${eventId} accepted by the gateway (${sms.size.segments} part(s), ${sms.size.encoding})`);
   }
@@ -73,10 +79,15 @@ export class HttpSmsGateway implements SmsGateway {
  * the outbox a developer or a test reads. The log names the file, never the number or the text.
  */
 export class FileSmsGateway implements SmsGateway {
-  readonly kind = 'file';
+  readonly service = 'sms';
+  readonly provider = 'demo';
+  readonly mode = 'demo';
+  readonly label: string;
   private readonly logger = new Logger('Sms');
 
-  constructor(private readonly folder: string) {}
+  constructor(private readonly folder: string) {
+    this.label = `demo SMS gateway: no SMS is sent, each is written as a .json file in ${folder} (set SMS_URL to send)`;
+  }
 
   async send(sms: OutgoingSms, eventId: string): Promise<void> {
     const contents = JSON.stringify({ to: sms.to, text: sms.text, encoding: sms.size.encoding, segments: sms.size.segments }, null, 2);

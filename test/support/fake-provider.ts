@@ -1,0 +1,139 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+/** One request a fake provider received. */
+export interface FakeRequest {
+  method: string;
+  /** Path and query, as sent. */
+  url: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** The body as text; `json` or `form` when it parses as such. */
+  text: string;
+  json?: unknown;
+  form?: URLSearchParams;
+}
+
+/** What a route answers: a status and a JSON body (or text), sent after `delayMs`. */
+export interface FakeAnswer {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+}
+
+export type FakeRoute = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
+
+/** A failure the fake answers instead of its route, for the next `times` requests (or every one while `times` is Infinity). */
+export type FakeFault =
+  | { kind: 'status'; status: number; json?: unknown; text?: string }
+  | { kind: 'hang'; ms: number }
+  | { kind: 'garbage' };
+
+export interface FakeProvider {
+  /** http://127.0.0.1:<port>: the base URL to configure the adapter with. */
+  readonly url: string;
+  readonly requests: FakeRequest[];
+  /** Requests to `path` (and `method`, when given). */
+  requestsTo(path: string, method?: string): FakeRequest[];
+  /** The next `times` requests get `fault` instead of their route's answer. */
+  fail(fault: FakeFault, times?: number): void;
+  /** Resolves when `count` requests match `predicate` (polling, bounded by `timeoutMs`). */
+  waitForRequests(predicate: (request: FakeRequest) => boolean, count?: number, timeoutMs?: number): Promise<FakeRequest[]>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A local stand-in for an outside provider's HTTP API (ADR 056), on 127.0.0.1: routes keyed `"POST /path"`
+ * answer as the provider's documentation says, every request is recorded, and faults (an error status, a hang
+ * past the adapter's timeout, an unreadable answer) can be scripted. Adapters are tested against one of these;
+ * no test reaches a real provider.
+ */
+export async function startFakeProvider(routes: Record<string, FakeRoute>): Promise<FakeProvider> {
+  const requests: FakeRequest[] = [];
+  const faults: FakeFault[] = [];
+
+  const server: Server = createServer(async (incoming, response) => {
+    const request = await readRequest(incoming);
+    requests.push(request);
+    const fault = faults.shift();
+    if (fault) return answerFault(fault, response);
+    const route = routes[`${request.method} ${request.path}`];
+    if (!route) return send(response, { status: 404, json: { message: `the fake has no route ${request.method} ${request.path}` } });
+    const answer = await route(request);
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    send(response, answer);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+
+  return {
+    url,
+    requests,
+    requestsTo: (path, method) => requests.filter((request) => request.path === path && (!method || request.method === method)),
+    fail: (fault, times = 1) => {
+      for (let i = 0; i < times; i++) faults.push(fault);
+    },
+    waitForRequests: async (predicate, count = 1, timeoutMs = 20_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = requests.filter(predicate);
+        if (found.length >= count) return found;
+        if (Date.now() > deadline) throw new Error(`the fake provider got ${found.length} of ${count} expected requests within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function answerFault(fault: FakeFault, response: ServerResponse): Promise<void> {
+  if (fault.kind === 'status') return send(response, { status: fault.status, json: fault.json, text: fault.text });
+  if (fault.kind === 'garbage') return send(response, { status: 200, text: '<html>502 Bad Gateway</html>', headers: { 'content-type': 'text/html' } });
+  // A hang: the answer comes after the client has given up (or never, if the fake stops first).
+  await new Promise((resolve) => setTimeout(resolve, fault.ms).unref());
+  if (!response.destroyed) send(response, { status: 200, json: {} });
+}
+
+function send(response: ServerResponse, answer: FakeAnswer): void {
+  if (response.destroyed) return;
+  const body = answer.text ?? (answer.json === undefined ? '' : JSON.stringify(answer.json));
+  const type = answer.text !== undefined ? 'text/plain' : 'application/json';
+  response.writeHead(answer.status ?? 200, { 'content-type': type, ...answer.headers }).end(body);
+}
+
+function readRequest(incoming: IncomingMessage): Promise<FakeRequest> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    incoming.setEncoding('utf8');
+    incoming.on('data', (chunk: string) => (text += chunk));
+    incoming.on('error', reject);
+    incoming.on('end', () => {
+      const parsed = new URL(incoming.url ?? '/', 'http://fake');
+      const type = String(incoming.headers['content-type'] ?? '');
+      let json: unknown;
+      if (type.includes('json') && text) {
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+      }
+      resolve({
+        method: incoming.method ?? 'GET',
+        url: incoming.url ?? '/',
+        path: parsed.pathname,
+        query: parsed.searchParams,
+        headers: incoming.headers,
+        text,
+        json,
+        form: type.includes('x-www-form-urlencoded') ? new URLSearchParams(text) : undefined,
+      });
+    });
+  });
+}
