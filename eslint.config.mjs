@@ -17,7 +17,7 @@ import tseslint from 'typescript-eslint';
 const typescriptImports = importX.flatConfigs.typescript.settings;
 
 export default defineConfig(
-  { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'bench/results/', 'client/public/'] },
+  { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'test-results/', 'bench/results/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -26,7 +26,7 @@ export default defineConfig(
     settings: {
       'import-x/extensions': typescriptImports['import-x/extensions'],
       'import-x/parsers': typescriptImports['import-x/parsers'],
-      // Resolves as tsc does, with the server's and the client's tsconfig; plain Node resolution for scripts/.
+      // Resolves as tsc does, with the server's and the client's tsconfig (packages as Node does, for scripts/ too).
       'import-x/resolver-next': [
         createTypeScriptImportResolver({ project: ['tsconfig.json', 'client/tsconfig.json'], noWarnOnMultipleProjects: true }),
       ],
