@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../server/database/data-source';
 import { freshDatabase } from './support/fresh-database';
@@ -45,8 +44,14 @@ class StockPerSkuProjection implements Projection {
       const key = `${data.productId}/${data.size}`;
       const row = deltas.get(key) ?? { productId: data.productId, size: data.size, available: 0, reserved: 0, version: 0 };
       if (event.type === 'StockReceived') row.available += data.quantity;
-      if (event.type === 'StockReserved') (row.available -= data.quantity), (row.reserved += data.quantity);
-      if (event.type === 'StockReleased') (row.available += data.quantity), (row.reserved -= data.quantity);
+      if (event.type === 'StockReserved') {
+        row.available -= data.quantity;
+        row.reserved += data.quantity;
+      }
+      if (event.type === 'StockReleased') {
+        row.available += data.quantity;
+        row.reserved -= data.quantity;
+      }
       row.version = event.streamPosition;
       deltas.set(key, row);
     }

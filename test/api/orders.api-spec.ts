@@ -1,7 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { requestMetadataOf } from '../../server/common/request/request-metadata';
 import {
-  AddOrderNoteCommand,
   CancelOrderCommand,
   ConfirmOrderCommand,
   DeliverOrderCommand,

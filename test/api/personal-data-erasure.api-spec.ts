@@ -7,8 +7,15 @@ import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { hashTable } from '../../server/event-store/table-hash';
 import { apiCaller, type Json } from '../support/api-caller';
 import { provideRedis, type TestRedis } from '../support/redis';
-import { availableStock, catalogProducts, deliveryCharges, setAvailableStock, type FixtureProduct } from '../support/store-fixture';
-import { openStoreFixture, type StoreFixture } from '../support/store-fixture';
+import {
+  availableStock,
+  catalogProducts,
+  deliveryCharges,
+  openStoreFixture,
+  setAvailableStock,
+  type FixtureProduct,
+  type StoreFixture,
+} from '../support/store-fixture';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
+import type { Json } from '../support/api-caller';
 import { provideRedis, redisValueAsText, TestRedis } from '../support/redis';
 import { query } from '../support/sql-query';
 import { SmsGatewayCapture, startSmsGatewayCapture } from '../support/sms-gateway-capture';
@@ -12,7 +13,7 @@ import { useTestServer } from '../support/test-server';
  * are searched for the code), five minutes, three tries, one use, limits per phone and address; a code puts a
  * verified phone on an account, recovers an account by phone, and proves a checkout's phone.
  */
-type Answer = { status: number; body: Record<string, any> };
+type Answer = { status: number; body: Json };
 
 let addressSerial = 0;
 const newAddress = () => `198.51.100.${(addressSerial = (addressSerial % 250) + 1)}`;

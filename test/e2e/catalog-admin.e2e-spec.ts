@@ -46,9 +46,9 @@ describe('store administration in a real browser', () => {
 
     const png = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#b5651d' } }).png().toBuffer();
     await page.getByLabel('Add a picture (JPEG, PNG or WebP, up to 5 MB)').setInputFiles({ name: 'kantha.png', mimeType: 'image/png', buffer: png });
-    await page.getByRole('img', { name: 'The picture to upload' }).waitFor();
+    await page.getByRole('img', { name: 'Preview of the file to upload' }).waitFor();
     await page.getByRole('button', { name: 'Upload' }).click();
-    await page.getByRole('img', { name: 'Picture 1 of Kantha Stitch Tee' }).waitFor();
+    await page.getByRole('img', { name: 'Kantha Stitch Tee, 1 of 1' }).waitFor();
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('button', { name: 'Unpublish' }).waitFor();
     const published = Date.now();

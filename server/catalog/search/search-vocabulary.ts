@@ -16,7 +16,7 @@ const MIN_TYPO_LENGTH = 4;
  * "combining diacritical marks" blocks. Marks of other scripts are parts of their letters, not accents:
  * Bengali's vowel signs and hasanta (া ি ী ু ্ ...) must stay, or "বাঘ" would be searched as "বঘ".
  */
-const LATIN_ACCENTS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/gu;
+const LATIN_ACCENTS = /[\u0300-\u036f]|[\u1ab0-\u1aff]|[\u1dc0-\u1dff]|[\u20d0-\u20ff]|[\ufe20-\ufe2f]/gu;
 
 /** Zero-width joiners only choose how a Bengali conjunct is drawn (র‍্য); they do not change the word. */
 const JOINERS = /[\u200c\u200d]/gu;

@@ -1,3 +1,4 @@
+import type { MigrationInterface } from 'typeorm';
 import { EventStore1763800000001 } from './1763800000001-event-store';
 import { Catalog1763800000002 } from './1763800000002-catalog';
 import { Inventory1763800000003 } from './1763800000003-inventory';
@@ -22,7 +23,7 @@ import { PersonalDataKeys1763800002101 } from './1763800002101-personal-data-key
  * synchronised from entities. Add a new migration with a later timestamp at the end; never edit one that has
  * shipped.
  */
-export const migrations: Function[] = [
+export const migrations: Array<new () => MigrationInterface> = [
   EventStore1763800000001,
   Catalog1763800000002,
   Inventory1763800000003,

@@ -14,13 +14,36 @@ export class GetDashboardQuery extends Query<Dashboard> {
   }
 }
 
+/** Rows as PostgreSQL returns them: `::bigint` sums arrive as strings. */
+interface PerDayRow {
+  day: string;
+  orders: number;
+  revenue: string;
+}
+interface ByStatusRow {
+  status: OrderStatus;
+  count: number;
+}
+interface TopProductRow {
+  product_id: number;
+  name: string;
+  units: number;
+  revenue: string;
+}
+interface LowStockRow {
+  product_id: number;
+  name: string;
+  size: string;
+  available: number;
+}
+
 /** The staff dashboard, all from read models: order details and lines, and stock per SKU. */
 @QueryHandler(GetDashboardQuery)
 export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ days }: GetDashboardQuery): Promise<Dashboard> {
-    const [perDay, byStatus, topProducts, coupons, lowStock] = await Promise.all([
+    const [perDay, byStatus, topProducts, coupons, lowStock]: [PerDayRow[], ByStatusRow[], TopProductRow[], Dashboard['coupons'], LowStockRow[]] = await Promise.all([
       this.dataSource.query(
         `SELECT to_char(day, 'YYYY-MM-DD') AS day, count(o.order_id)::int AS orders,
                 COALESCE(sum(COALESCE(o.grand_total_paisa, o.amount_paisa)) FILTER (WHERE o.${SOLD}), 0)::bigint AS revenue
@@ -46,11 +69,11 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery> {
       ),
     ]);
     return {
-      ordersPerDay: perDay.map((row: any) => ({ day: row.day, orders: row.orders, revenue: paisaToTaka(Number(row.revenue)) })),
-      byStatus: byStatus.map((row: any) => ({ status: row.status, name: STATUS_NAMES[row.status as OrderStatus], count: row.count })),
-      topProducts: topProducts.map((row: any) => ({ productId: row.product_id, name: row.name, units: row.units, revenue: paisaToTaka(Number(row.revenue)) })),
+      ordersPerDay: perDay.map((row) => ({ day: row.day, orders: row.orders, revenue: paisaToTaka(Number(row.revenue)) })),
+      byStatus: byStatus.map((row) => ({ status: row.status, name: STATUS_NAMES[row.status], count: row.count })),
+      topProducts: topProducts.map((row) => ({ productId: row.product_id, name: row.name, units: row.units, revenue: paisaToTaka(Number(row.revenue)) })),
       coupons,
-      lowStock: lowStock.map((row: any) => ({ productId: row.product_id, name: row.name, size: row.size, available: row.available })),
+      lowStock: lowStock.map((row) => ({ productId: row.product_id, name: row.name, size: row.size, available: row.available })),
     };
   }
 }

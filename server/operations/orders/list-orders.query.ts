@@ -24,6 +24,22 @@ const PER_PAGE = 25;
 /** The shop's days are Dhaka's days, whatever the server's time zone. */
 const SHOP_TIME_ZONE = 'Asia/Dhaka';
 
+/** A row of the list's query, as PostgreSQL returns it; the `risk_` columns are all null before the phone's first order is counted. */
+type OrderListSqlRow = OrderColumns &
+  ({ risk_placed: null; risk_returned: null; risk_blocked: null } | { risk_placed: number; risk_returned: number; risk_blocked: boolean });
+interface OrderColumns {
+  order_id: string;
+  order_type: number;
+  status: OrderStatus;
+  customer_name: string;
+  phone: string;
+  payment_method: string | null;
+  bkash_verified: boolean;
+  grand_total_paisa: number | null;
+  amount_paisa: number | null;
+  placed_at: Date;
+}
+
 export class ListOrdersQuery extends Query<Paginated<OrderListRow>> {
   constructor(
     readonly filter: OrderFilter,
@@ -48,7 +64,7 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
     if (filter.orderId) conditions.add((p) => `order_id LIKE ${p} || '%'`, filter.orderId.toUpperCase());
     const { where, parameters } = conditions;
     const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM order_details d ${where}`, parameters);
-    const rows: Array<Record<string, any>> = await this.dataSource.query(
+    const rows: OrderListSqlRow[] = await this.dataSource.query(
       `SELECT order_id, order_type, status, customer_name, d.phone, payment_method, bkash_verified,
               grand_total_paisa, amount_paisa, placed_at, r.placed AS risk_placed, r.returned AS risk_returned, r.blocked AS risk_blocked
          FROM order_details d LEFT JOIN phone_risk r ON r.phone = d.phone ${where}
@@ -68,7 +84,7 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
         bkash_verified: row.bkash_verified,
         grand_total: row.grand_total_paisa === null ? null : paisaToTaka(row.grand_total_paisa),
         amount: row.amount_paisa === null ? null : paisaToTaka(row.amount_paisa),
-        placed_at: (row.placed_at as Date).toISOString(),
+        placed_at: row.placed_at.toISOString(),
         phone_risk:
           row.risk_placed === null
             ? null

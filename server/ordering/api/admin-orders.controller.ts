@@ -23,12 +23,17 @@ import { AmendOrderCommand, type AmendOrderResult } from '../amend-order/amend-o
 import { paisaToTaka } from '../../common/money';
 import {
   addLineRequest,
+  callRequest,
   changeLineRequest,
+  instantOrderRequest,
   lineParameters,
+  noteRequest,
+  reasonRequest,
   removeLineRequest,
+  shipRequest,
   shippingChangeRequest,
+  stepRequest,
 } from './dto/admin-orders.requests';
-import { callRequest, instantOrderRequest, noteRequest, reasonRequest, shipRequest, stepRequest } from './dto/admin-orders.requests';
 
 const answer = (result: OrderChangeResult): OrderChangeResponse => ({
   success: true,

@@ -1,12 +1,11 @@
 import { fold } from '../../event-store/command-path/decider';
 import { skuDecider } from '../../inventory/domain/sku';
 import { couponDecider } from '../../promotions/domain/coupon';
-import { ProductOutOfStock } from './order.errors';
+import { ProductOutOfStock, TooManyOpenOrders } from './order.errors';
 import { CouponRejected } from '../../promotions/domain/coupon.errors';
 import type { PlaceOrder } from './checkout';
 import { decideCheckoutBatch } from './checkout-batch';
 import { DEFAULT_CHECKOUT_LIMITS, NO_PHONE_STANDING } from './checkout-limits';
-import { TooManyOpenOrders } from './order.errors';
 
 const now = new Date('2026-03-10T10:00:00.000Z');
 const products = new Map([[1, { id: 1, name: 'Tiger Tee', slug: 'tiger', thumbnail: '/t.svg', pricePaisa: 65000, sizes: ['M'] }]]);

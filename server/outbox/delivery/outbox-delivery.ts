@@ -112,7 +112,10 @@ export class OutboxDelivery<Message = unknown> {
         (outcomes) => {
           for (const [deliveryId, waiters] of batch) {
             const outcome = outcomes.get(deliveryId)!;
-            for (const waiter of waiters) outcome instanceof Error ? waiter.reject(outcome) : waiter.resolve(outcome);
+            for (const waiter of waiters) {
+              if (outcome instanceof Error) waiter.reject(outcome);
+              else waiter.resolve(outcome);
+            }
           }
         },
         (error: unknown) => {

@@ -60,7 +60,8 @@ function AlertDialog({ alert }: { alert: NonNullable<ReturnType<typeof useCurren
           </ul>
         )}
       </div>
-      <button type="button" className="button" autoFocus onClick={() => closeAlert(alert.id)}>
+      {/* showModal() gives focus to the dialog's first control, this button (React's autoFocus ran before it opened). */}
+      <button type="button" className="button" onClick={() => closeAlert(alert.id)}>
         {t('ui.ok')}
       </button>
     </Modal>

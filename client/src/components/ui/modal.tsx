@@ -61,6 +61,7 @@ export function Modal({ open, onClose, labelledBy, label, describedBy, variant =
   }, []);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the backdrop click repeats Escape, which the native dialog already handles
     <dialog
       ref={ref}
       className={`modal modal--${variant}${className ? ` ${className}` : ''}`}

@@ -162,6 +162,7 @@ export function OrderActions({ orderId, statusName, bkashPending, onChanged }: P
       {asking && (
         <form className="admin-actions__form admin-actions__reason" onSubmit={submitReason}>
           <label htmlFor={`${noteId}-reason`}>Reason ({asking.label.toLowerCase()}) — required</label>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- shown by a click on the step's button, which this form replaces: focus follows the click instead of falling to the page */}
           <textarea id={`${noteId}-reason`} name="reason" rows={2} required minLength={1} maxLength={500} className="field__input" autoFocus />
           <div className="admin-actions__buttons">
             <button type="submit" className="button admin-button--danger" disabled={change.isPending}>

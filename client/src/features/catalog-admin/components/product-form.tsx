@@ -215,7 +215,7 @@ function Pictures({ product, readOnly }: { product: AdminProduct; readOnly: bool
       <ol className="admin-pictures">
         {product.images.map((image, index) => (
           <li key={image.img}>
-            <img src={image.card ?? image.thumb} alt={`Picture ${index + 1} of ${product.name}`} width={120} height={120} />
+            <img src={image.card ?? image.thumb} alt={`${product.name}, ${index + 1} of ${product.images.length}`} width={120} height={120} />
             {!readOnly && (
               <span className="admin-pictures__actions">
                 <button type="button" className="button button--secondary" disabled={index === 0 || change.isPending} onClick={() => move(index, -1)} aria-label={`Move picture ${index + 1} earlier`}>
@@ -255,7 +255,7 @@ function Pictures({ product, readOnly }: { product: AdminProduct; readOnly: bool
               }}
             />
           </label>
-          {preview && <img src={preview} alt="The picture to upload" width={120} height={120} className="admin-thumb" />}
+          {preview && <img src={preview} alt="Preview of the file to upload" width={120} height={120} className="admin-thumb" />}
           <button type="submit" className="button" disabled={upload.isPending}>
             {upload.isPending ? 'Uploading…' : 'Upload'}
           </button>

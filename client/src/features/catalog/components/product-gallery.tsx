@@ -23,6 +23,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
 
   return (
     <div className="gallery">
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- tap to zoom repeats the zoom button below (aria-pressed), the control for keyboards and screen readers */}
       <div
         className={`gallery__main${zoomed ? ' gallery__main--zoomed' : ''}`}
         onPointerMove={follow}

@@ -122,6 +122,7 @@ export function SearchBox({ inputRef }: { inputRef?: React.Ref<HTMLInputElement>
         )}
         {showList &&
           suggestions.map((item, index) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox's keys choose an option (aria-activedescendant: arrows, Enter); options take no focus
             <li
               key={item.id}
               id={`${listId}-${index}`}
