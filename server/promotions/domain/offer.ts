@@ -61,7 +61,7 @@ function decide(command: OfferCommand, state: OfferState): OfferEvent[] {
       if (state.status !== 'open') throw new ConflictError('offer-committed');
       return [{ type: 'OfferChanged', data: { offerId, at, ...validTerms({ ...state.terms, ...command.data.changes }) } }];
     case 'CommitDraw':
-      if (state.status !== 'open') throw new ConflictError('draw-already-committed');
+      if (state.status !== 'open') throw new ConflictError('offer-already-committed');
       if (!/^[0-9a-f]{64}$/.test(command.data.commitment)) throw new Error('a commitment is a SHA-256 in lowercase hex');
       return [{ type: 'DrawCommitted', data: { offerId, at, commitment: command.data.commitment } }];
     case 'CloseOffer': {
@@ -72,10 +72,10 @@ function decide(command: OfferCommand, state: OfferState): OfferEvent[] {
       return [{ type: 'EligibleTokensPublished', data: { offerId, at, tokensHash: tokenListHash(tokens), tokens } }];
     }
     case 'HoldDraw': {
-      if (state.status === 'drawn') throw new ConflictError('draw-already-held');
-      if (state.status !== 'closed') throw new ConflictError('draw-offer-open');
+      if (state.status === 'drawn') throw new ConflictError('offer-already-drawn');
+      if (state.status !== 'closed') throw new ConflictError('offer-not-closed');
       const { seed } = command.data;
-      if (commitmentOf(seed) !== state.commitment) throw new ConflictError('draw-seed-mismatch');
+      if (commitmentOf(seed) !== state.commitment) throw new ConflictError('seed-not-committed');
       return [{ type: 'DrawHeld', data: { offerId, at, seed, winners: drawWinners(seed, state.tokens ?? [], state.terms.prizes) } }];
     }
   }

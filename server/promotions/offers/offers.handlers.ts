@@ -110,7 +110,7 @@ export class HoldDrawHandler implements ICommandHandler<HoldDrawCommand> {
   async execute({ offerId, meta }: HoldDrawCommand): Promise<OfferChangeResult> {
     const id = offerIdOf(offerId);
     const seed = await this.seeds.open(this.dataSource.manager, id);
-    if (seed === null) throw new ConflictError('draw-uncommitted');
+    if (seed === null) throw new ConflictError('offer-not-committed');
     await this.path.run({ type: 'HoldDraw', data: { offerId: id, now: this.clock.now(), seed } }, meta);
     return { offerId: id };
   }
