@@ -37,10 +37,11 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 const UNAVAILABLE_LOG_EVERY_MS = 30_000;
 
 /**
- * Maps every thrown error to an HTTP answer. Known errors keep their message; the database being out of
- * reach (stopped, restarting, connections cut) is a 503 with Retry-After, logged once per outage; anything
- * else is logged with its stack and answered as a 500 with a generic message, so no internals ever reach a
- * client.
+ * Maps every thrown error to an HTTP answer. Our errors answer with the message of the code they were thrown
+ * with (its params and field problems beside it), a framework's refusal with its status's code; the database
+ * being out of reach (stopped, restarting, connections cut) is a 503 with Retry-After, logged once per outage;
+ * anything else is logged with its stack and answered as a 500 with a generic message, so no internals ever
+ * reach a client.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
