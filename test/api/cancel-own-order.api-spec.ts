@@ -44,7 +44,8 @@ describe('POST /api/public/cancel-order', () => {
     const refused = await call('POST', '/api/public/cancel-order', undefined, { orderId, phone: '01760000003' });
     expect(refused).toEqual({
       status: 409,
-      body: { success: false, code: 'cancel-too-late', message: 'Your order is confirmed, so it can no longer be cancelled here. Please call our customer care.' },
+      // Issue 26: the status the message names is in `params` too.
+      body: { success: false, code: 'cancel-too-late', params: { status: 'confirmed' }, message: 'Your order is confirmed, so it can no longer be cancelled here. Please call our customer care.' },
     });
     expect(await stock()).toBe(8);
   });

@@ -237,6 +237,41 @@ describe('cart, checkout and tracking in a real browser', () => {
       }
     });
 
+    it("shows a short line beside it from the answer's code and params, whatever its message says (issue 26)", async () => {
+      const { page, close } = await setup('/checkout', [line('M', 3)]);
+      try {
+        // The store's 409 as ProductOutOfStock answers it, with its English message reworded: the page must not read it.
+        const reworded = 'Sorry, we are short of this tee.';
+        await page.route('**/api/public/confirm-order', (route) =>
+          route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              success: false,
+              message: reworded,
+              code: 'out-of-stock-left',
+              params: { product: tee.name, size: 'M', available: 1 },
+              errors: { cart: [reworded] },
+              fields: { cart: ['out-of-stock-left'] },
+            }),
+          }),
+        );
+        await page.getByLabel('Full name').fill('Salma Khatun');
+        await page.getByLabel('Phone number').fill(phone);
+        await page.getByLabel('Shipping address').fill('House 9, Road 3, Mirpur');
+        await page.getByRole('button', { name: 'Confirm Order' }).click();
+        const problem = page.locator('.checkout__stock-problem');
+        await problem.waitFor();
+        expect(await problem.innerText()).toContain('Only 1 left in size M.');
+        expect(await page.getByRole('alertdialog', { name: 'Order Failed' }).count()).toBe(0);
+        await problem.getByRole('button', { name: 'Buy 1 instead' }).click();
+        await problem.waitFor({ state: 'detached' });
+        expect(((await storage(page, 'cart')) as Array<{ qty: number }>)[0]?.qty).toBe(1);
+      } finally {
+        await close();
+      }
+    });
+
     it('explains a refused coupon code', async () => {
       const { page, close } = await setup('/checkout', [line('M')]);
       try {

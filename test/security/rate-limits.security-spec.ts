@@ -74,7 +74,8 @@ describe('rate limits', () => {
 
   function expectLimited(answer: RawAnswer, rule: RateLimitRule): void {
     expect(answer.status).toBe(429);
-    expect(answer.json).toEqual({ success: false, code: expect.any(String), message: expect.stringMatching(/^Too many attempts\. Please wait \d+ (seconds|minutes?) and try again\.$/) });
+    // Issue 26: the wait is also in `params` (seconds or minutes), for a client that words it in Bengali.
+    expect(answer.json).toEqual({ success: false, code: expect.any(String), params: expect.any(Object), message: expect.stringMatching(/^Too many attempts\. Please wait \d+ (seconds|minutes?) and try again\.$/) });
     expect(problemsOf(answer)).toEqual([]);
     const retryAfter = Number(answer.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);

@@ -145,6 +145,28 @@ describe('ApiError in Bengali mode (issue 18)', () => {
     const error = new ApiError(409, body, body.message);
     expect(error.serverMessage).toBe('স্টক কম: Classic Polo (M সাইজ) মাত্র ১টি বাকি।');
     expect(error.firstFieldErrors).toEqual({ 'cart.0.qty': 'স্টক কম: Classic Polo (M সাইজ) মাত্র ১টি বাকি।', phone: 'Some rule this client has no words for.' });
-    expect(error.englishMessage).toBe(body.message);
+    expect(error.message).toBe(body.message);
+    expect(error.params).toEqual(body.params);
+  });
+
+  it('words each field by its code alone, and keeps English where the wording needs values the answer did not send (issue 26)', async () => {
+    await setLocale('bn', { remember: false });
+    await loadErrorTexts();
+    // The answer's params are its own (first) message's; a later field with values of its own has none.
+    const limits = {
+      success: false,
+      message: 'You can order at most 10 of one item in one order.',
+      code: 'line-limit',
+      params: { max: 10 },
+      errors: { 'cart.0.qty': ['You can order at most 10 of one item in one order.'], 'cart.1.qty': ['You can order at most 4 of one item in one order.'], name: ['Reworded: the name is missing.'] },
+      fields: { 'cart.0.qty': ['line-limit'], 'cart.1.qty': ['line-limit'], name: ['checkout-name-required'] },
+    };
+    const error = new ApiError(422, limits, limits.message);
+    expect(error.serverMessage).toBe('এক অর্ডারে একটি পণ্য সর্বোচ্চ ১০টি নেওয়া যায়।');
+    expect(error.firstFieldErrors).toEqual({
+      'cart.0.qty': 'এক অর্ডারে একটি পণ্য সর্বোচ্চ ১০টি নেওয়া যায়।',
+      'cart.1.qty': 'You can order at most 4 of one item in one order.',
+      name: 'নাম দিতে হবে',
+    });
   });
 });

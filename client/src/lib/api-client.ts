@@ -35,20 +35,18 @@ export class ApiError extends Error {
     return typeof code === 'string' && code ? code : undefined;
   }
 
-  /** The server's `message`, when it sent one: in Bengali mode its code's wording (issue 18). */
+  /**
+   * The server's `message`, when it sent one, for showing: in Bengali mode its code's wording (issue 18).
+   * Code that decides what to do reads `code` and `params`, never this text.
+   */
   get serverMessage(): string | undefined {
     const message = isRecord(this.body) ? this.body.message : undefined;
     if (typeof message !== 'string' || !message) return undefined;
     return errorText(message, this.code, this.params);
   }
 
-  /** The server's English `message` as sent, for code that reads it (never for showing). */
-  get englishMessage(): string | undefined {
-    const message = isRecord(this.body) ? this.body.message : undefined;
-    return typeof message === 'string' && message ? message : undefined;
-  }
-
-  private get params(): Record<string, string | number> | undefined {
+  /** The values the answer's message names (a product, a size, what is left), as the server sent them. */
+  get params(): Record<string, string | number> | undefined {
     const params = isRecord(this.body) ? this.body.params : undefined;
     return isRecord(params) ? (params as Record<string, string | number>) : undefined;
   }
@@ -62,6 +60,7 @@ export class ApiError extends Error {
     if (!isRecord(errors)) return {};
     const fields = isRecord(this.body) && isRecord(this.body.fields) ? this.body.fields : {};
     const result: FieldErrors = {};
+    let heading = true;
     for (const [field, messages] of Object.entries(errors)) {
       const list = (Array.isArray(messages) ? messages : [messages]).filter(
         (m): m is string => typeof m === 'string',
@@ -69,9 +68,11 @@ export class ApiError extends Error {
       const codes = Array.isArray(fields[field]) ? (fields[field] as unknown[]) : [];
       if (list.length) {
         result[field] = list.map((message, i) => {
-          const code = codes[i];
-          // The answer's params belong to its own message: a field repeating it shares them.
-          return errorText(message, typeof code === 'string' ? code : undefined, message === this.englishMessage ? this.params : undefined);
+          const code = typeof codes[i] === 'string' ? (codes[i] as string) : undefined;
+          // The answer's params are its own message's, and that message is the first field message.
+          const params = heading && code !== undefined && code === this.code ? this.params : undefined;
+          heading = false;
+          return errorText(message, code, params);
         });
       }
     }

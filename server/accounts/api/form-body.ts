@@ -1,7 +1,8 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, PayloadTooLargeException, UseInterceptors } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
+import { PayloadTooLargeError } from '../../common/errors/domain-error';
 
 /** The JSON and form parsers' limit (server/app.ts), held for multipart bodies too. */
 export const FORM_BODY_LIMIT_BYTES = 100 * 1024;
@@ -14,7 +15,7 @@ export const FORM_BODY_LIMIT_BYTES = 100 * 1024;
 export class BodySizeLimitInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const length = Number(context.switchToHttp().getRequest<Request>().headers['content-length']);
-    if (Number.isFinite(length) && length > FORM_BODY_LIMIT_BYTES) throw new PayloadTooLargeException('The request is too large.');
+    if (Number.isFinite(length) && length > FORM_BODY_LIMIT_BYTES) throw new PayloadTooLargeError('too-large');
     return next.handle();
   }
 }

@@ -23,7 +23,7 @@ export class UserController {
   @Get('checkCurrentUser')
   async checkCurrentUser(@CurrentUser() current: AuthenticatedUser) {
     const user = await findUserById(this.dataSource.manager, current.id);
-    if (!user) throw new UnauthorizedError('Please log in to continue.');
+    if (!user) throw new UnauthorizedError('login-required');
     return { success: true, user: toUserResponse(user) };
   }
 

@@ -12,8 +12,6 @@ import { LogIn } from './log-in.command';
 
 export type SignedIn = SignedInResponse;
 
-export const INVALID_LOGIN = 'Invalid username or password.';
-
 @CommandHandler(LogIn)
 export class LogInHandler implements ICommandHandler<LogIn, SignedIn> {
   constructor(
@@ -27,7 +25,7 @@ export class LogInHandler implements ICommandHandler<LogIn, SignedIn> {
     const user = await findUserByEmail(this.dataSource.manager, email);
     // Unknown e-mail: the same scrypt work as a wrong password, so timing does not reveal accounts.
     const valid = await this.hasher.verify(password, user?.passwordHash ?? this.dummyHash);
-    if (!user || !valid || user.disabledAt) throw new UnauthorizedError(INVALID_LOGIN, { account: [INVALID_LOGIN] });
+    if (!user || !valid || user.disabledAt) throw new UnauthorizedError('login-failed').onField('account');
     if (this.hasher.needsRehash(user.passwordHash)) {
       // Stronger parameters than when it was set: not a business fact, so no event, only the state.
       await this.dataSource.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, await this.hasher.hash(password)]);

@@ -19,7 +19,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword, Si
 
   async execute({ userId, newPassword, meta }: ChangePassword): Promise<SignedIn> {
     const user = await findUserById(this.accounts.manager, userId);
-    if (!user) throw new UnauthorizedError('Please log in to continue.');
+    if (!user) throw new UnauthorizedError('login-required');
     const passwordHash = await this.hasher.hash(newPassword);
     const changedAt = this.accounts.now();
     await this.accounts.record(

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { issue, type FieldIssue } from '../../common/errors/domain-error';
 import { PROJECT_ROOT } from '../../config/app-config';
 
 /**
@@ -9,15 +10,6 @@ import { PROJECT_ROOT } from '../../config/app-config';
 export const MIN_PASSWORD_LENGTH = 8;
 /** Long enough for any passphrase; bounds the work one request can ask of scrypt. */
 export const MAX_PASSWORD_LENGTH = 128;
-
-export const PASSWORD_MESSAGES = {
-  required: 'The password field is required.',
-  tooShort: `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
-  tooLong: `The password may not be greater than ${MAX_PASSWORD_LENGTH} characters.`,
-  common: 'This password is too common. Please choose a less predictable one.',
-  confirmation: 'The password confirmation does not match.',
-  confirmationRequired: 'The password confirmation field is required.',
-} as const;
 
 let commonPasswords: Set<string> | undefined;
 
@@ -35,12 +27,12 @@ export function isCommonPassword(password: string): boolean {
   return loadCommonPasswords().has(password.normalize('NFKC').trim().toLowerCase());
 }
 
-/** The messages a new password earns; empty when it is acceptable. */
-export function passwordProblems(password: string): string[] {
+/** The problems a new password has; empty when it is acceptable. */
+export function passwordProblems(password: string): FieldIssue[] {
   const length = [...password].length;
-  if (length === 0) return [PASSWORD_MESSAGES.required];
-  if (length < MIN_PASSWORD_LENGTH) return [PASSWORD_MESSAGES.tooShort];
-  if (length > MAX_PASSWORD_LENGTH) return [PASSWORD_MESSAGES.tooLong];
-  if (isCommonPassword(password)) return [PASSWORD_MESSAGES.common];
+  if (length === 0) return [issue('password-required')];
+  if (length < MIN_PASSWORD_LENGTH) return [issue('password-too-short', { min: MIN_PASSWORD_LENGTH })];
+  if (length > MAX_PASSWORD_LENGTH) return [issue('password-too-long', { max: MAX_PASSWORD_LENGTH })];
+  if (isCommonPassword(password)) return [issue('password-common')];
   return [];
 }

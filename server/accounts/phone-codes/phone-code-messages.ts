@@ -3,6 +3,4 @@ export const PHONE_CODE_MINUTES = 5;
 
 export const PHONE_CODE_MESSAGES = {
   sent: `If this number can get a code, it is on its way by SMS. It works for ${PHONE_CODE_MINUTES} minutes.`,
-  invalid: 'The code is wrong or has expired. Please check the SMS or ask for a new code.',
-  required: 'Please enter the 6-digit code from the SMS.',
 } as const;

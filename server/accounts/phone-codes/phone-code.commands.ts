@@ -6,11 +6,10 @@ import type { PhoneCodePurpose } from '../domain/phone-code.events';
 import { PasswordHasher } from '../password-hasher';
 import { revokeOpenTokens } from '../tokens/one-time-tokens';
 import { AccountWrites } from '../users/account-writes';
-import { CONTACT_MESSAGES } from '../users/contact-rules';
 import { uniqueViolation } from '../users/unique-violation';
 import { findUserById, findUserByPhone } from '../users/user-account';
 import { toUserResponse, type UserResponse } from '../users/user.response';
-import { PHONE_CODE_MESSAGES, PhoneCodes } from './phone-codes';
+import { PhoneCodes } from './phone-codes';
 
 /** Send a one-time code to a phone: for a checkout, for recovery (only when an account has the phone), or to put it on the signed-in account. */
 export class RequestPhoneCode {
@@ -68,7 +67,7 @@ export class RequestPhoneCodeHandler implements ICommandHandler<RequestPhoneCode
       owner = user.id;
     } else if (purpose === 'account-phone') {
       const holder = await findUserByPhone(this.accounts.manager, phone);
-      if (holder && holder.id !== userId) throw ValidationFailedError.field('phone', CONTACT_MESSAGES.phoneTaken);
+      if (holder && holder.id !== userId) throw ValidationFailedError.field('phone', 'phone-taken');
       owner = userId;
     }
     await this.codes.request({ phone, purpose, userId: owner, locale }, meta);
@@ -96,19 +95,19 @@ export class VerifyAccountPhoneHandler implements ICommandHandler<VerifyAccountP
   async execute({ userId, phone, code, meta }: VerifyAccountPhone): Promise<UserResponse> {
     const user = await findUserById(this.accounts.manager, userId);
     const checked = await this.codes.check(phone, 'account-phone', code);
-    if (!user || checked.userId !== userId) throw ValidationFailedError.field('code', PHONE_CODE_MESSAGES.invalid);
+    if (!user || checked.userId !== userId) throw ValidationFailedError.field('code', 'phone-code-invalid');
     try {
       await this.accounts.record(
         user,
         [{ type: 'PhoneVerified', data: { userId, phone, codeId: checked.id, via: 'account-phone' } }],
         meta,
         async (tx) => {
-          if (!(await this.codes.consume(tx, checked.id))) throw ValidationFailedError.field('code', PHONE_CODE_MESSAGES.invalid);
+          if (!(await this.codes.consume(tx, checked.id))) throw ValidationFailedError.field('code', 'phone-code-invalid');
           await tx.query('UPDATE users SET phone_number = $2, phone_verified_at = now() WHERE id = $1', [userId, phone]);
         },
       );
     } catch (error) {
-      if (uniqueViolation(error) === 'users_phone_number_key') throw ValidationFailedError.field('phone', CONTACT_MESSAGES.phoneTaken);
+      if (uniqueViolation(error) === 'users_phone_number_key') throw ValidationFailedError.field('phone', 'phone-taken');
       throw error;
     }
     return toUserResponse((await findUserById(this.accounts.manager, userId))!);
@@ -127,7 +126,7 @@ export class ResetPasswordByPhoneHandler implements ICommandHandler<ResetPasswor
     const checked = await this.codes.check(phone, 'recovery', code);
     const user = checked.userId ? await findUserById(this.accounts.manager, checked.userId) : null;
     // The account must still have the phone the code was sent to.
-    if (!user || user.phoneNumber !== phone || user.disabledAt) throw ValidationFailedError.field('code', PHONE_CODE_MESSAGES.invalid);
+    if (!user || user.phoneNumber !== phone || user.disabledAt) throw ValidationFailedError.field('code', 'phone-code-invalid');
     const passwordHash = await this.hasher.hash(newPassword);
     const changedAt = this.accounts.now();
     await this.accounts.record(
@@ -138,7 +137,7 @@ export class ResetPasswordByPhoneHandler implements ICommandHandler<ResetPasswor
       ],
       meta,
       async (tx) => {
-        if (!(await this.codes.consume(tx, checked.id))) throw ValidationFailedError.field('code', PHONE_CODE_MESSAGES.invalid);
+        if (!(await this.codes.consume(tx, checked.id))) throw ValidationFailedError.field('code', 'phone-code-invalid');
         await revokeOpenTokens(tx, user.id, 'password-reset');
         // A new password_changed_at ends every session whose token carries the old one.
         await tx.query('UPDATE users SET password_hash = $2, password_changed_at = $3, phone_verified_at = $3 WHERE id = $1', [user.id, passwordHash, changedAt]);

@@ -81,7 +81,7 @@ export class PhoneCodes {
     // TypeORM answers an UPDATE ... RETURNING with [rows, count].
     const row = Array.isArray(rows[0]) ? (rows[0] as unknown as typeof rows)[0] : rows[0];
     if (!row || !/^\d{6}$/.test(code) || !this.secrets.codeMatches(row.id, code, row.code_hash)) {
-      throw ValidationFailedError.field('code', PHONE_CODE_MESSAGES.invalid);
+      throw ValidationFailedError.field('code', 'phone-code-invalid');
     }
     return { id: row.id, phone, userId: row.user_id };
   }
@@ -99,7 +99,7 @@ export class PhoneCodes {
   async confirm(checked: CheckedCode, purpose: PhoneCodePurpose, meta: RequestMetadata): Promise<void> {
     const event: PhoneCodeEvent = { type: 'PhoneCodeConfirmed', data: { codeId: checked.id, phone: checked.phone, purpose } };
     await this.commands.appendAt(phoneCodeStreamId(checked.id), 1, [event], eventMetadata(meta), async (tx) => {
-      if (!(await this.consume(tx, checked.id))) throw ValidationFailedError.field('code', PHONE_CODE_MESSAGES.invalid);
+      if (!(await this.consume(tx, checked.id))) throw ValidationFailedError.field('code', 'phone-code-invalid');
     });
   }
 

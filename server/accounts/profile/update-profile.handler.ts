@@ -1,6 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { UnauthorizedError, ValidationFailedError } from '../../common/errors/domain-error';
-import { CONTACT_MESSAGES } from '../users/contact-rules';
 import { uniqueViolation } from '../users/unique-violation';
 import { AccountWrites } from '../users/account-writes';
 import { findUserById, findUserByPhone } from '../users/user-account';
@@ -14,10 +13,10 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, User
   async execute({ userId, name, phoneNumber, meta }: UpdateProfile): Promise<UserResponse> {
     const manager = this.accounts.manager;
     const user = await findUserById(manager, userId);
-    if (!user) throw new UnauthorizedError('Please log in to continue.');
+    if (!user) throw new UnauthorizedError('login-required');
     const phone = phoneNumber ?? user.phoneNumber;
     if (phone && phone !== user.phoneNumber && (await findUserByPhone(manager, phone))) {
-      throw ValidationFailedError.field('phone_number', CONTACT_MESSAGES.phoneTaken);
+      throw ValidationFailedError.field('phone_number', 'phone-taken');
     }
     if (name === user.name && phone === user.phoneNumber) return toUserResponse(user);
     try {
@@ -37,7 +36,7 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, User
       );
     } catch (error) {
       if (uniqueViolation(error) === 'users_phone_number_key') {
-        throw ValidationFailedError.field('phone_number', CONTACT_MESSAGES.phoneTaken);
+        throw ValidationFailedError.field('phone_number', 'phone-taken');
       }
       throw error;
     }

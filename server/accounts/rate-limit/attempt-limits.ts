@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TooManyRequestsError } from '../../common/errors/domain-error';
 import { RateLimitKey, rateLimitSubject } from './rate-limit.policies';
-import { tooManyMessage } from './rate-limit.guard';
+import { tooManyAttempts } from './rate-limit.guard';
 import { CountedHit, RateLimiter } from './rate-limiter';
 
 /**
@@ -126,7 +125,7 @@ export class AttemptLimiter {
     const attempt = new Attempt(this.limiter, hits);
     if (retryAfter > 0) {
       await attempt.release();
-      throw new TooManyRequestsError(tooManyMessage(retryAfter), retryAfter);
+      throw tooManyAttempts(retryAfter);
     }
     if (delayMs > 0) await sleep(delayMs);
     return attempt;

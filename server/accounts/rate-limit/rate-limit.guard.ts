@@ -34,15 +34,16 @@ export class RateLimitGuard implements CanActivate {
       const outcome = await this.limiter.hit(key, rule.max, rule.windowSeconds);
       if (!outcome.allowed) retryAfter = Math.max(retryAfter, outcome.retryAfterSeconds);
     }
-    if (retryAfter > 0) throw new TooManyRequestsError(tooManyMessage(retryAfter), retryAfter);
+    if (retryAfter > 0) throw tooManyAttempts(retryAfter);
     return true;
   }
 }
 
-export function tooManyMessage(retryAfterSeconds: number): string {
+/** A 429 saying how long to wait: in seconds under a minute, else in whole minutes. */
+export function tooManyAttempts(retryAfterSeconds: number): TooManyRequestsError {
+  if (retryAfterSeconds < 60) return new TooManyRequestsError(retryAfterSeconds, 'too-many-attempts-seconds', { seconds: retryAfterSeconds });
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return `Too many attempts. Please wait ${wait} and try again.`;
+  return new TooManyRequestsError(retryAfterSeconds, 'too-many-attempts-minutes', { minutes });
 }
 
 /** Resolves a policy name (see RATE_LIMIT_POLICIES) or custom rules into the guard's metadata. */

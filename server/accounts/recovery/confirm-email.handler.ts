@@ -2,14 +2,11 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BadRequestError, ValidationFailedError } from '../../common/errors/domain-error';
 import type { AccountEvent } from '../domain/account.events';
 import { consumeToken, findUsableToken, revokeOpenTokens } from '../tokens/one-time-tokens';
-import { CONTACT_MESSAGES } from '../users/contact-rules';
 import { AccountWrites } from '../users/account-writes';
 import { uniqueViolation } from '../users/unique-violation';
 import { findUserByEmail, findUserById } from '../users/user-account';
 import { emailVerificationRequest } from './email-verification';
 import { ConfirmEmail } from './recovery.commands';
-
-export const INVALID_VERIFICATION_LINK = 'The verification link is invalid or expired.';
 
 @CommandHandler(ConfirmEmail)
 export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail, void> {
@@ -20,9 +17,9 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail, void> 
     const record = await findUsableToken(manager, token, 'email-verification');
     const user = record && (await findUserById(manager, record.userId));
     // A link only speaks for the address it was sent to, and only while that is still the account's address.
-    if (!record || !user || user.email !== record.email) throw new BadRequestError(INVALID_VERIFICATION_LINK);
+    if (!record || !user || user.email !== record.email) throw new BadRequestError('verification-link-expired');
     const changing = email !== user.email;
-    if (changing && (await findUserByEmail(manager, email))) throw ValidationFailedError.field('email', CONTACT_MESSAGES.emailTaken);
+    if (changing && (await findUserByEmail(manager, email))) throw ValidationFailedError.field('email', 'email-taken');
 
     const follow = changing
       ? emailVerificationRequest(user, email, this.accounts.linkOrigin(undefined), 'email-changed', this.accounts.now(), this.accounts.envelopes)
@@ -32,7 +29,7 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail, void> 
       : [{ type: 'EmailVerified', data: { userId: user.id, email, tokenId: record.id } }];
     try {
       await this.accounts.record(user, events, meta, async (tx) => {
-        if (!(await consumeToken(tx, record.id))) throw new BadRequestError(INVALID_VERIFICATION_LINK);
+        if (!(await consumeToken(tx, record.id))) throw new BadRequestError('verification-link-expired');
         await revokeOpenTokens(tx, user.id, 'email-verification');
         if (changing) {
           // The new address is not proven yet: it gets its own verification link (written by follow).
@@ -44,7 +41,7 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail, void> 
         }
       });
     } catch (error) {
-      if (uniqueViolation(error) === 'users_email_key') throw ValidationFailedError.field('email', CONTACT_MESSAGES.emailTaken);
+      if (uniqueViolation(error) === 'users_email_key') throw ValidationFailedError.field('email', 'email-taken');
       throw error;
     }
   }

@@ -4,14 +4,12 @@ import { NotFoundError } from '../../common/errors/domain-error';
 import { findUserByPhone } from '../users/user-account';
 import { FindAccount } from './recovery.commands';
 
-export const ACCOUNT_NOT_FOUND = 'Account not found.';
-
 /** Says only whether the number has an account: no name, no e-mail, not even masked. Rate limited per phone. */
 @QueryHandler(FindAccount)
 export class FindAccountHandler implements IQueryHandler<FindAccount, void> {
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ phone }: FindAccount): Promise<void> {
-    if (!(await findUserByPhone(this.dataSource.manager, phone))) throw new NotFoundError(ACCOUNT_NOT_FOUND);
+    if (!(await findUserByPhone(this.dataSource.manager, phone))) throw new NotFoundError('account-not-found');
   }
 }

@@ -3,7 +3,6 @@ import { NotFoundError } from '../../common/errors/domain-error';
 import { AccountWrites } from '../users/account-writes';
 import { findUserByPhone } from '../users/user-account';
 import { emailVerificationRequest } from './email-verification';
-import { ACCOUNT_NOT_FOUND } from './find-account.handler';
 import { MailBudget } from './mail-budget';
 import { RequestEmailVerification } from './recovery.commands';
 
@@ -16,7 +15,7 @@ export class RequestEmailVerificationHandler implements ICommandHandler<RequestE
 
   async execute({ phone, host, meta }: RequestEmailVerification): Promise<void> {
     const user = await findUserByPhone(this.accounts.manager, phone);
-    if (!user) throw new NotFoundError(ACCOUNT_NOT_FOUND);
+    if (!user) throw new NotFoundError('account-not-found');
     // Over the mailbox's budget the owner is answered as usual and a link sent before is what they use.
     if (!(await this.budget.allows('email-verification', user.id))) return;
     // The link goes to the address the account already has: knowing a phone number proves nothing.

@@ -6,8 +6,6 @@ import { AccountWrites } from '../users/account-writes';
 import { findUserById } from '../users/user-account';
 import { ResetPassword } from './recovery.commands';
 
-export const INVALID_RESET_LINK = 'The reset link is invalid or expired.';
-
 @CommandHandler(ResetPassword)
 export class ResetPasswordHandler implements ICommandHandler<ResetPassword, void> {
   constructor(
@@ -19,7 +17,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword, void
     const manager = this.accounts.manager;
     const record = await findUsableToken(manager, token, 'password-reset');
     const user = record && (await findUserById(manager, record.userId));
-    if (!record || !user || user.email !== record.email) throw new BadRequestError(INVALID_RESET_LINK);
+    if (!record || !user || user.email !== record.email) throw new BadRequestError('link-expired');
     const passwordHash = await this.hasher.hash(newPassword);
     const changedAt = this.accounts.now();
     await this.accounts.record(
@@ -33,7 +31,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword, void
       meta,
       async (tx) => {
         // Single use even under a race: only one transaction moves used_at from NULL; the other rolls back.
-        if (!(await consumeToken(tx, record.id))) throw new BadRequestError(INVALID_RESET_LINK);
+        if (!(await consumeToken(tx, record.id))) throw new BadRequestError('link-expired');
         await revokeOpenTokens(tx, user.id, 'password-reset');
         // A new password_changed_at ends every session whose token carries the old one.
         await tx.query(

@@ -4,7 +4,6 @@ import { ValidationFailedError } from '../../common/errors/domain-error';
 import { AccessTokenService } from '../login/access-token.service';
 import type { SignedIn } from '../login/log-in.handler';
 import { PasswordHasher } from '../password-hasher';
-import { CONTACT_MESSAGES } from '../users/contact-rules';
 import { uniqueViolation } from '../users/unique-violation';
 import { AccountWrites } from '../users/account-writes';
 import { findUserByEmail, findUserById, findUserByInviteCode, findUserByPhone } from '../users/user-account';
@@ -21,9 +20,9 @@ export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer
 
   async execute({ input, meta }: RegisterCustomer): Promise<SignedIn> {
     const manager = this.accounts.manager;
-    if (await findUserByEmail(manager, input.email)) throw ValidationFailedError.field('email', CONTACT_MESSAGES.emailTaken);
+    if (await findUserByEmail(manager, input.email)) throw ValidationFailedError.field('email', 'email-taken');
     const phone = input.phone_number ?? null;
-    if (phone && (await findUserByPhone(manager, phone))) throw ValidationFailedError.field('phone_number', CONTACT_MESSAGES.phoneTaken);
+    if (phone && (await findUserByPhone(manager, phone))) throw ValidationFailedError.field('phone_number', 'phone-taken');
     // An unknown invite code (an old link) does not block registration; it just counts for no one.
     const referrer = input.inviteCode ? await findUserByInviteCode(manager, input.inviteCode.trim().toUpperCase()) : null;
     const passwordHash = await this.hasher.hash(input.password);
@@ -48,8 +47,8 @@ export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer
         },
       );
     } catch (error) {
-      if (uniqueViolation(error) === 'users_email_key') throw ValidationFailedError.field('email', CONTACT_MESSAGES.emailTaken);
-      if (uniqueViolation(error) === 'users_phone_number_key') throw ValidationFailedError.field('phone_number', CONTACT_MESSAGES.phoneTaken);
+      if (uniqueViolation(error) === 'users_email_key') throw ValidationFailedError.field('email', 'email-taken');
+      if (uniqueViolation(error) === 'users_phone_number_key') throw ValidationFailedError.field('phone_number', 'phone-taken');
       throw error;
     }
     const user = (await findUserById(manager, id))!;

@@ -2,10 +2,11 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/c
 import { z } from 'zod';
 import { eventMetadata, RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { says } from '../../common/validation/rule-message';
 import { Roles } from '../../common/auth/roles.decorator';
 import { addStaffRequest, StaffAccounts } from './staff-accounts';
 
-const staffId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'The staff id is not valid.');
+const staffId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, says('staff-id-invalid'));
 
 /** Staff accounts in the console: admins add and disable them, care sees the list. */
 @Controller('admin/staff')

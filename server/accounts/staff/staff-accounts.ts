@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { StaffMember } from '../../../contracts/catalog-admin';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/domain-error';
+import { says } from '../../common/validation/rule-message';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { OutboxEnvelopes } from '../../outbox/envelopes';
 import { DUMMY_PASSWORD_HASH } from '../users/dummy-password-hash';
@@ -18,15 +19,15 @@ import { findUserByEmail, findUserById, recordAccountEvents } from '../users/use
 export const INVITATION_LIFETIME_MS = 72 * 60 * 60 * 1000;
 
 export const addStaffRequest = z.object({
-  name: z.string({ error: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(100, 'The name may have at most 100 characters.'),
+  name: z.string({ error: says('name-required') }).trim().min(1, says('name-required')).max(100, says('field-too-long', { field: 'name', max: 100 })),
   email: z
-    .string({ error: 'The email field is required.' })
+    .string({ error: says('email-required') })
     .trim()
     .toLowerCase()
-    .min(1, 'The email field is required.')
-    .max(200, 'The email may have at most 200 characters.')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'The email must be an address such as care@example.com.'),
-  role: z.enum(['care', 'admin'], { error: 'The role must be care or admin.' }),
+    .min(1, says('email-required'))
+    .max(200, says('field-too-long', { field: 'email', max: 200 }))
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, says('email-invalid')),
+  role: z.enum(['care', 'admin'], { error: says('staff-role-invalid') }),
 });
 
 export type StaffResponse = StaffMember;
@@ -112,8 +113,8 @@ export class StaffAccounts {
 
   async disable(id: string, metadata: EventMetadata): Promise<StaffResponse> {
     const user = await findUserById(this.dataSource.manager, id);
-    if (!user || (user.role !== 'care' && user.role !== 'admin')) throw new NotFoundError('Staff member not found.');
-    if (user.id === metadata.actor.id) throw ValidationFailedError.field('id', 'You cannot disable your own account; ask another admin.');
+    if (!user || (user.role !== 'care' && user.role !== 'admin')) throw new NotFoundError('staff-not-found');
+    if (user.id === metadata.actor.id) throw ValidationFailedError.field('id', 'staff-disable-self');
     if (!user.disabledAt) {
       await recordAccountEvents(this.commands, user, [{ type: 'StaffMemberDisabled', data: { userId: user.id, email: user.email } }], metadata, async (tx) => {
         await tx.query(`UPDATE users SET disabled_at = now() WHERE id = $1`, [user.id]);
@@ -125,5 +126,5 @@ export class StaffAccounts {
 }
 
 function emailTaken(): ValidationFailedError {
-  return ValidationFailedError.field('email', 'An account with this e-mail already exists.');
+  return ValidationFailedError.field('email', 'staff-email-taken');
 }

@@ -3,15 +3,6 @@ import { isMobilePhone, normalizePhone as normalizeMobile } from '../../../contr
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const CONTACT_MESSAGES = {
-  emailRequired: 'The email field is required.',
-  emailInvalid: 'Invalid email format',
-  emailTaken: 'The email has already been taken.',
-  phoneRequired: 'The phone number field is required.',
-  phoneInvalid: 'The phone number must be an 11-digit mobile number starting with 01.',
-  phoneTaken: 'The phone number has already been taken.',
-} as const;
-
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }

@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { Roles } from '../../common/auth/roles.decorator';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { says } from '../../common/validation/rule-message';
 import { PictureUploadInterceptor } from '../pictures/picture-upload.interceptor';
 import { ProductPictures } from '../pictures/product-pictures';
 import { changeProductRequest, createProductRequest, listProductsRequest, versionFromIfMatch, versionOnlyRequest } from './admin-catalog.requests';
 import { ProductAdmin } from './product-admin';
 
-const productId = z.string().regex(/^[1-9]\d{0,8}$/, 'The product id must be a whole number.').transform(Number);
+const productId = z.string().regex(/^[1-9]\d{0,8}$/, says('field-whole-number', { field: 'product id' })).transform(Number);
 
 /**
  * Products in the console. Admins change them (each change one or more events with the admin in their

@@ -6,6 +6,7 @@ import { NotFoundError, ValidationFailedError } from '../../common/errors/domain
 import type { RequestMetadata } from '../../common/request/request-metadata';
 import { RequestMeta } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { says } from '../../common/validation/rule-message';
 import { EventStore } from '../../event-store/event-store';
 import { sanitizeDescriptionHtml } from '../description-html';
 import { POST_PAGES, postStreamId, SETTINGS_STREAM } from '../domain/catalog.events';
@@ -16,7 +17,7 @@ import { changeCategoryRequest, createCategoryRequest, postRequest, versionFromI
 import { CategoryAdmin } from './category-admin';
 import { settingsColumnsFrom, settingsRequest, settingsResponseFrom } from './settings-fields';
 
-const categoryId = z.string().regex(/^[1-9]\d{0,8}$/, 'The category id must be a whole number.').transform(Number);
+const categoryId = z.string().regex(/^[1-9]\d{0,8}$/, says('field-whole-number', { field: 'category id' })).transform(Number);
 
 /** Categories, store settings and info pages in the console: admins change them, care reads them. */
 @Controller('admin')
@@ -66,7 +67,7 @@ export class AdminStoreController {
       meta,
       expectedVersion: input.version ?? versionFromIfMatch(ifMatch),
       command: (state) => {
-        if (!state.exists && !columns.name) throw ValidationFailedError.field('name', 'The store name field is required.');
+        if (!state.exists && !columns.name) throw ValidationFailedError.field('name', 'field-required', { field: 'store name' });
         return { type: 'ChangeSettings', data: columns };
       },
     });
@@ -90,7 +91,7 @@ export class AdminStoreController {
     const page = pageOf(slug);
     const input = parseOrThrow(postRequest, body);
     const raw = input.html ?? input.description_full;
-    if (raw === undefined) throw ValidationFailedError.field('html', 'The page text is required.');
+    if (raw === undefined) throw ValidationFailedError.field('html', 'page-text-required');
     const html = sanitizeDescriptionHtml(raw);
     const result = await this.writer.write({
       streamId: postStreamId(slug),
@@ -112,6 +113,6 @@ export class AdminStoreController {
 
 function pageOf(slug: string) {
   const page = Object.prototype.hasOwnProperty.call(POST_PAGES, slug) ? POST_PAGES[slug] : undefined;
-  if (!page) throw new NotFoundError(`There is no info page "${slug.slice(0, 40)}". The pages are: ${Object.keys(POST_PAGES).join(', ')}.`);
+  if (!page) throw new NotFoundError('info-page-unknown', { slug: slug.slice(0, 40), pages: Object.keys(POST_PAGES).join(', ') });
   return page;
 }

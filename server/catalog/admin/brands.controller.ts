@@ -5,6 +5,7 @@ import { Roles } from '../../common/auth/roles.decorator';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { says } from '../../common/validation/rule-message';
 import { brandDecider } from '../domain/brand';
 import { brandStreamId } from '../domain/catalog.events';
 import { CatalogWriter } from '../write/catalog-writer';
@@ -16,22 +17,22 @@ export interface BrandResponse {
   status: 0 | 1;
 }
 
-export const brandIdParameter = z.string().regex(/^\d{1,9}$/, 'The brand id must be a whole number.').transform(Number);
+export const brandIdParameter = z.string().regex(/^\d{1,9}$/, says('field-whole-number', { field: 'brand id' })).transform(Number);
 
 export const saveBrandRequest = z.object({
   id: z.preprocess((value) => (value === '' || value === null ? undefined : String(value)), brandIdParameter.optional()),
   name: z
-    .string({ error: 'The name field is required.' })
+    .string({ error: says('name-required') })
     .trim()
-    .min(1, 'The name field is required.')
-    .max(100, 'The name may have at most 100 characters.'),
+    .min(1, says('name-required'))
+    .max(100, says('field-too-long', { field: 'name', max: 100 })),
   description: z.preprocess(
     (value) => value ?? '',
-    z.string({ error: 'The description must be text.' }).trim().max(2_000, 'The description may have at most 2000 characters.'),
+    z.string({ error: says('field-not-text', { field: 'description' }) }).trim().max(2_000, says('field-too-long', { field: 'description', max: 2000 })),
   ),
   status: z.preprocess(
     (value) => (typeof value === 'string' ? Number(value) : value),
-    z.union([z.literal(0), z.literal(1)], { error: 'The status must be 1 (active) or 0 (inactive).' }),
+    z.union([z.literal(0), z.literal(1)], { error: says('brand-status-invalid') }),
   ),
 });
 
@@ -84,7 +85,7 @@ export class BrandsController {
 
   private async find(id: number): Promise<BrandResponse> {
     const rows: BrandResponse[] = await this.dataSource.query(`SELECT id, name, description, status FROM brands WHERE id = $1`, [id]);
-    if (rows.length === 0) throw new NotFoundError('Brand not found.');
+    if (rows.length === 0) throw new NotFoundError('brand-not-found');
     return rows[0];
   }
 }

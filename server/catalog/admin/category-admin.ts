@@ -40,7 +40,7 @@ export class CategoryAdmin {
     const parentId = input.parent_id ?? null;
     const categoryId = await this.writer.nextId('category');
     const slug = input.slug ?? slugify(input.name);
-    if (!slug) throw ValidationFailedError.field('slug', 'Give the category a slug of letters and digits.');
+    if (!slug) throw ValidationFailedError.field('slug', 'category-slug-required');
     const position = input.position ?? (await this.nextPosition(parentId));
     const reserve: Reservation[] = [{ kind: 'category-slug', value: slug, ownerId: categoryId, field: 'slug' }];
     const result = await this.writer.write({
@@ -67,7 +67,7 @@ export class CategoryAdmin {
       reserve,
       guard: parentId === undefined || parentId === null ? undefined : (attempt) => this.placeInTree(attempt, id, parentId, true),
       command: (state: CategoryState): ChangeCategory => {
-        if (!state.exists) throw new NotFoundError('Category not found.');
+        if (!state.exists) throw new NotFoundError('category-not-found');
         reserve.length = 0;
         if (input.slug !== undefined && input.slug !== state.slug) reserve.push({ kind: 'category-slug', value: input.slug, ownerId: id, field: 'slug' });
         return { type: 'ChangeCategory', data: { name: input.name, slug: input.slug, parentId: input.parent_id, position: input.position } };
@@ -83,11 +83,11 @@ export class CategoryAdmin {
    * decided one after the other and the second sees the first.
    */
   private async placeInTree(attempt: WriteAttempt, categoryId: number, parentId: number, moving: boolean): Promise<StreamEvents[]> {
-    if (parentId === categoryId) throw ValidationFailedError.field('parent_id', 'A category cannot be its own parent.');
+    if (parentId === categoryId) throw ValidationFailedError.field('parent_id', 'category-own-parent');
     const loaded = await attempt.load([CATEGORY_TREE_STREAM, categoryStreamId(parentId)]);
     const parent = loaded.get(categoryStreamId(parentId))!.state as CategoryState;
-    if (!parent.exists) throw ValidationFailedError.field('parent_id', 'Choose a parent category that exists.');
-    if (parent.parentId !== null) throw ValidationFailedError.field('parent_id', 'Choose a top-level category as the parent (the tree has two levels).');
+    if (!parent.exists) throw ValidationFailedError.field('parent_id', 'category-parent-unknown');
+    if (parent.parentId !== null) throw ValidationFailedError.field('parent_id', 'category-parent-not-top');
     if (moving) {
       const children = await this.dataSource.query(
         `SELECT 1 FROM (SELECT DISTINCT ON (stream_id) stream_id,
@@ -98,7 +98,7 @@ export class CategoryAdmin {
           WHERE placed.parent = to_jsonb($1::int) LIMIT 1`,
         [categoryId],
       );
-      if (children.length > 0) throw ValidationFailedError.field('parent_id', 'A category with sub-categories cannot be moved under another one.');
+      if (children.length > 0) throw ValidationFailedError.field('parent_id', 'category-has-children');
     }
     return [{ streamId: CATEGORY_TREE_STREAM, events: [{ type: 'CategoryPlaced', data: { categoryId, parentId } satisfies CategoryPlaced['data'] }] }];
   }

@@ -53,7 +53,7 @@ export class ProductAdmin {
     if (rows.length > 0) return fromRow(rows[0]);
     // Not projected yet (or no such product): the stream is the truth.
     const history = await this.eventStore.readStream(productStreamId(id));
-    if (history.length === 0) throw new NotFoundError('Product not found.');
+    if (history.length === 0) throw new NotFoundError('product-not-found');
     let state = productDecider.initialState();
     for (const event of history) state = productDecider.evolve(state, event as never);
     return fromState(state, history.length);
@@ -100,7 +100,7 @@ export class ProductAdmin {
       expectedVersion,
       reserve,
       command: (state) => {
-        if (!state.exists) throw new NotFoundError('Product not found.');
+        if (!state.exists) throw new NotFoundError('product-not-found');
         reserve.length = 0;
         if (input.slug !== undefined && input.slug !== state.details.slug) reserve.push({ kind: 'product-slug', value: input.slug, ownerId: id, field: 'slug' });
         if (input.sku !== undefined && input.sku !== state.details.sku) reserve.push({ kind: 'product-sku', value: input.sku, ownerId: id, field: 'sku' });
@@ -116,8 +116,8 @@ export class ProductAdmin {
   async addImage(id: number, image: ProductImage, meta: RequestMetadata): Promise<AdminProductResponse> {
     return this.write(id, meta, {
       command: (state) => {
-        if (!state.exists) throw new NotFoundError('Product not found.');
-        if (state.images.length >= 20) throw ValidationFailedError.field('image', 'A product may have at most 20 pictures.');
+        if (!state.exists) throw new NotFoundError('product-not-found');
+        if (state.images.length >= 20) throw ValidationFailedError.field('image', 'pictures-too-many');
         if (state.images.some((existing) => existing.img === image.img)) return { type: 'ChangeProduct', data: {} };
         return { type: 'ChangeProduct', data: { images: [...state.images, image] } };
       },
@@ -126,7 +126,7 @@ export class ProductAdmin {
 
   async history(id: number): Promise<{ data: ProductHistoryEntry[] }> {
     const events = await this.eventStore.readStream(productStreamId(id));
-    if (events.length === 0) throw new NotFoundError('Product not found.');
+    if (events.length === 0) throw new NotFoundError('product-not-found');
     return {
       data: events.map((event) => {
         const actor = event.metadata.actor ?? { id: 'unknown', role: 'system' };
@@ -149,7 +149,7 @@ export class ProductAdmin {
 
   private async requireCategory(id: number): Promise<void> {
     const rows = await this.dataSource.query(`SELECT 1 FROM categories WHERE id = $1`, [id]);
-    if (rows.length === 0) throw ValidationFailedError.field('category_id', 'Choose a category that exists.');
+    if (rows.length === 0) throw ValidationFailedError.field('category_id', 'category-unknown');
   }
 
   /** The name's slug, or with -2, -3 ... when a product already holds it (reserved, or in the console's list). */
@@ -185,10 +185,10 @@ function changeOf(input: z.output<typeof changeProductRequest>, state: ProductSt
     const byUrl = new Map(state.images.map((image) => [image.img, image]));
     const images = input.images.map((url) => {
       const image = byUrl.get(url);
-      if (!image) throw ValidationFailedError.field('images', 'The images may only reorder or remove the product\'s own pictures; upload new ones first.');
+      if (!image) throw ValidationFailedError.field('images', 'pictures-foreign');
       return image;
     });
-    if (new Set(input.images).size !== input.images.length) throw ValidationFailedError.field('images', 'Each picture may be listed once.');
+    if (new Set(input.images).size !== input.images.length) throw ValidationFailedError.field('images', 'pictures-repeated');
     change.images = images;
   }
   return change;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paisaToTaka, takaToPaisa } from '../../common/money';
+import { says } from '../../common/validation/rule-message';
 
 /**
  * The store settings an admin edits: the API name (the storefront's spelling), the settings column, and how
@@ -14,22 +15,26 @@ export interface SettingsField {
 }
 
 const text = (label: string, max: number) =>
-  z.string({ error: `The ${label} must be text.` }).trim().max(max, `The ${label} may have at most ${max} characters.`);
+  z.string({ error: says('field-not-text', { field: label }) }).trim().max(max, says('field-too-long', { field: label, max }));
 
 const charge = (label: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
     z
-      .number({ error: `The ${label} must be an amount in Taka, such as 70.` })
-      .min(0, `The ${label} must be 0 or more.`)
-      .max(100_000, `The ${label} must be at most ৳100,000.`)
-      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `The ${label} may have at most two decimals.`),
+      .number({ error: says('charge-taka', { field: label }) })
+      .min(0, says('field-not-negative', { field: label }))
+      .max(100_000, says('charge-at-most', { field: label }))
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, says('amount-two-decimals', { field: label })),
   );
 
 const count = (label: string, max: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-    z.number({ error: `The ${label} must be a whole number.` }).int(`The ${label} must be a whole number.`).min(0, `The ${label} must be 0 or more.`).max(max, `The ${label} must be at most ${max}.`),
+    z
+      .number({ error: says('field-whole-number', { field: label }) })
+      .int(says('field-whole-number', { field: label }))
+      .min(0, says('field-not-negative', { field: label }))
+      .max(max, says('field-at-most', { field: label, max })),
   );
 
 /** A number setting between min and max, whole unless said (hours may be fractions). */
@@ -37,26 +42,26 @@ const bounded = (label: string, min: number, max: number, whole = true) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
     z
-      .number({ error: `The ${label} must be a number.` })
-      .min(min, `The ${label} must be ${min} or more.`)
-      .max(max, `The ${label} must be at most ${max}.`)
-      .refine((value) => !whole || Number.isInteger(value), `The ${label} must be a whole number.`),
+      .number({ error: says('field-number', { field: label }) })
+      .min(min, says('field-min', { field: label, min }))
+      .max(max, says('field-at-most', { field: label, max }))
+      .refine((value) => !whole || Number.isInteger(value), says('field-whole-number', { field: label })),
   );
 
 export const SETTINGS_FIELDS: SettingsField[] = [
-  { api: 'name', column: 'name', kind: 'text', schema: text('store name', 100).min(1, 'The store name field is required.') },
+  { api: 'name', column: 'name', kind: 'text', schema: text('store name', 100).min(1, says('field-required', { field: 'store name' })) },
   { api: 'description', column: 'description', kind: 'text', schema: text('description', 2_000) },
-  { api: 'fblink', column: 'fblink', kind: 'text', schema: text('Facebook link', 300).refine((value) => value === '' || /^https?:\/\/\S+$/.test(value), 'The Facebook link must start with https://.') },
-  { api: 'email', column: 'email', kind: 'text', schema: text('e-mail', 200).refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), 'The e-mail must be an address such as support@example.com.') },
-  { api: 'whatsApp', column: 'whatsapp', kind: 'text', schema: text('WhatsApp number', 20).refine((value) => value === '' || /^\+?\d{6,15}$/.test(value), 'The WhatsApp number may have digits only, such as 8801711000000.') },
+  { api: 'fblink', column: 'fblink', kind: 'text', schema: text('Facebook link', 300).refine((value) => value === '' || /^https?:\/\/\S+$/.test(value), says('facebook-link-invalid')) },
+  { api: 'email', column: 'email', kind: 'text', schema: text('e-mail', 200).refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), says('store-email-invalid')) },
+  { api: 'whatsApp', column: 'whatsapp', kind: 'text', schema: text('WhatsApp number', 20).refine((value) => value === '' || /^\+?\d{6,15}$/.test(value), says('whatsapp-invalid')) },
   { api: 'address', column: 'address', kind: 'text', schema: text('address', 500) },
-  { api: 'currency', column: 'currency', kind: 'text', schema: text('currency', 5).min(1, 'The currency field is required.') },
+  { api: 'currency', column: 'currency', kind: 'text', schema: text('currency', 5).min(1, says('field-required', { field: 'currency' })) },
   { api: 'devliery_charge', column: 'devliery_charge_paisa', kind: 'money', schema: charge('delivery charge') },
   { api: 'devliery_charge_inside_dhk', column: 'devliery_charge_inside_dhk_paisa', kind: 'money', schema: charge('delivery charge inside Dhaka') },
   { api: 'devliery_charge_outside_dhk', column: 'devliery_charge_outside_dhk_paisa', kind: 'money', schema: charge('delivery charge outside Dhaka') },
-  { api: 'bkash_number', column: 'bkash_number', kind: 'text', schema: text('bKash number', 20).refine((value) => value === '' || /^01[3-9]\d{8}$/.test(value), 'The bKash number must be a Bangladeshi mobile number such as 01711000000.') },
+  { api: 'bkash_number', column: 'bkash_number', kind: 'text', schema: text('bKash number', 20).refine((value) => value === '' || /^01[3-9]\d{8}$/.test(value), says('bkash-setting-invalid')) },
   // What shoppers are told before they trust the store (issue 16); the columns come from migration 1763800000416.
-  { api: 'hotline', column: 'hotline', kind: 'text', schema: text('hotline', 20).refine((value) => value === '' || /^\+?\d{6,15}$/.test(value.replace(/[\s-]/g, '')), 'The hotline may have digits only, such as 01711000000.') },
+  { api: 'hotline', column: 'hotline', kind: 'text', schema: text('hotline', 20).refine((value) => value === '' || /^\+?\d{6,15}$/.test(value.replace(/[\s-]/g, '')), says('hotline-invalid')) },
   { api: 'delivery_time_inside_dhaka', column: 'delivery_time_inside_dhaka', kind: 'text', schema: text('delivery time inside Dhaka', 40) },
   { api: 'delivery_time_outside_dhaka', column: 'delivery_time_outside_dhaka', kind: 'text', schema: text('delivery time outside Dhaka', 40) },
   { api: 'return_days', column: 'return_days', kind: 'count', schema: count('return period in days', 365) },
@@ -67,14 +72,14 @@ export const SETTINGS_FIELDS: SettingsField[] = [
   { api: 'max_units_per_line', column: 'max_units_per_line', kind: 'count', schema: bounded('units of one item per order', 1, 1_000) },
   { api: 'max_units_per_order', column: 'max_units_per_order', kind: 'count', schema: bounded('units per order', 1, 10_000) },
   // Issue 17: whether a checkout must prove its phone with an SMS code (risky: phones with returns, expiries or a block).
-  { api: 'checkout_phone_verification', column: 'checkout_phone_verification', kind: 'text', schema: z.enum(['off', 'risky', 'always'], { error: 'Phone verification at checkout must be off, risky or always.' }) },
+  { api: 'checkout_phone_verification', column: 'checkout_phone_verification', kind: 'text', schema: z.enum(['off', 'risky', 'always'], { error: says('phone-verification-setting-invalid') }) },
   { api: 'pending_order_expiry_hours', column: 'pending_order_expiry_hours', kind: 'count', schema: bounded('hours a pending order lives', 0.1, 24 * 60, false) },
 ];
 
 /** Every field optional (a PUT may send the whole form or a part), plus the version the form was loaded at. */
 export const settingsRequest = z.object({
   ...Object.fromEntries(SETTINGS_FIELDS.map((field) => [field.api, field.schema.optional()])),
-  version: z.preprocess((value) => (typeof value === 'string' ? Number(value) : value), z.number({ error: 'The version must be a whole number.' }).int().min(0)).optional(),
+  version: z.preprocess((value) => (typeof value === 'string' ? Number(value) : value), z.number({ error: says('field-whole-number', { field: 'version' }) }).int().min(0)).optional(),
 });
 
 export function settingsColumnsFrom(input: Record<string, unknown>): Record<string, string | number> {

@@ -1,26 +1,27 @@
 import { z } from 'zod';
 import { absentAsUndefined, pageParameter } from '../../common/validation/query-parameters';
+import { says } from '../../common/validation/rule-message';
 
 /**
  * Query-string rules of the public catalog calls. Query values arrive as strings (or arrays when a name is
  * repeated, which every rule here refuses); a bad value is a 422 naming the parameter, never a 500.
  */
-const text = (name: string, max: number, required = `The ${name} is required.`) =>
+const text = (name: string, max: number, required = says('field-missing', { field: name })) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? required : `The ${name} must be text.`) })
+    .string({ error: (issue) => (issue.input === undefined ? required : says('field-not-text', { field: name })) })
     .trim()
-    .max(max, `The ${name} may have at most ${max} characters.`);
+    .max(max, says('field-too-long', { field: name, max }));
 
 const page = pageParameter;
 
 const search = z.preprocess(absentAsUndefined, text('search', 100).optional());
 
-const slug = (name: string) => z.preprocess(absentAsUndefined, text(name, 200).min(1, `The ${name} is required.`));
+const slug = (name: string) => z.preprocess(absentAsUndefined, text(name, 200).min(1, says('field-missing', { field: name })));
 
 const positiveId = (name: string) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? `The ${name} is required.` : `The ${name} must be a whole number.`) })
-    .regex(/^\d{1,9}$/, `The ${name} must be a whole number.`)
+    .string({ error: (issue) => (issue.input === undefined ? says('field-missing', { field: name }) : says('field-whole-number', { field: name })) })
+    .regex(/^\d{1,9}$/, says('field-whole-number', { field: name }))
     .transform(Number);
 
 export const shopPageQuery = z.object({ page, search });
@@ -33,7 +34,7 @@ export const searchProductsQuery = z.object({
   q: z.preprocess((value) => value ?? '', text('q', 100)),
   category_id: z.preprocess(
     (value) => absentAsUndefined(value) ?? 'all',
-    z.union([z.literal('all'), positiveId('category_id')], { error: "The category_id must be 'all' or a category id." }),
+    z.union([z.literal('all'), positiveId('category_id')], { error: says('category-filter-invalid') }),
   ),
 });
 
@@ -43,19 +44,19 @@ export const checkProductAttributeQuery = z
     slug: z.preprocess(absentAsUndefined, text('slug', 200).optional()),
     size: z.preprocess(
       absentAsUndefined,
-      text('size', 10, 'Please select a size before adding to cart.').transform((value) => value.toUpperCase()),
+      text('size', 10, says('size-required')).transform((value) => value.toUpperCase()),
     ),
     qty: z.preprocess(
       (value) => absentAsUndefined(value) ?? '1',
       z
-        .string({ error: 'The quantity must be a whole number of at least 1.' })
-        .regex(/^\d{1,4}$/, 'The quantity must be a whole number of at least 1.')
+        .string({ error: says('quantity-whole') })
+        .regex(/^\d{1,4}$/, says('quantity-whole'))
         .transform(Number)
-        .refine((value) => value >= 1, 'The quantity must be a whole number of at least 1.'),
+        .refine((value) => value >= 1, says('quantity-whole')),
     ),
   })
   .refine((query) => query.product_id !== undefined || query.slug !== undefined, {
-    message: 'The product_id or slug is required.',
+    message: says('product-id-or-slug'),
     path: ['product_id'],
   });
 

@@ -27,10 +27,10 @@ export const brandDecider = {
   },
   decide(command: BrandCommand, state: BrandState): BrandEvent[] {
     if (command.type === 'DeleteBrand') {
-      if (!state.exists) throw new NotFoundError('Brand not found.');
+      if (!state.exists) throw new NotFoundError('brand-not-found');
       return [{ type: 'BrandDeleted', data: { brandId: state.brandId } }];
     }
-    if (!command.data.create && !state.exists) throw new NotFoundError('Brand not found.');
+    if (!command.data.create && !state.exists) throw new NotFoundError('brand-not-found');
     const { create: _create, ...data } = command.data;
     return [{ type: 'BrandSaved', data }];
   },

@@ -29,10 +29,10 @@ export const categoryDecider = {
   /** Tree rules that need other categories (parent exists, no cycles) are checked by the caller first. */
   decide(command: CategoryCommand, state: CategoryState): CategoryEvent[] {
     if (command.type === 'CreateCategory') {
-      if (state.exists) throw new ConflictError('This category already exists.');
+      if (state.exists) throw new ConflictError('category-exists');
       return [{ type: 'CategoryCreated', data: { ...command.data } }];
     }
-    if (!state.exists) throw new NotFoundError('Category not found.');
+    if (!state.exists) throw new NotFoundError('category-not-found');
     const changes: Partial<CategoryFields> = {};
     const previous: Partial<CategoryFields> = {};
     for (const field of FIELDS) {

@@ -68,13 +68,13 @@ export const productDecider = {
   /** Pure rules of a product: prices positive, an old price above the price, at least one size, no duplicate sizes. */
   decide(command: ProductCommand, state: ProductState): ProductEvent[] {
     if (command.type === 'CreateProduct') {
-      if (state.exists) throw new ConflictError('This product already exists.');
+      if (state.exists) throw new ConflictError('product-exists');
       const { data } = command;
       checkPrices(data.pricePaisa, data.oldPricePaisa);
       checkSizes(data.sizes);
       return [{ type: 'ProductCreated', data: { ...data, sizes: [...data.sizes] } }];
     }
-    if (!state.exists) throw new NotFoundError('Product not found.');
+    if (!state.exists) throw new NotFoundError('product-not-found');
     switch (command.type) {
       case 'PublishProduct':
         return state.published ? [] : [{ type: 'ProductPublished', data: { productId: state.productId } }];
@@ -124,15 +124,15 @@ function withBengali(details: ProductDetails): Required<ProductDetails> {
 }
 
 function checkPrices(price: number, oldPrice: number | null): void {
-  if (!Number.isInteger(price) || price <= 0) throw ValidationFailedError.field('price', 'The price must be more than 0.');
+  if (!Number.isInteger(price) || price <= 0) throw ValidationFailedError.field('price', 'amount-positive', { field: 'price' });
   if (oldPrice !== null && oldPrice <= price) {
-    throw ValidationFailedError.field('old_price', 'The old price must be higher than the price (it is shown struck through).');
+    throw ValidationFailedError.field('old_price', 'old-price-not-higher');
   }
 }
 
 function checkSizes(sizes: string[]): void {
-  if (sizes.length === 0) throw ValidationFailedError.field('sizes', 'Choose at least one size.');
-  if (new Set(sizes).size !== sizes.length) throw ValidationFailedError.field('sizes', 'Each size may be listed once.');
+  if (sizes.length === 0) throw ValidationFailedError.field('sizes', 'sizes-required');
+  if (new Set(sizes).size !== sizes.length) throw ValidationFailedError.field('sizes', 'sizes-repeated');
 }
 
 function sameList(a: string[], b: string[]): boolean {

@@ -23,17 +23,17 @@ export class PictureUploadInterceptor implements NestInterceptor {
     // The multipart envelope adds a few hundred bytes to the file.
     if (Number.isFinite(length) && length > MAX_PICTURE_BYTES + 64 * 1024) throw tooLarge();
     if (!request.is('multipart/form-data')) {
-      throw ValidationFailedError.field('image', 'Send the picture as multipart/form-data in the field "image".');
+      throw ValidationFailedError.field('image', 'upload-not-multipart');
     }
     const parsed = new Promise<void>((resolve, reject) =>
       upload(request, http.getResponse<Response>(), (error: unknown) => {
         if (!error) return resolve();
         if (error instanceof multer.MulterError) {
           if (error.code === 'LIMIT_FILE_SIZE') return reject(tooLarge());
-          if (error.code === 'LIMIT_UNEXPECTED_FILE') return reject(ValidationFailedError.field('image', 'Send one picture, in the field "image".'));
-          return reject(ValidationFailedError.field('image', 'The upload could not be read. Send one picture in the field "image".'));
+          if (error.code === 'LIMIT_UNEXPECTED_FILE') return reject(ValidationFailedError.field('image', 'upload-one-picture'));
+          return reject(ValidationFailedError.field('image', 'upload-unreadable'));
         }
-        reject(ValidationFailedError.field('image', 'The upload could not be read. Send one picture in the field "image".'));
+        reject(ValidationFailedError.field('image', 'upload-unreadable'));
       }),
     );
     return from(parsed).pipe(switchMap(() => next.handle()));

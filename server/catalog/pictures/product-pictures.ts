@@ -19,8 +19,6 @@ type PictureFormat = 'jpeg' | 'png' | 'webp';
 /** Hashed names never change content, so browsers may keep them for a year (see app.module.ts). */
 export const HASHED_PICTURE = /^[0-9a-f]{20}-(thumb|card|zoom)\.webp$/;
 
-const NOT_A_PICTURE = 'The file must be a JPEG, PNG or WebP picture.';
-
 /**
  * Product pictures: checked by their bytes (magic numbers, then decoded by libvips), never by file name or
  * the type the browser claims; re-encoded to WebP in three sizes with every metadata block (EXIF, GPS, XMP,
@@ -38,18 +36,18 @@ export class ProductPictures implements OnModuleInit {
   }
 
   async store(bytes: Buffer | undefined): Promise<ProductImage> {
-    if (!bytes || bytes.length === 0) throw ValidationFailedError.field('image', 'Choose a picture to upload (a JPEG, PNG or WebP file).');
+    if (!bytes || bytes.length === 0) throw ValidationFailedError.field('image', 'picture-required');
     if (bytes.length > MAX_PICTURE_BYTES) throw tooLarge();
     const claimed = sniffFormat(bytes);
-    if (!claimed) throw ValidationFailedError.field('image', NOT_A_PICTURE);
+    if (!claimed) throw ValidationFailedError.field('image', 'picture-not-image');
     let format: string | undefined;
     try {
       const metadata = await sharp(bytes, { limitInputPixels: MAX_PICTURE_PIXELS }).metadata();
       format = metadata.format;
     } catch {
-      throw ValidationFailedError.field('image', 'The picture could not be read; it may be damaged. Please choose another file.');
+      throw ValidationFailedError.field('image', 'picture-unreadable');
     }
-    if (format !== claimed) throw ValidationFailedError.field('image', NOT_A_PICTURE);
+    if (format !== claimed) throw ValidationFailedError.field('image', 'picture-not-image');
 
     const folder = join(this.config.uploadsDir, 'products');
     await mkdir(folder, { recursive: true });
@@ -65,7 +63,7 @@ export class ProductPictures implements OnModuleInit {
           .webp({ quality: 80 })
           .toBuffer();
       } catch {
-        throw ValidationFailedError.field('image', 'The picture could not be read; it may be damaged. Please choose another file.');
+        throw ValidationFailedError.field('image', 'picture-unreadable');
       }
       const name = `${hash}-${size}.webp`;
       await writeFile(join(folder, name), output);
@@ -76,7 +74,7 @@ export class ProductPictures implements OnModuleInit {
 }
 
 export function tooLarge(): ValidationFailedError {
-  return ValidationFailedError.field('image', 'The picture is larger than 5 MB. Please choose a smaller file.');
+  return ValidationFailedError.field('image', 'picture-too-large');
 }
 
 /** The format the first bytes announce, or null: JPEG FF D8 FF, PNG's 8-byte signature, RIFF....WEBP. */

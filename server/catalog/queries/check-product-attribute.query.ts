@@ -36,14 +36,14 @@ export class CheckProductAttributeHandler implements IQueryHandler<CheckProductA
         LIMIT 1`,
       [product.id ?? null, product.slug ?? null, size],
     );
-    if (rows.length === 0) throw new NotFoundError('Product is not available.');
+    if (rows.length === 0) throw new NotFoundError('product-not-available');
     const [row] = rows;
     if (row.size === null) {
-      throw ValidationFailedError.field('size', `${row.name} does not come in size ${size}.`);
+      throw ValidationFailedError.field('size', 'size-not-sold', { product: row.name, size });
     }
-    if (row.available <= 0) throw new NotFoundError(`${row.name} is out of stock in size ${size}.`);
+    if (row.available <= 0) throw new NotFoundError('size-sold-out', { product: row.name, size });
     if (row.available < quantity) {
-      throw new NotFoundError(`Only ${row.available} left of ${row.name} in size ${size}.`);
+      throw new NotFoundError('size-only-left', { available: row.available, product: row.name, size });
     }
     return { success: true, message: 'In stock.', available: row.available };
   }

@@ -24,7 +24,7 @@ export class GetPostHandler implements IQueryHandler<GetPostQuery> {
       `SELECT name, description_full FROM posts WHERE category_id = $1`,
       [categoryId],
     );
-    if (rows.length === 0) throw new NotFoundError('Page not found.');
+    if (rows.length === 0) throw new NotFoundError('info-page-not-found');
     return { name: rows[0].name, description_full: sanitizeDescriptionHtml(rows[0].description_full) };
   }
 }

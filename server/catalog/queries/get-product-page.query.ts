@@ -68,7 +68,7 @@ export class GetProductPageHandler implements IQueryHandler<GetProductPageQuery>
         WHERE c.id = named.id OR c.parent_id = named.id`,
       [slug],
     );
-    if (rows.length === 0) throw new NotFoundError('Category not found.');
+    if (rows.length === 0) throw new NotFoundError('category-not-found');
     return rows.map((row) => row.id);
   }
 }

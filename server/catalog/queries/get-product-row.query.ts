@@ -31,7 +31,7 @@ export class GetProductRowHandler implements IQueryHandler<GetProductRowQuery> {
         WHERE p.slug = $1`,
       [slug],
     );
-    if (rows.length === 0) throw new NotFoundError('Product not found.');
+    if (rows.length === 0) throw new NotFoundError('product-not-found');
     return toProductRow(rows[0]);
   }
 }

@@ -36,7 +36,7 @@ export class GetRelatedProductsHandler implements IQueryHandler<GetRelatedProduc
         LIMIT ${MAX_RELATED}`,
       [slug],
     );
-    if (rows.length === 0 && !(await this.exists(slug))) throw new NotFoundError('Product not found.');
+    if (rows.length === 0 && !(await this.exists(slug))) throw new NotFoundError('product-not-found');
     return rows.map(toProductCard);
   }
 

@@ -14,7 +14,7 @@ export class GetSettingsHandler implements IQueryHandler<GetSettingsQuery> {
 
   async execute(): Promise<SettingResponse> {
     const rows = await this.dataSource.query(`SELECT * FROM settings WHERE id = 1`);
-    if (rows.length === 0) throw new NotFoundError('The store has no settings yet.');
+    if (rows.length === 0) throw new NotFoundError('store-not-set-up');
     const [row] = rows;
     return {
       name: row.name,

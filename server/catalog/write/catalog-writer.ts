@@ -84,7 +84,7 @@ export class CatalogWriter {
         const streamId = reservationStreamId(reservation.kind, reservation.value);
         const { ownerId } = holders.get(streamId)!.state as NameHolder;
         if (ownerId === reservation.ownerId) continue;
-        if (ownerId !== null) throw ValidationFailedError.field(reservation.field, `The ${reservation.field} "${reservation.value}" is already taken.`);
+        if (ownerId !== null) throw ValidationFailedError.field(reservation.field, 'name-taken', { field: reservation.field, value: reservation.value });
         streams.push({
           streamId,
           events: [{ type: 'NameReserved', data: { kind: reservation.kind, value: reservation.value, ownerId: reservation.ownerId } }],
@@ -124,5 +124,5 @@ export class CatalogWriter {
 }
 
 function staleVersion(noun: string): ConflictError {
-  return new ConflictError(`This ${noun} was changed by someone else after you opened it. Reload it to see their change, then make yours again.`);
+  return new ConflictError('changed-meanwhile', { noun });
 }

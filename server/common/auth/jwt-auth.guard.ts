@@ -13,7 +13,7 @@ import type { AuthenticatedUser } from '../request/authenticated-user';
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<TUser = AuthenticatedUser>(error: unknown, user: TUser | false): TUser {
     if (isDatabaseUnavailable(error)) throw error;
-    if (error || !user) throw new UnauthorizedError('Please log in to continue.');
+    if (error || !user) throw new UnauthorizedError('login-required');
     return user;
   }
 }

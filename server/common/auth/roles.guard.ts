@@ -23,7 +23,7 @@ export class RolesGuard extends JwtAuthGuard {
     if (!request.user) await super.canActivate(context);
     const roles = this.reflector.getAllAndOverride<UserRole[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
     if (roles && roles.length > 0 && !roles.includes(request.user!.role)) {
-      throw new ForbiddenError('You do not have permission to do this.');
+      throw new ForbiddenError('forbidden');
     }
     return true;
   }

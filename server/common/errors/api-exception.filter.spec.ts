@@ -2,7 +2,9 @@ import type { ArgumentsHost } from '@nestjs/common';
 import { ApiExceptionFilter, DATABASE_RETRY_AFTER_SECONDS } from './api-exception.filter';
 import { QueryFailedError } from 'typeorm';
 import { ConcurrencyError, DuplicateEventError } from '../../event-store/concurrency-error';
-import { ConflictError, NotFoundError, ValidationFailedError } from './domain-error';
+import { NotFoundException } from '@nestjs/common';
+import { ERROR_MESSAGES } from '../../../contracts/error-messages';
+import { ConflictError, issue, NotFoundError, ValidationFailedError } from './domain-error';
 
 /** The filter against a recording response, as Express would be driven by it. */
 function setup() {
@@ -61,8 +63,8 @@ describe('ApiExceptionFilter', () => {
     expect(unknown.answer.headers['retry-after']).toBeUndefined();
 
     const conflict = setup();
-    conflict.catchError(new ConflictError('Out of Stock'));
-    expect(conflict.answer).toMatchObject({ status: 409, body: { success: false, message: 'Out of Stock' } });
+    conflict.catchError(new ConflictError('offer-not-ended'));
+    expect(conflict.answer).toMatchObject({ status: 409, body: { success: false, code: 'offer-not-ended', message: 'The offer period has not ended yet.' } });
   });
 
   it.each([
@@ -124,12 +126,12 @@ describe('ApiExceptionFilter', () => {
     expect(logged.debug[0]).not.toMatch(/nusrat|5b0e3a52/);
   });
 
-  describe('codes beside the English message (issue 18)', () => {
+  describe('codes beside the English message (issue 18, issue 26)', () => {
     it("gives an error the code it names, with its params, and each field message its code", () => {
       const { answer, catchError } = setup();
       const message = 'Out of Stock: Classic Polo (Size: M) has only 1 left.';
       // As ordering's ProductOutOfStock throws it.
-      catchError(new ConflictError(message, { 'items.0.qty': [message] }).withCode('out-of-stock-left', { product: 'Classic Polo', size: 'M', available: 1 }));
+      catchError(new ConflictError('out-of-stock-left', { product: 'Classic Polo', size: 'M', available: 1 }).onField('items.0.qty'));
       expect(answer).toMatchObject({ status: 409 });
       expect(answer.body).toEqual({
         success: false,
@@ -141,19 +143,44 @@ describe('ApiExceptionFilter', () => {
       });
     });
 
-    it("finds a known message's code without the thrower naming it, and marks unknown field messages invalid", () => {
+    it('heads a 422 with its first field problem and gives every field message the code it was found with', () => {
       const { answer, catchError } = setup();
-      catchError(new ValidationFailedError({ phone: ['The phone number must be an 11-digit mobile number starting with 01.'], note: ['Something else'] }));
-      expect(answer.body).toMatchObject({ code: 'phone-invalid', fields: { phone: ['phone-invalid'], note: ['invalid'] } });
+      catchError(new ValidationFailedError({ phone: [issue('phone-invalid')], note: [issue('invalid-input', { detail: 'Something else' })] }));
+      expect(answer.body).toEqual({
+        success: false,
+        code: 'phone-invalid',
+        message: 'The phone number must be an 11-digit mobile number starting with 01.',
+        errors: { phone: ['The phone number must be an 11-digit mobile number starting with 01.'], note: ['Something else'] },
+        fields: { phone: ['phone-invalid'], note: ['invalid-input'] },
+      });
     });
 
-    it('falls back to one code per status for an error that names none (a route added without codes)', () => {
+    it('answers the message of the code an error names', () => {
       const notFound = setup();
-      notFound.catchError(new NotFoundError('Offer not found.'));
-      expect(notFound.answer.body).toEqual({ success: false, message: 'Offer not found.', code: 'not-found' });
+      notFound.catchError(new NotFoundError('offer-not-found'));
+      expect(notFound.answer.body).toEqual({ success: false, message: 'Offer not found.', code: 'offer-not-found' });
+    });
+
+    it("falls back to one code per status for a failure that is not ours (the framework's 404, a bug)", () => {
+      const notFound = setup();
+      notFound.catchError(new NotFoundException('Cannot GET /api/nowhere'));
+      expect(notFound.answer.body).toEqual({ success: false, message: 'Not found.', code: 'not-found' });
       const unknown = setup();
       unknown.catchError(new Error('boom'));
       expect(unknown.answer.body).toEqual({ success: false, message: 'Something went wrong. Please try again.', code: 'server-error' });
+    });
+
+    it('keeps the code where the error is thrown when its English message is reworded', () => {
+      const reworded = 'Sorry, that coupon ran out of time.';
+      const replaced = jest.replaceProperty(ERROR_MESSAGES, 'coupon-expired', reworded as (typeof ERROR_MESSAGES)['coupon-expired']);
+      try {
+        const { answer, catchError } = setup();
+        catchError(ValidationFailedError.field('coupon_code', 'coupon-expired'));
+        expect(answer.body).toEqual({ success: false, code: 'coupon-expired', message: reworded, errors: { coupon_code: [reworded] }, fields: { coupon_code: ['coupon-expired'] } });
+      } finally {
+        replaced.restore();
+      }
+      expect(ERROR_MESSAGES['coupon-expired']).toBe('This coupon has expired.');
     });
   });
 

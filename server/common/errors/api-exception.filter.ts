@@ -1,9 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isDatabaseUnavailable } from './database-unavailable';
-import { CONCURRENT_CHANGE_MESSAGE, ConcurrentChangeError, DomainError, TooManyRequestsError } from './domain-error';
+import { ConcurrentChangeError, DomainError, messageOf, TooManyRequestsError, type FieldIssues } from './domain-error';
 import { loggableUrl } from '../../observability/logging/log-options';
-import { errorCodeOf, fieldCodesOf, type ApiErrorBody } from '../../../contracts/errors';
+import { DEFAULT_ERROR_CODES, type ApiErrorBody, type ErrorCode, type ErrorParamValue } from '../../../contracts/errors';
+import { englishMessage } from '../../../contracts/error-messages';
 
 /**
  * The one body every failure has: `{ success: false, message, code }`, plus `errors` by field for a 422 with
@@ -11,28 +12,24 @@ import { errorCodeOf, fieldCodesOf, type ApiErrorBody } from '../../../contracts
  */
 export type ErrorBody = ApiErrorBody;
 
-/** The answer's body: the English message as before, with the codes added. */
-export function errorBody(status: number, message: string, extra: { code?: string; params?: Record<string, string | number>; errors?: Record<string, string[]> } = {}): ErrorBody {
-  const code = errorCodeOf(status, message, extra.code);
+/**
+ * The answer's body for a code: its English message (contracts/error-messages.ts) with `params` filled in, the
+ * params themselves, and per field the English messages (`errors`) and their codes (`fields`).
+ */
+export function errorBody(code: ErrorCode, params?: Readonly<Record<string, ErrorParamValue>>, issues?: FieldIssues): ErrorBody {
   return {
     success: false,
-    message,
+    message: englishMessage(code, params),
     code,
-    ...(extra.params ? { params: extra.params } : {}),
-    ...(extra.errors ? { errors: extra.errors, fields: fieldCodesOf(extra.errors, extra.code ? { message, code } : undefined) } : {}),
+    ...(params ? { params: { ...params } } : {}),
+    ...(issues
+      ? {
+          errors: Object.fromEntries(Object.entries(issues).map(([field, problems]) => [field, problems.map(messageOf)])),
+          fields: Object.fromEntries(Object.entries(issues).map(([field, problems]) => [field, problems.map((problem) => problem.code)])),
+        }
+      : {}),
   };
 }
-
-const GENERIC_MESSAGES: Record<number, string> = {
-  400: 'The request could not be understood.',
-  401: 'Please log in to continue.',
-  403: 'You do not have permission to do this.',
-  404: 'Not found.',
-  405: 'This method is not allowed here.',
-  413: 'The request is too large.',
-  415: 'This content type is not supported.',
-  429: 'Too many requests. Please wait a moment and try again.',
-};
 
 /** Seconds a client is asked to wait when the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -40,10 +37,11 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 const UNAVAILABLE_LOG_EVERY_MS = 30_000;
 
 /**
- * Maps every thrown error to an HTTP answer. Known errors keep their message; the database being out of
- * reach (stopped, restarting, connections cut) is a 503 with Retry-After, logged once per outage; anything
- * else is logged with its stack and answered as a 500 with a generic message, so no internals ever reach a
- * client.
+ * Maps every thrown error to an HTTP answer. Our errors answer with the message of the code they were thrown
+ * with (its params and field problems beside it), a framework's refusal with its status's code; the database
+ * being out of reach (stopped, restarting, connections cut) is a 503 with Retry-After, logged once per outage;
+ * anything else is logged with its stack and answered as a 500 with a generic message, so no internals ever
+ * reach a client.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -63,7 +61,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       response
         .status(HttpStatus.SERVICE_UNAVAILABLE)
-        .json(errorBody(HttpStatus.SERVICE_UNAVAILABLE, 'The store is briefly unavailable. Please try again in a few seconds.'));
+        .json(errorBody('unavailable'));
       return;
     }
     const { status, body } = this.toAnswer(exception, request);
@@ -89,7 +87,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof ConcurrentChangeError) {
       // The detail (stream, versions) is for the log only: a lost race on a stream is expected traffic.
       this.logger.debug(`${request.method} ${loggableUrl(request.originalUrl)} lost a race: ${exception.message}`);
-      return { status: HttpStatus.CONFLICT, body: errorBody(HttpStatus.CONFLICT, CONCURRENT_CHANGE_MESSAGE) };
+      return { status: HttpStatus.CONFLICT, body: errorBody('concurrent-change') };
     }
     const collision = databaseCollision(exception);
     if (collision) {
@@ -104,27 +102,27 @@ export class ApiExceptionFilter implements ExceptionFilter {
           `${where} answered 409 on a database collision: SQLSTATE ${collision.code}${collision.constraint ? ` on constraint ${collision.constraint}` : ''}${collision.table ? ` (table ${collision.table})` : ''}`,
         );
       }
-      return { status: HttpStatus.CONFLICT, body: errorBody(HttpStatus.CONFLICT, CONCURRENT_CHANGE_MESSAGE) };
+      return { status: HttpStatus.CONFLICT, body: errorBody('concurrent-change') };
     }
     if (exception instanceof DomainError) {
       return {
         status: exception.status,
-        body: errorBody(exception.status, exception.message, { code: exception.code, params: exception.params, errors: exception.errors }),
+        body: errorBody(exception.code, exception.params, exception.issues),
       };
     }
     const status = statusOf(exception);
     if (status !== undefined && status < 500) {
-      return { status, body: errorBody(status, clientMessage(exception, status)) };
+      return { status, body: errorBody(clientCode(exception, status)) };
     }
     this.logger.error(
       `${request.method} ${loggableUrl(request.originalUrl)} failed: ${exception instanceof Error ? exception.stack : String(exception)}`,
     );
     if (status === HttpStatus.SERVICE_UNAVAILABLE) {
-      return { status, body: errorBody(status, 'The service is busy. Please try again shortly.') };
+      return { status, body: errorBody('service-busy') };
     }
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
-      body: errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'Something went wrong. Please try again.'),
+      body: errorBody('server-error'),
     };
   }
 }
@@ -167,21 +165,16 @@ function statusOf(exception: unknown): number | undefined {
   return undefined;
 }
 
-function clientMessage(exception: unknown, status: number): string {
+/** The code of a framework's or body-parser's refusal: what went wrong where we can tell, else its status's. */
+function clientCode(exception: unknown, status: number): ErrorCode {
   // Nest wraps body-parser failures in an HttpException whose cause carries body-parser's error type.
   const cause = exception instanceof HttpException ? exception.cause : exception;
   const type = (cause as { type?: string } | undefined)?.type;
-  if (type === 'entity.parse.failed') return 'The request body is not valid JSON.';
-  if (type === 'entity.too.large') return GENERIC_MESSAGES[413];
-  if (exception instanceof HttpException && status === 404) return 'Not found.';
+  if (type === 'entity.parse.failed') return 'body-not-json';
+  if (type === 'entity.too.large') return 'too-large';
   // The router's "Failed to decode param '<the raw path>'" would echo the client's input back.
-  if (cause instanceof URIError || exception instanceof URIError || isParamDecodeFailure(exception)) return GENERIC_MESSAGES[400];
-  if (exception instanceof HttpException) {
-    const response = exception.getResponse();
-    const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
-    if (typeof message === 'string') return message;
-  }
-  return GENERIC_MESSAGES[status] ?? 'The request could not be completed.';
+  if (cause instanceof URIError || exception instanceof URIError || isParamDecodeFailure(exception)) return 'bad-request';
+  return (DEFAULT_ERROR_CODES as Record<number, ErrorCode>)[status] ?? 'request-failed';
 }
 
 function isParamDecodeFailure(exception: unknown): boolean {

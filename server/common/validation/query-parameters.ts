@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './rule-message';
 
 /** Query-string values arrive as strings; an empty one counts as absent. */
 export const absentAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -7,8 +8,8 @@ export const absentAsUndefined = (value: unknown) => (value === '' ? undefined :
 export const pageParameter = z.preprocess(
   (value) => absentAsUndefined(value) ?? '1',
   z
-    .string({ error: 'The page must be a whole number from 1.' })
-    .regex(/^\d{1,5}$/, 'The page must be a whole number from 1.')
+    .string({ error: says('page-invalid') })
+    .regex(/^\d{1,5}$/, says('page-invalid'))
     .transform(Number)
-    .refine((value) => value >= 1, 'The page must be a whole number from 1.'),
+    .refine((value) => value >= 1, says('page-invalid')),
 );

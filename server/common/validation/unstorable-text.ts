@@ -4,8 +4,6 @@
  * row made the whole statement fail, and the request, or in a checkout batch every order in it, ended as a
  * 500. Refused at the edge instead, as a 422 naming the field.
  */
-export const UNSTORABLE_TEXT_MESSAGE = 'This field contains characters that are not allowed (such as NUL or broken Unicode).';
-
 // Without the `u` flag a regex sees UTF-16 code units, so it can find the halves of a pair that are alone.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSTORABLE = new RegExp(`\\u0000|${LONE_SURROGATE.source}`, 'g');

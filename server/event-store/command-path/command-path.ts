@@ -112,7 +112,7 @@ export class CommandPath {
         } catch (error) {
           if (!(error instanceof ConcurrencyError)) throw error;
           this.states.forget(error.streamId);
-          if (round >= MAX_ATTEMPTS) throw new ServiceUnavailableError('The shop is very busy right now. Please try again in a moment.');
+          if (round >= MAX_ATTEMPTS) throw new ServiceUnavailableError('busy');
           this.contended.set(error.streamId, Date.now() + CONTENDED_FOR_MS);
           shared ??= await this.lockAcrossProcesses(keys);
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * round));

@@ -48,7 +48,7 @@ export class AdminStockController {
   async stream(@Param('productId') productId: string, @Param('size') size: string) {
     // skuStreamId throws (a 500) for product id 0, so ids start at 1.
     if (!/^[1-9]\d{0,8}$/.test(productId) || !/^[A-Za-z0-9]{1,10}$/.test(size)) {
-      throw new ValidationFailedError({ sku: ['The product id must be a whole number and the size letters or digits.'] });
+      throw ValidationFailedError.field('sku', 'stock-sku-invalid');
     }
     return { data: await this.queries.execute(new ReadStreamQuery(skuStreamId(Number(productId), size))) };
   }

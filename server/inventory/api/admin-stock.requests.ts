@@ -1,30 +1,50 @@
 import { z } from 'zod';
 import { absentAsUndefined, pageParameter } from '../../common/validation/query-parameters';
+import { says } from '../../common/validation/rule-message';
 
 const optionalText = (name: string, max: number) =>
-  z.preprocess(absentAsUndefined, z.string({ error: `The ${name} must be text.` }).trim().max(max, `The ${name} may have at most ${max} characters.`).optional());
+  z.preprocess(absentAsUndefined, z.string({ error: says('field-not-text', { field: name }) }).trim().max(max, says('field-too-long', { field: name, max })).optional());
 
 export const listStockRequest = z.object({
   page: pageParameter,
   search: optionalText('search', 100),
-  low: z.preprocess((value) => absentAsUndefined(value) ?? 'false', z.enum(['true', 'false', '1', '0'], { error: 'The low filter must be true or false.' })).transform((value) => value === 'true' || value === '1'),
+  low: z.preprocess((value) => absentAsUndefined(value) ?? 'false', z.enum(['true', 'false', '1', '0'], { error: says('low-filter-invalid') })).transform((value) => value === 'true' || value === '1'),
 });
 
-const productId = z.coerce.number({ error: 'The productId must be a whole number.' }).int('The productId must be a whole number.').positive('The productId must be a whole number.')
+const productIdNumber = says('field-whole-number', { field: 'productId' });
+const productId = z.coerce
+  .number({ error: productIdNumber })
+  .int(productIdNumber)
+  .positive(productIdNumber)
   // Product ids are PostgreSQL integers: a larger one is no product (and would fail in SQL with a 500).
-  .max(2_147_483_647, 'The productId is not known.');
-const size = z.string({ error: 'The size is required.' }).trim().min(1, 'The size is required.').max(10, 'The size may have at most 10 characters.');
+  .max(2_147_483_647, says('field-unknown-id', { field: 'productId' }));
+const size = z
+  .string({ error: says('field-missing', { field: 'size' }) })
+  .trim()
+  .min(1, says('field-missing', { field: 'size' }))
+  .max(10, says('field-too-long', { field: 'size', max: 10 }));
 
 export const receiveStockRequest = z.object({
   productId,
   size,
-  quantity: z.coerce.number({ error: 'The quantity must be a whole number.' }).int('The quantity must be a whole number.').min(1, 'The quantity must be at least 1.').max(100_000, 'The quantity may be at most 100000.'),
+  quantity: z.coerce
+    .number({ error: says('field-whole-number', { field: 'quantity' }) })
+    .int(says('field-whole-number', { field: 'quantity' }))
+    .min(1, says('field-at-least', { field: 'quantity', min: 1 }))
+    .max(100_000, says('field-may-be-at-most', { field: 'quantity', max: 100_000 })),
   note: optionalText('note', 500),
 });
 
 export const adjustStockRequest = z.object({
   productId,
   size,
-  delta: z.coerce.number({ error: 'The delta must be a whole number.' }).int('The delta must be a whole number.').refine((value) => value !== 0 && Math.abs(value) <= 100_000, 'The delta must be a non-zero whole number.'),
-  reason: z.string({ error: 'The reason is required.' }).trim().min(3, 'Please give a reason of at least 3 characters.').max(500, 'The reason may have at most 500 characters.'),
+  delta: z.coerce
+    .number({ error: says('field-whole-number', { field: 'delta' }) })
+    .int(says('field-whole-number', { field: 'delta' }))
+    .refine((value) => value !== 0 && Math.abs(value) <= 100_000, says('delta-invalid')),
+  reason: z
+    .string({ error: says('field-missing', { field: 'reason' }) })
+    .trim()
+    .min(3, says('reason-too-short'))
+    .max(500, says('field-too-long', { field: 'reason', max: 500 })),
 });

@@ -40,7 +40,7 @@ export class StockChanges {
        SELECT 1 FROM catalog_products p WHERE p.id = $1 AND $2 = ANY(p.sizes)`,
       [productId, size],
     );
-    if (rows.length === 0) throw new NotFoundError(`Product ${productId} is not sold in size ${size}.`);
+    if (rows.length === 0) throw new NotFoundError('sku-not-sold', { productId, size });
   }
 }
 

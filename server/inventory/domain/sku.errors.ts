@@ -6,42 +6,38 @@ import { BadRequestError, ConflictError } from '../../common/errors/domain-error
  */
 
 /** More units asked for than are available. Carries what is available so the answer can say so. */
-export class OutOfStock extends ConflictError {
-  override readonly code = 'out-of-stock';
+export class OutOfStock extends ConflictError<'out-of-stock'> {
   constructor(
     readonly productId: number,
     readonly size: string,
     readonly requested: number,
     readonly available: number,
   ) {
-    super(`Only ${available} of product ${productId} in size ${size} available, ${requested} requested`);
+    // Ordering turns this into ProductOutOfStock, which names the product; this one never reaches a shopper.
+    super('out-of-stock', { product: `product ${productId}`, size });
   }
 }
 
 /** An adjustment would take available stock below zero (reserved units cannot be adjusted away). */
-export class StockWouldGoNegative extends ConflictError {
-  override readonly code = 'stock-would-go-negative';
+export class StockWouldGoNegative extends ConflictError<'stock-would-go-negative'> {
   constructor(
     readonly delta: number,
     readonly available: number,
   ) {
-    super(`Adjusting by ${delta} would leave ${available + delta} available`);
+    super('stock-would-go-negative', { delta, left: available + delta });
   }
 }
 
 /** A release that does not match what the order holds on this SKU (a second cancel, another order's units). */
-export class NoSuchReservation extends ConflictError {
-  override readonly code = 'no-such-reservation';
+export class NoSuchReservation extends ConflictError<'no-such-reservation'> {
   constructor(
     readonly orderId: string,
     readonly requested: number,
     readonly held: number,
   ) {
-    super(`Order ${orderId} holds ${held} unit(s) here, cannot release ${requested}`);
+    super('no-such-reservation', { orderId, held, requested });
   }
 }
 
 /** Malformed command input: non-positive or fractional quantity, zero delta, empty reason or order id. */
-export class InvalidStockCommand extends BadRequestError {
-  override readonly code = 'invalid-stock-command';
-}
+export class InvalidStockCommand<C extends 'stock-adjustment-invalid' | 'stock-quantity-invalid' | 'stock-field-required'> extends BadRequestError<C> {}

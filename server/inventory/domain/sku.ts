@@ -86,7 +86,7 @@ function decide(command: SkuCommand, state: SkuState): SkuEvent[] {
     }
     case 'AdjustStock': {
       const { delta } = command.data;
-      if (!Number.isInteger(delta) || delta === 0) throw new InvalidStockCommand(`Adjustment must be a non-zero whole number, got ${delta}`);
+      if (!Number.isInteger(delta) || delta === 0) throw new InvalidStockCommand('stock-adjustment-invalid', { delta });
       const reason = requiredText(command.data.reason, 'reason');
       if (state.available + delta < 0) throw new StockWouldGoNegative(delta, state.available);
       return [{ type: 'StockAdjusted', data: { productId, size, delta, reason } }];
@@ -109,13 +109,13 @@ function decide(command: SkuCommand, state: SkuState): SkuEvent[] {
 }
 
 function positiveQuantity(quantity: number): number {
-  if (!Number.isInteger(quantity) || quantity <= 0) throw new InvalidStockCommand(`Quantity must be a positive whole number, got ${quantity}`);
+  if (!Number.isInteger(quantity) || quantity <= 0) throw new InvalidStockCommand('stock-quantity-invalid', { quantity });
   return quantity;
 }
 
 function requiredText(value: string, field: string): string {
   const trimmed = typeof value === 'string' ? value.trim() : '';
-  if (!trimmed) throw new InvalidStockCommand(`${field} is required`);
+  if (!trimmed) throw new InvalidStockCommand('stock-field-required', { field });
   return trimmed;
 }
 

@@ -16,7 +16,7 @@ export class MetricsController {
 
   @Get()
   async scrape(@Req() request: Request, @Res() response: Response): Promise<void> {
-    if (!this.access.permits(request)) throw new ForbiddenError('Metrics are open to the monitoring system only.');
+    if (!this.access.permits(request)) throw new ForbiddenError('metrics-closed');
     await this.collector.refresh();
     response.status(200).setHeader('Cache-Control', 'no-store').type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
   }

@@ -30,8 +30,8 @@ const errorBody = {
   properties: {
     success: { const: false },
     message: { type: 'string', description: 'What happened, in English' },
-    code: { type: 'string', description: 'A stable code for the message (contracts/errors.ts), for a client that shows it in another language' },
-    params: { type: 'object', additionalProperties: { type: ['string', 'number'] }, description: 'Values the message names' },
+    code: { type: 'string', description: 'A stable code the message is worded from (contracts/errors.ts), for a client that shows it in another language' },
+    params: { type: 'object', additionalProperties: { type: ['string', 'number'] }, description: "Values the answer's message names" },
     errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Messages per field (422)' },
     fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'The code of each message in `errors`' },
   },

@@ -59,7 +59,7 @@ export class OpenApiController {
       return;
     }
     const asset = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
-    if (!asset) throw new NotFoundError('Not found.');
+    if (!asset) throw new NotFoundError('not-found');
     response.status(200).type(asset.type).setHeader('Cache-Control', 'public, max-age=86400').send(readFileSync(asset.file));
   }
 }

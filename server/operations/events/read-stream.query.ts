@@ -20,7 +20,7 @@ export class ReadStreamHandler implements IQueryHandler<ReadStreamQuery> {
          FROM events WHERE stream_id = $1 ORDER BY stream_position`,
       [streamId],
     );
-    if (rows.length === 0) throw new NotFoundError('No events are recorded under that stream id.');
+    if (rows.length === 0) throw new NotFoundError('stream-empty');
     return rows.map(toEventRow);
   }
 }

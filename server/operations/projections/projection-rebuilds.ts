@@ -33,9 +33,9 @@ export class ProjectionRebuilds {
   /** Starts the rebuild and returns at once; `list()` reports its progress. */
   start(name: string): RebuildJob {
     if (!this.registry.list().some((projection) => projection.name === name)) {
-      throw new NotFoundError(`There is no projection called ${name}.`);
+      throw new NotFoundError('projection-unknown', { name });
     }
-    if (this.jobs.get(name)?.state === 'running') throw new ConflictError(`${name} is already being rebuilt.`);
+    if (this.jobs.get(name)?.state === 'running') throw new ConflictError('projection-rebuilding', { name });
     const job: RebuildJob = {
       projection: name,
       state: 'running',

@@ -11,7 +11,7 @@ import { reasonRequest } from './dto/admin-orders.requests';
 
 function phoneOrThrow(raw: string): string {
   const phone = normalizePhoneNumber(raw);
-  if (!phone) throw new ValidationFailedError({ phone: ['The phone number must be an 11-digit mobile number starting with 01.'] });
+  if (!phone) throw ValidationFailedError.field('phone', 'phone-invalid');
   return phone;
 }
 

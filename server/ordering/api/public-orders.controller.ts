@@ -43,7 +43,7 @@ export class PublicOrdersController {
     @Req() request: Request,
   ) {
     await this.limits.countCheckoutFrom(rateLimitSubject(request, 'ip') ?? 'unknown');
-    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new BadRequestError('The Idempotency-Key header must be 8 to 100 letters, digits or ._:-');
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new BadRequestError('idempotency-key-invalid');
     const checkout = parseConfirmOrder(body, user?.role === 'customer' ? user.id : null);
     const result = await this.commands.execute(new PlaceOrderCommand(checkout, key ?? null, meta));
     response.status(result.replayed ? 200 : 201);

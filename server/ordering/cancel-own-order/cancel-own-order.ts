@@ -45,7 +45,7 @@ export class CancelOwnOrderHandler implements ICommandHandler<CancelOwnOrderComm
       return await this.changes.apply({ type: 'WithdrawOrder', data: { orderId: order.order_id, now: this.clock.now() } }, eventMetadata(meta));
     } catch (error) {
       if (error instanceof TransitionNotAllowed) {
-        throw new ConflictError(`Your order is ${STATUS_NAMES[error.from].toLowerCase()}, so it can no longer be cancelled here. Please call our customer care.`).withCode('cancel-too-late');
+        throw new ConflictError('cancel-too-late', { status: STATUS_NAMES[error.from].toLowerCase() });
       }
       throw error;
     }

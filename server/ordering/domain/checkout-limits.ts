@@ -63,10 +63,10 @@ export function checkUnitCaps(cart: readonly CartLine[], limits: Pick<CheckoutLi
   });
   for (const { units, index } of perSku.values()) {
     if (units > limits.maxUnitsPerLine) {
-      throw new OrderRuleViolation(`${field}.${index}.qty`, `You can order at most ${limits.maxUnitsPerLine} of one item in one order.`);
+      throw new OrderRuleViolation(`${field}.${index}.qty`, 'line-limit', { max: limits.maxUnitsPerLine });
     }
   }
-  if (total > limits.maxUnitsPerOrder) throw new OrderRuleViolation(field, `You can order at most ${limits.maxUnitsPerOrder} items in one order.`);
+  if (total > limits.maxUnitsPerOrder) throw new OrderRuleViolation(field, 'order-limit', { max: limits.maxUnitsPerOrder });
 }
 
 /**

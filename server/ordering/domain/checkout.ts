@@ -104,7 +104,7 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
   const lines = priceLines(command.data.cart, states.products, 'cart');
   const zone = shippingZone(command.data.deliveryChargePaisa, states.delivery);
   if (payment.method === 'bkash' && (!payment.bkashNumber || !payment.transactionId)) {
-    throw new OrderRuleViolation('bkash_number', 'Bkash Number and Transaction ID are required for bKash payment.');
+    throw new OrderRuleViolation('bkash_number', 'bkash-details-required');
   }
   const skuStreams = reserveStock(lines, orderId, states.skus);
 
@@ -168,10 +168,10 @@ export function priceLines(cart: readonly CartLine[], products: ReadonlyMap<numb
   const merged = new Map<string, OrderLine>();
   cart.forEach((line, index) => {
     const product = products.get(line.productId);
-    if (!product) throw new OrderRuleViolation(`${field}.${index}.id`, 'This product is no longer available.');
+    if (!product) throw new OrderRuleViolation(`${field}.${index}.id`, 'product-unavailable');
     const size = normalizeSize(line.size);
-    if (!product.sizes.includes(size)) throw new OrderRuleViolation(`${field}.${index}.size`, `Size ${size} is not available for ${product.name}.`);
-    if (!Number.isInteger(line.quantity) || line.quantity < 1) throw new OrderRuleViolation(`${field}.${index}.qty`, 'Quantity must be at least 1.');
+    if (!product.sizes.includes(size)) throw new OrderRuleViolation(`${field}.${index}.size`, 'size-not-available', { size, product: product.name });
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) throw new OrderRuleViolation(`${field}.${index}.qty`, 'quantity-invalid');
     const key = `${product.id}/${size}`;
     const existing = merged.get(key);
     if (existing) existing.quantity += line.quantity;
@@ -209,7 +209,7 @@ export function reserveStock(lines: readonly OrderLine[], orderId: string, skus:
 function shippingZone(chargePaisa: Paisa, delivery: DeliveryCharges): ShippingZone {
   if (chargePaisa === delivery.insidePaisa) return 'inside';
   if (chargePaisa === delivery.outsidePaisa) return 'outside';
-  throw new OrderRuleViolation('devliery_charge', 'Please choose a shipping option: inside or outside Dhaka.');
+  throw new OrderRuleViolation('devliery_charge', 'shipping-required');
 }
 
 function redeemOnField(code: string, orderId: string, user: CouponUser, now: Date, state: CouponState | null): CouponRedeemed {

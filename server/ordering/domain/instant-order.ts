@@ -55,13 +55,13 @@ export function decideInstantOrder(
   checkUnitCaps(command.data.lines, states.limits, 'lines');
   checkPhones(orderPhones(customer), false, states.phones, { openOrdersPerPhone: 0 });
   for (const [field, value] of [['amount', amountPaisa], ['discount', discountPaisa], ['advance', advancePaisa]] as const) {
-    if (!Number.isInteger(value) || value < 0) throw new OrderRuleViolation(field, `The ${field} must be zero or more.`);
+    if (!Number.isInteger(value) || value < 0) throw new OrderRuleViolation(field, 'amount-not-negative', { field });
   }
-  if (amountPaisa === 0) throw new OrderRuleViolation('amount', 'The amount must be more than zero.');
-  if (discountPaisa > amountPaisa) throw new OrderRuleViolation('discount', 'The discount cannot be more than the amount.');
-  if (advancePaisa > amountPaisa - discountPaisa) throw new OrderRuleViolation('advance', 'The advance cannot be more than the amount after discount.');
+  if (amountPaisa === 0) throw new OrderRuleViolation('amount', 'amount-zero');
+  if (discountPaisa > amountPaisa) throw new OrderRuleViolation('discount', 'discount-over-amount');
+  if (advancePaisa > amountPaisa - discountPaisa) throw new OrderRuleViolation('advance', 'advance-over-amount');
   const type = paymentType.trim();
-  if (!type) throw new OrderRuleViolation('payment_type', 'Payment Type Required');
+  if (!type) throw new OrderRuleViolation('payment_type', 'payment-type-required');
 
   const lines = priceLines(command.data.lines, states.products, 'lines');
   const skuStreams = reserveStock(lines, orderId, states.skus);

@@ -30,9 +30,9 @@ export interface AmendmentStates {
 }
 
 /** A pending or confirmed order can be changed; later the parcel is being packed or is gone. */
-export class OrderNotAmendable extends ConflictError {
+export class OrderNotAmendable extends ConflictError<'order-not-amendable'> {
   constructor(status: string) {
-    super(`A ${status} order cannot be changed any more; only a pending or confirmed one.`);
+    super('order-not-amendable', { status });
   }
 }
 
@@ -60,7 +60,7 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
   if (order.status === 'none') throw new UnknownOrder(command.data.orderId);
   if (order.status !== 'pending' && order.status !== 'confirmed') throw new OrderNotAmendable(order.status);
   const reason = typeof command.data.reason === 'string' ? command.data.reason.trim() : '';
-  if (!reason) throw new OrderRuleViolation('reason', 'A reason is required.');
+  if (!reason) throw new OrderRuleViolation('reason', 'reason-required');
   const { orderId } = order;
   const at = command.data.now.toISOString();
   const change = command.data.change;
@@ -68,12 +68,12 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
   if (change.kind === 'shipping') {
     const address = change.address?.trim() || order.address;
     const shippingPhone = change.shippingPhone?.trim() || order.shippingPhone;
-    if (address.length > 500) throw new OrderRuleViolation('address', 'Address must be at most 500 characters.');
-    if (address === order.address && shippingPhone === order.shippingPhone) throw new OrderRuleViolation('address', 'Nothing to change: the address and phone are the same.');
+    if (address.length > 500) throw new OrderRuleViolation('address', 'address-too-long');
+    if (address === order.address && shippingPhone === order.shippingPhone) throw new OrderRuleViolation('address', 'nothing-to-change-address');
     if (shippingPhone !== order.shippingPhone) checkPhones([shippingPhone], false, states.phones, { openOrdersPerPhone: 0 });
     return [{ streamId: orderStreamId(orderId), events: [{ type: 'ShippingDetailsChanged', data: { orderId, at, address, shippingPhone } }] }];
   }
-  if (order.orderType !== 1) throw new OrderRuleViolation('line', "An instant order's lines cannot be changed: its amount was agreed on the phone.");
+  if (order.orderType !== 1) throw new OrderRuleViolation('line', 'instant-order-lines-fixed');
 
   const size = normalizeSize(String(change.size));
   const index = order.lines.findIndex((line) => line.productId === change.productId && line.size === size);
@@ -90,20 +90,20 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
       break;
     }
     case 'remove-line': {
-      if (index < 0) throw new OrderRuleViolation('line', 'This order has no such line.');
-      if (lines.length === 1) throw new OrderRuleViolation('line', 'An order needs at least one line: cancel the order instead.');
+      if (index < 0) throw new OrderRuleViolation('line', 'order-line-unknown');
+      if (lines.length === 1) throw new OrderRuleViolation('line', 'order-last-line');
       const [removed] = lines.splice(index, 1);
       moves.push({ sku: { productId: removed.productId, size, quantity: removed.quantity }, delta: -removed.quantity });
       event = { type: 'OrderLineRemoved', data: { orderId, at, line: key(removed), lines, totals: totalsOf(lines, order) } };
       break;
     }
     case 'change-line': {
-      if (index < 0) throw new OrderRuleViolation('line', 'This order has no such line.');
+      if (index < 0) throw new OrderRuleViolation('line', 'order-line-unknown');
       const from = lines[index];
       const newSize = change.newSize ? normalizeSize(String(change.newSize)) : size;
       const quantity = change.quantity ?? from.quantity;
-      if (!Number.isInteger(quantity) || quantity < 1) throw new OrderRuleViolation('qty', 'Quantity must be at least 1.');
-      if (newSize === size && quantity === from.quantity) throw new OrderRuleViolation('size', 'Nothing to change: the size and quantity are the same.');
+      if (!Number.isInteger(quantity) || quantity < 1) throw new OrderRuleViolation('qty', 'quantity-invalid');
+      if (newSize === size && quantity === from.quantity) throw new OrderRuleViolation('size', 'nothing-to-change-line');
       if (newSize === size) {
         lines[index] = { ...from, quantity };
         moves.push({ sku: { productId: from.productId, size, quantity }, delta: quantity - from.quantity });
@@ -129,9 +129,9 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
 
 function catalogLine(productId: number, size: string, quantity: number, products: ReadonlyMap<number, CatalogProduct>): OrderLine {
   const product = products.get(productId);
-  if (!product) throw new OrderRuleViolation('id', 'This product is no longer available.');
-  if (!product.sizes.includes(size)) throw new OrderRuleViolation('size', `Size ${size} is not available for ${product.name}.`);
-  if (!Number.isInteger(quantity) || quantity < 1) throw new OrderRuleViolation('qty', 'Quantity must be at least 1.');
+  if (!product) throw new OrderRuleViolation('id', 'product-unavailable');
+  if (!product.sizes.includes(size)) throw new OrderRuleViolation('size', 'size-not-available', { size, product: product.name });
+  if (!Number.isInteger(quantity) || quantity < 1) throw new OrderRuleViolation('qty', 'quantity-invalid');
   return { productId, size, name: product.name, slug: product.slug, thumbnail: product.thumbnail, quantity, unitPricePaisa: product.pricePaisa };
 }
 

@@ -161,14 +161,14 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'DeliverOrder':
       return [{ type: 'OrderDelivered', data: { orderId, at } }];
     case 'CancelOrder':
-      return [{ type: 'OrderCancelled', data: { orderId, at, reason: requiredText(command.data.reason, 'reason', 'A reason is required to cancel an order.') } }];
+      return [{ type: 'OrderCancelled', data: { orderId, at, reason: requiredText(command.data.reason, 'reason', 'cancel-reason-required') } }];
     case 'ReturnOrder':
-      return [{ type: 'OrderReturned', data: { orderId, at, reason: requiredText(command.data.reason, 'reason', 'A reason is required to record a return.') } }];
+      return [{ type: 'OrderReturned', data: { orderId, at, reason: requiredText(command.data.reason, 'reason', 'return-reason-required') } }];
     case 'MarkBkashPaymentVerified': {
-      if (state.paymentMethod !== 'bkash' || !state.transactionId) throw new OrderRuleViolation('paymentMethod', 'This order is not paid by bKash.');
-      if (state.bkashVerified) throw new OrderRuleViolation('paymentMethod', 'The bKash payment of this order is already verified.');
+      if (state.paymentMethod !== 'bkash' || !state.transactionId) throw new OrderRuleViolation('paymentMethod', 'order-not-bkash');
+      if (state.bkashVerified) throw new OrderRuleViolation('paymentMethod', 'bkash-already-verified');
       if (state.status === 'cancelled' || state.status === 'returned' || state.status === 'expired') {
-        throw new OrderRuleViolation('status', `A ${state.status} order's payment cannot be verified.`);
+        throw new OrderRuleViolation('status', 'payment-not-verifiable', { status: state.status });
       }
       return [{ type: 'BkashPaymentVerified', data: { orderId, at, transactionId: state.transactionId } }];
     }
@@ -181,22 +181,22 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
       return [{ type: 'OrderCancelled', data: { orderId, at, reason: CUSTOMER_CANCEL_REASON } }];
     case 'RecordCallOutcome': {
       if (!CALL_OUTCOMES.includes(command.data.outcome)) {
-        throw new OrderRuleViolation('outcome', 'The outcome must be reached, not_reached, confirmed or refused.');
+        throw new OrderRuleViolation('outcome', 'call-outcome-invalid');
       }
       if (state.status !== 'pending' && state.status !== 'confirmed') {
-        throw new OrderRuleViolation('outcome', `A confirmation call is recorded on a pending or confirmed order, not a ${state.status} one.`);
+        throw new OrderRuleViolation('outcome', 'call-not-recordable', { status: state.status });
       }
       return [{ type: 'ConfirmationCallRecorded', data: { orderId, at, outcome: command.data.outcome } }];
     }
     case 'AddOrderNote':
-      return [{ type: 'OrderNoteAdded', data: { orderId, at, note: requiredText(command.data.note, 'note', 'A note cannot be empty.', 2000) } }];
+      return [{ type: 'OrderNoteAdded', data: { orderId, at, note: requiredText(command.data.note, 'note', 'note-empty', 2000) } }];
   }
 }
 
-function requiredText(value: unknown, field: string, message: string, max = 500): string {
+function requiredText(value: unknown, field: string, missing: 'cancel-reason-required' | 'return-reason-required' | 'note-empty', max = 500): string {
   const text = typeof value === 'string' ? value.trim() : '';
-  if (!text) throw new OrderRuleViolation(field, message);
-  if (text.length > max) throw new OrderRuleViolation(field, `At most ${max} characters.`);
+  if (!text) throw new OrderRuleViolation(field, missing);
+  if (text.length > max) throw new OrderRuleViolation(field, 'at-most-characters', { max });
   return text;
 }
 

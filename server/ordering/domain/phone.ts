@@ -36,15 +36,15 @@ export type PhoneCommand = BlockPhone | UnblockPhone;
 /** Blocking needs a reason and an unblocked phone; unblocking a blocked one. */
 export function decidePhone(command: PhoneCommand, state: PhoneState): PhoneEvent[] {
   const reason = typeof command.data.reason === 'string' ? command.data.reason.trim() : '';
-  if (!reason) throw new OrderRuleViolation('reason', 'A reason is required.');
-  if (reason.length > 500) throw new OrderRuleViolation('reason', 'At most 500 characters.');
+  if (!reason) throw new OrderRuleViolation('reason', 'reason-required');
+  if (reason.length > 500) throw new OrderRuleViolation('reason', 'at-most-characters', { max: 500 });
   const { phone } = command.data;
   const at = command.data.now.toISOString();
   if (command.type === 'BlockPhone') {
-    if (state.blocked) throw new ConflictError(`The phone ${phone} is already blocked.`);
+    if (state.blocked) throw new ConflictError('phone-already-blocked', { phone });
     return [{ type: 'PhoneBlocked', data: { phone, at, reason } }];
   }
-  if (!state.blocked) throw new ConflictError(`The phone ${phone} is not blocked.`);
+  if (!state.blocked) throw new ConflictError('phone-not-blocked', { phone });
   return [{ type: 'PhoneUnblocked', data: { phone, at, reason } }];
 }
 

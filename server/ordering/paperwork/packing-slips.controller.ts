@@ -4,13 +4,14 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { Roles } from '../../common/auth/roles.decorator';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { says } from '../../common/validation/rule-message';
 import { OrderNotFound } from '../domain/order.errors';
 import { normalizeOrderId } from '../domain/order-id';
 import { OrderReadModel } from '../read-model/order-read-model';
 import { packingSlipsPage, type StoreHeader } from './packing-slip';
 
 export const packingSlipsRequest = z.object({
-  date: z.preprocess((value) => (value === '' ? undefined : value), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must look like 2026-03-31.').optional()),
+  date: z.preprocess((value) => (value === '' ? undefined : value), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, says('slip-date-invalid')).optional()),
 });
 
 /** Today in Dhaka, where the shop's days are. */

@@ -75,7 +75,7 @@ export class CatalogLookup {
            FROM settings s WHERE s.id = 1`,
         [[...new Set(productIds)].filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31), [...new Set(phones)]],
       );
-    if (rows.length === 0) throw new ServiceUnavailableError('The shop is not set up yet. Please try again later.');
+    if (rows.length === 0) throw new ServiceUnavailableError('shop-not-set-up');
     const [row] = rows;
     return {
       products: new Map(row.products.map((product) => [product.id, product])),

@@ -4,9 +4,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ConflictError } from '../../common/errors/domain-error';
 
 /** The same key came back with a different order than the one it first made. */
-export class IdempotencyKeyReused extends ConflictError {
+export class IdempotencyKeyReused extends ConflictError<'checkout-replayed'> {
   constructor() {
-    super('This checkout was already submitted with different details. Please reload the checkout page and try again.');
+    super('checkout-replayed');
   }
 }
 

@@ -10,10 +10,10 @@ import { checkoutLimitsOf, type LimitColumns } from './catalog-lookup';
 const CACHE_MS = 5_000;
 const HOUR_SECONDS = 60 * 60;
 
-export class TooManyCheckoutsFromAddress extends TooManyRequestsError {
+export class TooManyCheckoutsFromAddress extends TooManyRequestsError<'too-many-checkouts'> {
   constructor(retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(`Too many orders from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, retryAfterSeconds);
+    super(retryAfterSeconds, 'too-many-checkouts', { minutes });
   }
 }
 

@@ -4,7 +4,6 @@ import { PhoneCodeSecrets } from '../../accounts/phone-codes/phone-code-secrets'
 import { CLOCK, type Clock } from '../../common/clock';
 import { ValidationFailedError } from '../../common/errors/domain-error';
 import { GetRunningOfferQuery } from '../../promotions/offers/offers.queries';
-import { CHECKOUT_MESSAGES } from '../api/dto/confirm-order.request';
 import { PhoneRiskReadModel } from '../phone-risk/phone-risk.read-model';
 import { CheckoutBatcher } from './checkout-batcher';
 import { CheckoutLimitsService } from './checkout-limits.service';
@@ -51,6 +50,6 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       const [record] = await this.phoneRisk.of([phone]);
       if (!record || (record.returned === 0 && record.expired === 0 && !record.blocked)) return false;
     }
-    throw ValidationFailedError.field('phone_proof', CHECKOUT_MESSAGES.phoneVerificationRequired);
+    throw ValidationFailedError.field('phone_proof', 'phone-verification-required');
   }
 }

@@ -14,16 +14,15 @@ import { PersonalDataErasure } from '../erasure/erase-personal-data';
 import { PasswordHasher } from '../../accounts/password-hasher';
 import { eventMetadata, RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { says } from '../../common/validation/rule-message';
 
 export const deleteAccountRequest = z.object({
-  password: z.string({ error: 'Enter your password to delete your account.' }).min(1, 'Enter your password to delete your account.').max(200),
+  password: z.string({ error: says('delete-password-required') }).min(1, says('delete-password-required')).max(200),
 });
 export const erasePhoneRequest = z.object({
-  phone: z.string({ error: 'The phone number is required.' }).max(40),
-  reason: z.string({ error: 'A reason is required.' }).trim().min(1, 'A reason is required.').max(500),
+  phone: z.string({ error: says('field-missing', { field: 'phone number' }) }).max(40),
+  reason: z.string({ error: says('reason-required') }).trim().min(1, says('reason-required')).max(500),
 });
-
-export const PHONE_INVALID = 'The phone number must be an 11-digit mobile number starting with 01.';
 
 /**
  * Personal-data exports (issue 21): the signed-in person's own, and care's for a phone number. Never cached:
@@ -50,7 +49,7 @@ export class PersonalDataController {
   @Header('Cache-Control', 'no-store')
   async byPhone(@Query('phone') raw: unknown): Promise<{ success: true; data: PersonalDataExport }> {
     const phone = mobilePhoneOf(raw);
-    if (!phone) throw new ValidationFailedError({ phone: [PHONE_INVALID] });
+    if (!phone) throw ValidationFailedError.field('phone', 'phone-invalid');
     return { success: true, data: await this.queries.execute(new GetPersonalDataQuery({ kind: 'phone', phone })) };
   }
 
@@ -65,7 +64,7 @@ export class PersonalDataController {
     const { password } = parseOrThrow(deleteAccountRequest, body);
     const [row]: Array<{ password_hash: string }> = await this.dataSource.query('SELECT password_hash FROM users WHERE id = $1::uuid', [user.id]);
     if (!row || !(await this.passwords.verify(password, row.password_hash))) {
-      throw new ValidationFailedError({ password: ['The password is not right.'] });
+      throw ValidationFailedError.field('password', 'password-wrong');
     }
     const result = await this.erasure.erase({ kind: 'account', userId: user.id }, 'The customer deleted their account.', eventMetadata(meta));
     return {
@@ -81,7 +80,7 @@ export class PersonalDataController {
   async erasePhone(@Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
     const input = parseOrThrow(erasePhoneRequest, body);
     const phone = mobilePhoneOf(input.phone);
-    if (!phone) throw new ValidationFailedError({ phone: [PHONE_INVALID] });
+    if (!phone) throw ValidationFailedError.field('phone', 'phone-invalid');
     const result = await this.erasure.erase({ kind: 'phone', phone }, input.reason, eventMetadata(meta, { note: input.reason }));
     return {
       success: true,

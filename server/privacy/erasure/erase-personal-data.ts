@@ -52,13 +52,11 @@ export class PersonalDataErasure {
   async erase(subject: PersonalDataSubject, reason: string, metadata: EventMetadata): Promise<ErasureResult> {
     const person = await this.find(subject);
     if (subject.kind === 'phone' && person.orders.length === 0 && person.userIds.length === 0) {
-      throw new NotFoundError(`No order or account uses ${subject.phone}: there is nothing to erase.`);
+      throw new NotFoundError('erase-nothing', { phone: subject.phone });
     }
     const open = person.orders.filter((order) => IN_PROGRESS.includes(order.status)).map((order) => order.order_id);
     if (open.length > 0) {
-      throw new ConflictError(
-        `Orders ${open.join(', ')} are still in progress. Personal data can be erased once they are delivered or cancelled.`,
-      );
+      throw new ConflictError('erase-orders-open', { orders: open.join(', ') });
     }
     const vault = personalDataVault(this.dataSource);
     if (!vault) throw new Error('No personal-data key is configured.');
@@ -108,8 +106,8 @@ export class PersonalDataErasure {
         'SELECT id, name, email, phone_number, role FROM users WHERE id = $1::uuid',
         [subject.userId],
       );
-      if (!user) throw new NotFoundError('The account no longer exists.');
-      if (user.role !== 'customer') throw new ForbiddenError('A staff account is removed by an admin, not erased.');
+      if (!user) throw new NotFoundError('account-gone');
+      if (user.role !== 'customer') throw new ForbiddenError('staff-not-erasable');
       person.userIds.push(user.id);
       person.emails.push(user.email);
       person.names.push(user.name);

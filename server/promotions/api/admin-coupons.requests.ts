@@ -1,30 +1,29 @@
 import { z } from 'zod';
+import { says } from '../../common/validation/rule-message';
 
 const wholeNumber = (name: string, min: number, max: number) =>
   z.coerce
-    .number({ error: `The ${name} must be a whole number.` })
-    .int(`The ${name} must be a whole number.`)
-    .min(min, `The ${name} must be at least ${min}.`)
-    .max(max, `The ${name} may be at most ${max}.`);
+    .number({ error: says('field-whole-number', { field: name }) })
+    .int(says('field-whole-number', { field: name }))
+    .min(min, says('field-at-least', { field: name, min }))
+    .max(max, says('field-may-be-at-most', { field: name, max }));
 
 const couponTime = (name: string) =>
   z
-    .string({ error: `The ${name} date is required.` })
+    .string({ error: says('field-date-required', { field: name }) })
     .trim()
-    .min(1, `The ${name} date is required.`)
-    .refine((value) => !Number.isNaN(Date.parse(value)), `The ${name} must be a date and time such as 2026-11-22T10:00.`)
+    .min(1, says('field-date-required', { field: name }))
+    .refine((value) => !Number.isNaN(Date.parse(value)), says('field-date-time-example', { field: name }))
     .transform((value) => new Date(value));
-
-const COUPON_CODE_RULE = 'The code must be 3 to 30 letters A-Z or digits.';
 
 export const createCouponRequest = z
   .object({
     code: z
-      .string({ error: 'The code is required.' })
+      .string({ error: says('coupon-code-required') })
       .trim()
-      .min(1, { error: 'The code is required.', abort: true })
+      .min(1, { error: says('coupon-code-required'), abort: true })
       .transform((value) => value.toUpperCase())
-      .pipe(z.string().regex(/^[A-Z0-9]{3,30}$/, COUPON_CODE_RULE)),
+      .pipe(z.string().regex(/^[A-Z0-9]{3,30}$/, says('coupon-code-invalid'))),
     percent: wholeNumber('percent', 1, 90),
     validFrom: couponTime('validFrom'),
     validUntil: couponTime('validUntil'),
@@ -34,12 +33,16 @@ export const createCouponRequest = z
   // Zod still runs this when a date failed above (then it is the raw input): compare only two real dates.
   .refine((value) => !(value.validFrom instanceof Date && value.validUntil instanceof Date) || value.validFrom.getTime() < value.validUntil.getTime(), {
     path: ['validUntil'],
-    error: 'The validUntil must be after the validFrom.',
+    error: says('coupon-period-invalid'),
   });
 
 export const disableCouponRequest = z.object({
-  reason: z.string({ error: 'The reason is required.' }).trim().min(3, 'Please give a reason of at least 3 characters.').max(500, 'The reason may have at most 500 characters.'),
+  reason: z
+    .string({ error: says('field-missing', { field: 'reason' }) })
+    .trim()
+    .min(3, says('reason-too-short'))
+    .max(500, says('field-too-long', { field: 'reason', max: 500 })),
 });
 
 /** A coupon code in a path: letters and digits only, so it can never name another stream. */
-export const couponCodeParameter = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Invalid coupon code.');
+export const couponCodeParameter = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, says('coupon-invalid'));

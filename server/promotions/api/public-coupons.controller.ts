@@ -4,14 +4,18 @@ import { z } from 'zod';
 import { mobilePhoneOf } from '../../../contracts/phone';
 import { RateLimit } from '../../accounts/rate-limit/rate-limit.decorator';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { says } from '../../common/validation/rule-message';
 import { CheckCouponQuery } from '../apply-coupon/check-coupon.query';
-
-const COUPON_CODE_REQUIRED = 'Please enter a coupon code.';
 
 export const applyCouponRequest = z.object({
   coupon_code: z.preprocess(
     (value) => value ?? '',
-    z.string({ error: COUPON_CODE_REQUIRED }).trim().min(1, { error: COUPON_CODE_REQUIRED, abort: true }).max(40, 'Invalid coupon code.').regex(/^[A-Za-z0-9_-]+$/, 'Invalid coupon code.'),
+    z
+      .string({ error: says('coupon-required') })
+      .trim()
+      .min(1, { error: says('coupon-required'), abort: true })
+      .max(40, says('coupon-invalid'))
+      .regex(/^[A-Za-z0-9_-]+$/, says('coupon-invalid')),
   ),
   phone: z.preprocess((value) => mobilePhoneOf(value) ?? undefined, z.string().optional()),
 });

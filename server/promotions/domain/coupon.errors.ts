@@ -1,17 +1,18 @@
-import { ValidationFailedError } from '../../common/errors/domain-error';
+import type { ErrorCode } from '../../../contracts/errors';
+import { issue, ValidationFailedError } from '../../common/errors/domain-error';
 
 export type CouponRefusal = 'unknown' | 'disabled' | 'not-yet-valid' | 'expired' | 'used-up' | 'used-by-phone' | 'phone-not-verified';
 
-/** What the shopper reads for each refusal (spec §8: the client shows the server's message). */
-export const COUPON_REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
-  unknown: 'Invalid coupon code.',
-  disabled: 'This coupon is no longer available.',
-  'not-yet-valid': 'This coupon is not valid yet.',
-  expired: 'This coupon has expired.',
-  'used-up': 'This coupon has reached its usage limit.',
-  'used-by-phone': 'You have already used this coupon the maximum number of times.',
-  'phone-not-verified': 'This coupon needs a verified phone number.',
-};
+/** The code of each refusal; the shopper reads its message (spec §8: the client shows the server's message). */
+export const COUPON_REFUSAL_CODES = {
+  unknown: 'coupon-invalid',
+  disabled: 'coupon-disabled',
+  'not-yet-valid': 'coupon-not-yet-valid',
+  expired: 'coupon-expired',
+  'used-up': 'coupon-used-up',
+  'used-by-phone': 'coupon-used-by-phone',
+  'phone-not-verified': 'coupon-phone-not-verified',
+} as const satisfies Record<CouponRefusal, ErrorCode>;
 
 /** A coupon the rules refuse; a 422 on the field the code came in (`coupon_code` or `coupon`). */
 export class CouponRejected extends ValidationFailedError {
@@ -19,12 +20,12 @@ export class CouponRejected extends ValidationFailedError {
     readonly reason: CouponRefusal,
     readonly field = 'coupon_code',
   ) {
-    super({ [field]: [COUPON_REFUSAL_MESSAGES[reason]] });
+    super({ [field]: [issue(COUPON_REFUSAL_CODES[reason])] });
   }
 
   /** The same refusal reported on another request field. */
-  onField(field: string): CouponRejected {
-    return new CouponRejected(this.reason, field);
+  override onField(field: string): this {
+    return new CouponRejected(this.reason, field) as this;
   }
 }
 

@@ -98,13 +98,13 @@ function decide(command: CouponCommand, state: CouponState): CouponEvent[] {
     }
     case 'CreateCoupon': {
       const code = normalizeCouponCode(command.data.code);
-      if (state.exists) throw new ConflictError(`A coupon with the code ${code} already exists.`);
+      if (state.exists) throw new ConflictError('coupon-exists', { code });
       return [{ type: 'CouponCreated', data: { ...command.data, code } }];
     }
     case 'DisableCoupon': {
       const code = normalizeCouponCode(command.data.code);
-      if (!state.exists) throw new NotFoundError(`No coupon has the code ${code}.`);
-      if (state.disabled) throw new ConflictError(`The coupon ${code} is already disabled.`);
+      if (!state.exists) throw new NotFoundError('coupon-unknown', { code });
+      if (state.disabled) throw new ConflictError('coupon-already-disabled', { code });
       return [{ type: 'CouponDisabled', data: { code, reason: command.data.reason } }];
     }
   }

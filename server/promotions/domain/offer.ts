@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError, ValidationFailedError, type FieldErrors } from '../../common/errors/domain-error';
+import { ConflictError, issue, NotFoundError, ValidationFailedError, type FieldIssue, type FieldIssues } from '../../common/errors/domain-error';
 import { canonicalTokenList, commitmentOf, drawWinners, tokenListHash, type DrawWinner, type PrizeTier } from './draw-algorithm';
 import { MAX_DISCOUNT_PERCENT, type OfferEvent, type OfferTerms } from './offer.events';
 
@@ -52,30 +52,30 @@ function decide(command: OfferCommand, state: OfferState): OfferEvent[] {
   const at = command.data.now.toISOString();
   const { offerId } = command.data;
   if (command.type === 'CreateOffer') {
-    if (state.exists) throw new ConflictError('This offer already exists.');
+    if (state.exists) throw new ConflictError('offer-exists');
     return [{ type: 'OfferCreated', data: { offerId, at, ...validTerms(command.data.terms) } }];
   }
-  if (!state.exists) throw new NotFoundError('Offer not found.');
+  if (!state.exists) throw new NotFoundError('offer-not-found');
   switch (command.type) {
     case 'ChangeOffer':
-      if (state.status !== 'open') throw new ConflictError('The draw is committed: the offer cannot be changed any more.');
+      if (state.status !== 'open') throw new ConflictError('offer-committed');
       return [{ type: 'OfferChanged', data: { offerId, at, ...validTerms({ ...state.terms, ...command.data.changes }) } }];
     case 'CommitDraw':
-      if (state.status !== 'open') throw new ConflictError('The draw of this offer is already committed.');
+      if (state.status !== 'open') throw new ConflictError('offer-already-committed');
       if (!/^[0-9a-f]{64}$/.test(command.data.commitment)) throw new Error('a commitment is a SHA-256 in lowercase hex');
       return [{ type: 'DrawCommitted', data: { offerId, at, commitment: command.data.commitment } }];
     case 'CloseOffer': {
-      if (state.status === 'open') throw new ConflictError('Commit the draw before closing the offer.');
-      if (state.status !== 'committed') throw new ConflictError('This offer is already closed.');
-      if (command.data.now.getTime() < Date.parse(state.terms.endsAt)) throw new ConflictError('The offer period has not ended yet.');
+      if (state.status === 'open') throw new ConflictError('offer-close-uncommitted');
+      if (state.status !== 'committed') throw new ConflictError('offer-already-closed');
+      if (command.data.now.getTime() < Date.parse(state.terms.endsAt)) throw new ConflictError('offer-not-ended');
       const tokens = canonicalTokenList(command.data.eligibleTokens);
       return [{ type: 'EligibleTokensPublished', data: { offerId, at, tokensHash: tokenListHash(tokens), tokens } }];
     }
     case 'HoldDraw': {
-      if (state.status === 'drawn') throw new ConflictError('The draw of this offer has been held already.');
-      if (state.status !== 'closed') throw new ConflictError('Close the offer (publish the eligible tokens) before the draw.');
+      if (state.status === 'drawn') throw new ConflictError('offer-already-drawn');
+      if (state.status !== 'closed') throw new ConflictError('offer-not-closed');
       const { seed } = command.data;
-      if (commitmentOf(seed) !== state.commitment) throw new ConflictError('The seed does not match the published commitment.');
+      if (commitmentOf(seed) !== state.commitment) throw new ConflictError('seed-not-committed');
       return [{ type: 'DrawHeld', data: { offerId, at, seed, winners: drawWinners(seed, state.tokens ?? [], state.terms.prizes) } }];
     }
   }
@@ -91,29 +91,29 @@ export function foldOffer(events: Iterable<OfferEvent>): OfferState {
 
 /** The terms with their rules checked; every broken rule is reported on its field (422). */
 export function validTerms(terms: OfferTerms): OfferTerms {
-  const errors: FieldErrors = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const errors: FieldIssues = {};
+  const fail = (field: string, problem: FieldIssue) => (errors[field] ??= []).push(problem);
   const name = typeof terms.name === 'string' ? terms.name.trim() : '';
-  if (!name) fail('name', 'The offer needs a name.');
-  else if (name.length > 120) fail('name', 'At most 120 characters.');
+  if (!name) fail('name', issue('offer-name-required'));
+  else if (name.length > 120) fail('name', issue('at-most-characters', { max: 120 }));
   const starts = Date.parse(terms.startsAt);
   const ends = Date.parse(terms.endsAt);
-  if (Number.isNaN(starts)) fail('starts_at', 'The start must be a date and time.');
-  if (Number.isNaN(ends)) fail('ends_at', 'The end must be a date and time.');
-  else if (!Number.isNaN(starts) && ends <= starts) fail('ends_at', 'The offer must end after it starts.');
+  if (Number.isNaN(starts)) fail('starts_at', issue('offer-start-invalid'));
+  if (Number.isNaN(ends)) fail('ends_at', issue('offer-end-invalid'));
+  else if (!Number.isNaN(starts) && ends <= starts) fail('ends_at', issue('offer-end-before-start'));
   const percent = terms.discountPercent;
   if (!Number.isInteger(percent) || percent < 0 || percent > MAX_DISCOUNT_PERCENT) {
-    fail('discount_percent', `The discount is a whole percent from 0 to ${MAX_DISCOUNT_PERCENT}.`);
+    fail('discount_percent', issue('offer-discount-invalid', { max: MAX_DISCOUNT_PERCENT }));
   }
   const prizes = Array.isArray(terms.prizes) ? terms.prizes : [];
-  if (prizes.length === 0 || prizes.length > 10) fail('prizes', 'Between 1 and 10 prize ranks.');
+  if (prizes.length === 0 || prizes.length > 10) fail('prizes', issue('prize-ranks-count'));
   const ranks = new Set<number>();
   prizes.forEach((prize: PrizeTier, index) => {
-    if (!Number.isInteger(prize.rank) || prize.rank < 1 || ranks.has(prize.rank)) fail(`prizes.${index}.rank`, 'Each rank is a different whole number from 1.');
+    if (!Number.isInteger(prize.rank) || prize.rank < 1 || ranks.has(prize.rank)) fail(`prizes.${index}.rank`, issue('prize-rank-invalid'));
     ranks.add(prize.rank);
-    if (typeof prize.label !== 'string' || !prize.label.trim() || prize.label.trim().length > 60) fail(`prizes.${index}.label`, 'A label of 1 to 60 characters.');
-    if (!Number.isInteger(prize.winners) || prize.winners < 1 || prize.winners > 1000) fail(`prizes.${index}.winners`, 'From 1 to 1000 winners.');
-    if (!Number.isInteger(prize.amountTaka) || prize.amountTaka < 1 || prize.amountTaka > 10_000_000) fail(`prizes.${index}.amount`, 'A whole amount in taka from 1.');
+    if (typeof prize.label !== 'string' || !prize.label.trim() || prize.label.trim().length > 60) fail(`prizes.${index}.label`, issue('prize-label-invalid'));
+    if (!Number.isInteger(prize.winners) || prize.winners < 1 || prize.winners > 1000) fail(`prizes.${index}.winners`, issue('prize-winners-invalid'));
+    if (!Number.isInteger(prize.amountTaka) || prize.amountTaka < 1 || prize.amountTaka > 10_000_000) fail(`prizes.${index}.amount`, issue('prize-amount-invalid'));
   });
   if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
   return {

@@ -63,7 +63,7 @@ export class ListCouponRedemptionsHandler implements IQueryHandler<ListCouponRed
       [couponStreamId(code)],
     );
     await openPersonalData(this.dataSource.manager, rows);
-    if (!rows.some((row) => row.type === 'CouponCreated')) throw new NotFoundError(`No coupon has the code ${normalizeCouponCode(code)}.`);
+    if (!rows.some((row) => row.type === 'CouponCreated')) throw new NotFoundError('coupon-unknown', { code: normalizeCouponCode(code) });
     const redemptions: RedemptionRow[] = [];
     for (const row of rows) {
       if (row.type === 'CouponRedeemed') {

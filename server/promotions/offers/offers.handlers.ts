@@ -40,7 +40,7 @@ export class OfferCommands {
 
 function offerIdOf(input: string): string {
   const id = normalizeOfferId(input);
-  if (!id) throw new NotFoundError('Offer not found.');
+  if (!id) throw new NotFoundError('offer-not-found');
   return id;
 }
 
@@ -90,7 +90,7 @@ export class CloseOfferHandler implements ICommandHandler<CloseOfferCommand> {
   async execute({ offerId, meta }: CloseOfferCommand): Promise<OfferChangeResult> {
     const id = offerIdOf(offerId);
     const state = await this.path.read(id);
-    if (!state.exists) throw new NotFoundError('Offer not found.');
+    if (!state.exists) throw new NotFoundError('offer-not-found');
     // The terms cannot change once committed, and close is refused before the commitment: the period read here holds.
     const tokens = state.status === 'committed' ? await this.eligible.forPeriod(state.terms.startsAt, state.terms.endsAt) : [];
     await this.path.run({ type: 'CloseOffer', data: { offerId: id, now: this.clock.now(), eligibleTokens: tokens } }, meta);
@@ -110,7 +110,7 @@ export class HoldDrawHandler implements ICommandHandler<HoldDrawCommand> {
   async execute({ offerId, meta }: HoldDrawCommand): Promise<OfferChangeResult> {
     const id = offerIdOf(offerId);
     const seed = await this.seeds.open(this.dataSource.manager, id);
-    if (seed === null) throw new ConflictError('Commit the draw before holding it.');
+    if (seed === null) throw new ConflictError('offer-not-committed');
     await this.path.run({ type: 'HoldDraw', data: { offerId: id, now: this.clock.now(), seed } }, meta);
     return { offerId: id };
   }

@@ -57,7 +57,7 @@ export class GetOfferHandler implements IQueryHandler<GetOfferQuery> {
       const id = normalizeOfferId(offerId);
       offer = id ? await this.offers.find(id) : null;
     }
-    if (!offer) throw new NotFoundError(offerId === 'current' ? 'No lucky-draw offer is running.' : 'Offer not found.');
+    if (!offer) throw new NotFoundError(offerId === 'current' ? 'no-offer-running' : 'offer-not-found');
     const holders = await this.offers.tokens((offer.winners ?? []).map((winner) => winner.token));
     return audience === 'staff' ? toAdminOffer(offer, holders) : toPublicOffer(offer, holders);
   }
@@ -73,7 +73,7 @@ export class GetOrderTokensHandler implements IQueryHandler<GetOrderTokensQuery>
     const tokens = ORDER_ID.test(id) ? await this.offers.tokensOfOrder(id) : [];
     const checksPhone = phone !== undefined;
     if (tokens.length === 0 || (checksPhone && normalizePhone(phone) !== tokens[0].phone)) {
-      throw new NotFoundError(checksPhone ? 'No lucky-draw tokens found for this order id and phone number.' : 'No lucky-draw tokens for this order.');
+      throw new NotFoundError(checksPhone ? 'tokens-not-found-for-phone' : 'tokens-not-found');
     }
     return { orderId: id, tokens: tokens.map(toTokenView) };
   }

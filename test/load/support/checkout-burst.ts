@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { FixtureProduct } from '../../support/store-fixture';
-import { COUPON_REFUSAL_MESSAGES } from '../../../server/promotions/domain/coupon.errors';
+import { englishMessage } from '../../../contracts/error-messages';
+import { COUPON_REFUSAL_CODES } from '../../../server/promotions/domain/coupon.errors';
 
 /**
  * Many shoppers checking out at once, as the storefront does it: each client owns a phone and places its
@@ -169,7 +170,7 @@ export function isExpectedRefusal(answer: CheckoutAnswer): boolean {
   if (answer.status === 409) return /^Out of Stock: .+ \(Size: .+\) (has only \d+ left|is not available)\.$/.test(message);
   if (answer.status === 422) {
     const couponMessages = Object.values(answer.body?.errors ?? {}).flat();
-    return couponMessages.length > 0 && couponMessages.every((text) => text === COUPON_REFUSAL_MESSAGES['used-up'] || text === COUPON_REFUSAL_MESSAGES['used-by-phone']);
+    return couponMessages.length > 0 && couponMessages.every((text) => text === englishMessage(COUPON_REFUSAL_CODES['used-up']) || text === englishMessage(COUPON_REFUSAL_CODES['used-by-phone']));
   }
   return false;
 }

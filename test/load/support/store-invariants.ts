@@ -1,7 +1,8 @@
 import { Client } from 'pg';
 import { DEMO_STAFF_ACCOUNTS } from '../../../server/seed/demo-accounts';
 import { availableStock, type StoreFixture } from '../../support/store-fixture';
-import { COUPON_REFUSAL_MESSAGES } from '../../../server/promotions/domain/coupon.errors';
+import { englishMessage } from '../../../contracts/error-messages';
+import { COUPON_REFUSAL_CODES } from '../../../server/promotions/domain/coupon.errors';
 import { apiCaller } from '../../support/api-caller';
 import { expectedTotals, isAccepted, isExpectedRefusal, type CheckoutAnswer, type LimitedCoupon, type Sku } from './checkout-burst';
 
@@ -116,7 +117,7 @@ export async function checkWriteSide(input: InvariantInput): Promise<BurstFigure
     for (const row of redemptions) perPhone.set(row.phone, (perPhone.get(row.phone) ?? 0) + 1);
     expect(Math.max(0, ...perPhone.values())).toBeLessThanOrEqual(coupon.perPhoneLimit);
     const refusedAsUsedUp = answers.some(
-      (answer) => answer.checkout.coupon?.code === coupon.code && Object.values(answer.body?.errors ?? {}).flat().includes(COUPON_REFUSAL_MESSAGES['used-up']),
+      (answer) => answer.checkout.coupon?.code === coupon.code && Object.values(answer.body?.errors ?? {}).flat().includes(englishMessage(COUPON_REFUSAL_CODES['used-up'])),
     );
     if (refusedAsUsedUp) expect(redemptions.length).toBe(coupon.totalLimit);
     couponRedemptions[coupon.code] = { redeemed: redemptions.length, limit: coupon.totalLimit };

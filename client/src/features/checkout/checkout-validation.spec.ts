@@ -1,3 +1,4 @@
+import { ApiError } from '../../lib/api-client';
 import { checkoutTotals, firstCheckoutProblem, normalizedPhones, outOfStockOf, type CheckoutFields } from './checkout-validation';
 
 const valid: CheckoutFields = {
@@ -32,10 +33,26 @@ describe('checkout validation', () => {
     expect(firstCheckoutProblem({ ...valid, phone: '+880 1712-34567' }, 1)?.title).toBe('Phone Required');
   });
 
+  /** A 409 as the server answers a checkout whose line is short (server/ordering's ProductOutOfStock). */
+  const refusal = (code: string, params: Record<string, string | number>, message: string) => new ApiError(409, { success: false, message, code, params }, message);
+
   it('reads the out-of-stock answer into the line and what is left', () => {
-    expect(outOfStockOf('Out of Stock: Tiger Tee (Size: M) has only 2 left.')).toEqual({ name: 'Tiger Tee', size: 'M', available: 2 });
-    expect(outOfStockOf('Out of Stock: Tiger Tee (Size: XL) is not available.')).toEqual({ name: 'Tiger Tee', size: 'XL', available: 0 });
-    expect(outOfStockOf('Invalid coupon code.')).toBeNull();
+    expect(outOfStockOf(refusal('out-of-stock-left', { product: 'Tiger Tee', size: 'M', available: 2 }, 'Out of Stock: Tiger Tee (Size: M) has only 2 left.'))).toEqual({
+      name: 'Tiger Tee',
+      size: 'M',
+      available: 2,
+    });
+    expect(outOfStockOf(refusal('out-of-stock', { product: 'Tiger Tee', size: 'XL' }, 'Out of Stock: Tiger Tee (Size: XL) is not available.'))).toEqual({ name: 'Tiger Tee', size: 'XL', available: 0 });
+    expect(outOfStockOf(refusal('coupon-invalid', {}, 'Invalid coupon code.'))).toBeNull();
+  });
+
+  it('reads the out-of-stock line from the code and params, whatever the message says (issue 26)', () => {
+    // The English wording may change, or the message be another language's: the line is found all the same.
+    expect(outOfStockOf(refusal('out-of-stock-left', { product: 'Tiger Tee', size: 'M', available: 2 }, 'Sorry! Only 2 Tiger Tee in M are left.'))).toEqual({ name: 'Tiger Tee', size: 'M', available: 2 });
+    expect(outOfStockOf(refusal('out-of-stock', { product: 'Tiger Tee', size: 'XL' }, 'স্টক শেষ'))).toEqual({ name: 'Tiger Tee', size: 'XL', available: 0 });
+    // The old English text without its code is no longer read.
+    expect(outOfStockOf(new ApiError(409, { success: false, message: 'Out of Stock: Tiger Tee (Size: M) has only 2 left.' }, 'Out of Stock: Tiger Tee (Size: M) has only 2 left.'))).toBeNull();
+    expect(outOfStockOf(refusal('out-of-stock-left', { size: 'M', available: 2 }, 'no product named'))).toBeNull();
   });
 
   it('asks for the bKash number and transaction id only when paying by bKash', () => {

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../../contracts/errors';
 import { isMobilePhone, normalizePhone } from '../../../../contracts/phone';
 import { t } from '../../lib/i18n/locale';
 // Registers the English texts this module words its problems with (and the Bengali ones' loader).
@@ -52,9 +53,17 @@ export interface OutOfStockAnswer {
   available: number;
 }
 
-/** The checkout's 409 "Out of Stock: {name} (Size: {size}) has only N left." / "is not available." (server/ordering). */
-export function outOfStockOf(message: string | undefined): OutOfStockAnswer | null {
-  const match = /^Out of Stock: (.+) \(Size: ([^)]+)\) (?:has only (\d+) left|is not available)\.$/.exec(message ?? '');
-  if (!match) return null;
-  return { name: match[1]!, size: match[2]!, available: match[3] ? Number(match[3]) : 0 };
+const OUT_OF_STOCK: readonly ErrorCode[] = ['out-of-stock', 'out-of-stock-left'];
+
+/**
+ * The line a refused checkout names as out of stock, read from the answer's code and params (server/ordering's
+ * ProductOutOfStock: `out-of-stock-left` with product, size and what is left, or `out-of-stock` with product
+ * and size), whatever its message says; null for any other answer.
+ */
+export function outOfStockOf(answer: { code?: string; params?: Record<string, string | number> } | null | undefined): OutOfStockAnswer | null {
+  if (!answer?.code || !OUT_OF_STOCK.includes(answer.code as ErrorCode)) return null;
+  const { product, size, available } = answer.params ?? {};
+  if (typeof product !== 'string' || typeof size !== 'string') return null;
+  const left = answer.code === 'out-of-stock-left' ? Number(available) : 0;
+  return { name: product, size, available: Number.isInteger(left) && left > 0 ? left : 0 };
 }

@@ -93,16 +93,16 @@ export function storedLocale(): Locale {
   }
 }
 
-/** The server's error codes in Bengali: a chunk of its own, loaded with the first failed API answer. */
+/** The server's error codes in Bengali (contracts/): a chunk of its own, loaded with the first failed API answer. */
 let bnErrorTable: Record<string, string> = {};
 let bnErrorLoad: Promise<void> | null = null;
 
 /** Resolves once the error texts of the current language can be shown (at once in English). */
 export function loadErrorTexts(): Promise<void> {
   if (current !== 'bn') return Promise.resolve();
-  bnErrorLoad ??= import('./errors.bn').then(
+  bnErrorLoad ??= import('../../../../contracts/error-messages.bn').then(
     (m) => {
-      bnErrorTable = m.bnErrors;
+      bnErrorTable = m.BN_ERROR_MESSAGES;
     },
     () => {
       bnErrorLoad = null; // a failed download is tried again with the next error; English meanwhile
@@ -150,9 +150,10 @@ function fill(text: string, params?: MessageParams): string {
 }
 
 /**
- * An API error as the shopper reads it: in English the server's own message (the specification's texts); in
- * Bengali the catalog's wording of the answer's `code` with its `params`, or the English message for a code
- * this client does not know yet.
+ * An API error as the shopper reads it: in English the server's own message (the specification's texts,
+ * worded from the same code); in Bengali the catalog's wording of the `code` with its `params`. The English
+ * message stands in for a code this client does not know yet, and for a wording whose values the answer did
+ * not send (the server sends the values of the answer's own message only, not of every field's).
  */
 export function errorText(english: string, code?: string, params?: MessageParams): string {
   if (current !== 'bn' || !code) return english;
@@ -160,7 +161,8 @@ export function errorText(english: string, code?: string, params?: MessageParams
   if (text === undefined) return english;
   // Values the server sends as text may be numbers the shopper should read in Bengali digits.
   const local = params && Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v]));
-  return fill(text, local);
+  const worded = fill(text, local);
+  return /\{\w+\}/.test(worded) ? english : worded;
 }
 
 /** A message that may be missing (a server code this client does not know yet): the fallback then. */

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { FieldErrors, ValidationFailedError } from '../../../common/errors/domain-error';
+import { issue, ValidationFailedError, type FieldIssues } from '../../../common/errors/domain-error';
+import { issueOfRuleMessage, says } from '../../../common/validation/rule-message';
 import { parseOrThrow } from '../../../common/validation/zod-validation.pipe';
 import { LOCALES } from '../../../../contracts/locale';
 import { asciiDigits } from '../../../../contracts/phone';
-import { PASSWORD_MESSAGES } from '../../passwords/password-policy';
-import { PHONE_CODE_MESSAGES } from '../../phone-codes/phone-code-messages';
 import { currentPasswordField, emailField, hostField, nameField, newPasswordField, phoneField } from './fields';
 
 export const registerRequest = z.object({
@@ -26,16 +25,16 @@ export const updateProfileRequest = z.object({
 
 export const findAccountRequest = z.object({ phone: phoneField });
 
-const localeField = z.preprocess((value) => (value === null || value === '' ? undefined : value), z.enum(LOCALES, { error: 'Language must be en or bn.' }).optional().default('en'));
+const localeField = z.preprocess((value) => (value === null || value === '' ? undefined : value), z.enum(LOCALES, { error: says('language-invalid') }).optional().default('en'));
 const codeField = z.preprocess(
   (value) => (typeof value === 'string' ? asciiDigits(value).replace(/\s/g, '') : typeof value === 'number' ? String(value).padStart(6, '0') : value),
-  z.string({ error: PHONE_CODE_MESSAGES.required }).regex(/^\d{6}$/, PHONE_CODE_MESSAGES.required),
+  z.string({ error: says('phone-code-required') }).regex(/^\d{6}$/, says('phone-code-required')),
 );
 
 /** A visitor asks for a code: to recover an account by phone, or to prove a checkout's phone. */
 export const publicPhoneCodeRequest = z.object({
   phone: phoneField,
-  purpose: z.enum(['recovery', 'checkout'], { error: 'Purpose must be recovery or checkout.' }),
+  purpose: z.enum(['recovery', 'checkout'], { error: says('phone-code-purpose-invalid') }),
   locale: localeField,
 });
 
@@ -48,7 +47,7 @@ export const sendVerifyMailRequest = z.object({ email: emailField, phone: phoneF
 
 export const updateVerifyMailRequest = z.object({
   email: emailField,
-  id: z.string({ error: 'The verification link is invalid or expired.' }).trim().min(1, 'The verification link is invalid or expired.'),
+  id: z.string({ error: says('verification-link-expired') }).trim().min(1, says('verification-link-expired')),
 });
 
 export const forgotPasswordRequest = z.object({ email: emailField, host: hostField });
@@ -62,21 +61,21 @@ export function parseNewPassword(
   fields: { password: string; confirmation: string },
 ): string {
   const raw = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const errors: FieldErrors = {};
+  const errors: FieldIssues = {};
   const parsed = newPasswordField.safeParse(raw.password);
-  if (!parsed.success) errors[fields.password] = parsed.error.issues.map((issue) => issue.message);
+  if (!parsed.success) errors[fields.password] = parsed.error.issues.map((zodIssue) => issueOfRuleMessage(zodIssue.message));
   const confirmation = raw.password_confirmation;
   if (typeof confirmation !== 'string' || confirmation === '') {
-    errors[fields.confirmation] = [PASSWORD_MESSAGES.confirmationRequired];
+    errors[fields.confirmation] = [issue('password-confirmation-required')];
   } else if (confirmation !== raw.password) {
-    errors[fields.confirmation] = [PASSWORD_MESSAGES.confirmation];
+    errors[fields.confirmation] = [issue('password-mismatch')];
   }
   if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
   return raw.password as string;
 }
 
 export const resetTokenRequest = z.object({
-  id: z.string({ error: 'The reset link is invalid or expired.' }).trim().min(1, 'The reset link is invalid or expired.'),
+  id: z.string({ error: says('link-expired') }).trim().min(1, says('link-expired')),
 });
 
 export { parseOrThrow };

@@ -1,5 +1,9 @@
+import { englishMessage } from '../../../../contracts/error-messages';
 import { ValidationFailedError } from '../../../common/errors/domain-error';
-import { CHECKOUT_MESSAGES as M, parseConfirmOrder } from './confirm-order.request';
+import { CHECKOUT_ERRORS, parseConfirmOrder } from './confirm-order.request';
+
+/** The English message of each rule of the form, as the answer's `errors` carries it. */
+const M = Object.fromEntries(Object.entries(CHECKOUT_ERRORS).map(([rule, code]) => [rule, englishMessage(code)])) as Record<keyof typeof CHECKOUT_ERRORS, string>;
 
 const valid = () => ({
   cart: [{ id: 3, name: 'Tee', size: 'M', price: 1, slug: 'tee', qty: 2, thumbnail: '/t.svg' }],

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { BD_MOBILE_PATTERN, normalizePhone } from '../../../../contracts/phone';
-import { FieldErrors, ValidationFailedError } from '../../../common/errors/domain-error';
-import { fieldErrors, unstorableTextErrors } from '../../../common/validation/zod-validation.pipe';
+import type { ErrorCode } from '../../../../contracts/errors';
+import { ValidationFailedError, type FieldIssues } from '../../../common/errors/domain-error';
+import { says } from '../../../common/validation/rule-message';
+import { fieldIssues, unstorableTextIssues } from '../../../common/validation/zod-validation.pipe';
 import { parseTaka } from '../../domain/money';
 import { OFFER_LINE_CODE } from '../../../promotions/domain/offer.events';
 import type { CheckoutInput } from '../../place-order/place-order.command';
@@ -16,36 +18,39 @@ const asPhone = (value: unknown) => {
   return typed.trim() === '' ? '' : normalizePhone(typed) || typed;
 };
 
-/** Messages of the confirm-order form (spec §5; titles such as "Name Required" are the client's too). */
-export const CHECKOUT_MESSAGES = {
-  nameRequired: 'Name Required',
-  nameTooLong: 'Name must be at most 100 characters.',
-  phoneRequired: 'Phone Required',
-  phoneInvalid: 'Phone must be an 11-digit mobile number starting with 01.',
-  addressRequired: 'Address Required',
-  addressTooLong: 'Address must be at most 500 characters.',
-  shippingPhoneRequired: 'Shipping Phone Required',
-  shippingPhoneInvalid: 'Shipping phone must be an 11-digit mobile number starting with 01.',
-  emailInvalid: 'Invalid email format',
-  paymentMethodInvalid: 'Payment method must be cash or bkash.',
-  bkashNumberRequired: 'Bkash Number Required',
-  bkashNumberInvalid: 'Bkash number must be an 11-digit mobile number starting with 01.',
-  transactionIdRequired: 'Transaction ID Required',
-  transactionIdInvalid: 'Transaction ID must be 6 to 20 letters or digits.',
-  deliveryChargeRequired: 'Please choose a shipping option: inside or outside Dhaka.',
-  cartEmpty: 'Cart is empty!',
-  cartTooLong: 'At most 50 different items per order.',
-  productInvalid: 'This product is no longer available.',
-  sizeRequired: 'Please select a size before adding to cart.',
-  quantityInvalid: 'Quantity must be at least 1.',
-  quantityTooLarge: 'At most 100 of one item per order.',
-  offerCodeInvalid: 'Invalid offer code.',
-  couponOfferInvalid: 'Invalid offer.',
-  phoneCodeInvalid: 'The phone verification is invalid or expired. Please verify your phone again.',
-  phoneVerificationRequired: 'Please verify your phone number with the code we send you by SMS.',
-} as const;
+/**
+ * The rules of the confirm-order form by their codes (spec §5; titles such as "Name Required" are the
+ * client's too). Each is a zod rule's message (`says`), so the answer's `fields` carries the code.
+ */
+export const CHECKOUT_ERRORS = {
+  nameRequired: 'checkout-name-required',
+  nameTooLong: 'name-too-long',
+  phoneRequired: 'checkout-phone-required',
+  phoneInvalid: 'checkout-phone-invalid',
+  addressRequired: 'address-required',
+  addressTooLong: 'address-too-long',
+  shippingPhoneRequired: 'shipping-phone-required',
+  shippingPhoneInvalid: 'shipping-phone-invalid',
+  emailInvalid: 'email-format',
+  paymentMethodInvalid: 'payment-method-invalid',
+  bkashNumberRequired: 'bkash-number-required',
+  bkashNumberInvalid: 'bkash-number-invalid',
+  transactionIdRequired: 'transaction-id-required',
+  transactionIdInvalid: 'bkash-transaction-invalid',
+  deliveryChargeRequired: 'shipping-required',
+  cartEmpty: 'cart-empty',
+  cartTooLong: 'cart-too-long',
+  productInvalid: 'product-unavailable',
+  sizeRequired: 'size-required',
+  quantityInvalid: 'quantity-invalid',
+  quantityTooLarge: 'quantity-too-large',
+  offerCodeInvalid: 'offer-code-invalid',
+  couponOfferInvalid: 'offer-invalid',
+  phoneCodeInvalid: 'phone-proof-invalid',
+} as const satisfies Record<string, ErrorCode>;
 
-const M = CHECKOUT_MESSAGES;
+/** The rules' messages as zod carries them. */
+const M = Object.fromEntries(Object.entries(CHECKOUT_ERRORS).map(([rule, code]) => [rule, says(code)])) as Record<keyof typeof CHECKOUT_ERRORS, string>;
 
 /** Missing, null and numbers (a phone typed into a number field) read as text; everything else as given. */
 const asText = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'number' ? String(value) : value);
@@ -135,10 +140,10 @@ function couponCodeOf(value: unknown): string | null {
 
 /** Parses the body into a checkout; a 422 keyed by the form's field names (`name`, `phone`, `cart.0.qty` ...). */
 export function parseConfirmOrder(body: unknown, userId: string | null): CheckoutInput {
-  const unstorable = unstorableTextErrors(body);
+  const unstorable = unstorableTextIssues(body);
   if (unstorable) throw new ValidationFailedError(withoutDataPrefix(unstorable));
   const result = confirmOrderRequest.safeParse(body ?? {});
-  if (!result.success) throw new ValidationFailedError(withoutDataPrefix(fieldErrors(result.error)));
+  if (!result.success) throw new ValidationFailedError(withoutDataPrefix(fieldIssues(result.error)));
   const { cart, coupon, data, locale, phone_proof: phoneProof } = result.data;
   return {
     customer: { name: data.name, email: data.email ?? null, phone: data.phone, address: data.address, shippingPhone: data.shipping_phone, userId },
@@ -152,11 +157,11 @@ export function parseConfirmOrder(body: unknown, userId: string | null): Checkou
   };
 }
 
-function withoutDataPrefix(errors: FieldErrors): FieldErrors {
-  const result: FieldErrors = {};
-  for (const [field, messages] of Object.entries(errors)) {
+function withoutDataPrefix(issues: FieldIssues): FieldIssues {
+  const result: FieldIssues = {};
+  for (const [field, problems] of Object.entries(issues)) {
     const key = field === 'data' ? 'body' : field.replace(/^data\./, '');
-    (result[key] ??= []).push(...messages);
+    (result[key] ??= []).push(...problems);
   }
   return result;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { says } from '../../../common/validation/rule-message';
 import type { OfferTerms } from '../../domain/offer.events';
-import { DEFAULT_DISCOUNT_PERCENT, DEFAULT_PRIZES } from '../../domain/offer.events';
+import { DEFAULT_DISCOUNT_PERCENT, DEFAULT_PRIZES, MAX_DISCOUNT_PERCENT } from '../../domain/offer.events';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -21,22 +22,24 @@ const instant = (message: string) =>
 const wholeNumber = (message: string) => z.coerce.number({ error: message }).int({ error: message });
 
 const prize = z.object({
-  rank: wholeNumber('Each rank is a whole number.'),
-  label: z.string({ error: 'A label is required.' }).trim().min(1, 'A label is required.').max(60, 'At most 60 characters.'),
-  winners: wholeNumber('The number of winners is a whole number.').min(1, 'At least 1 winner.').max(1000, 'At most 1000 winners.'),
-  amount: wholeNumber('The amount is a whole number of taka.').min(1, 'The amount is at least 1 taka.').max(10_000_000, 'At most 10,000,000 taka.'),
+  rank: wholeNumber(says('prize-rank-whole')),
+  label: z.string({ error: says('prize-label-required') }).trim().min(1, says('prize-label-required')).max(60, says('at-most-characters', { max: 60 })),
+  winners: wholeNumber(says('prize-winners-whole')).min(1, says('prize-winners-min')).max(1000, says('prize-winners-max')),
+  amount: wholeNumber(says('prize-amount-whole')).min(1, says('prize-amount-min')).max(10_000_000, says('prize-amount-max')),
 });
 
+const discountInvalid = says('offer-discount-invalid', { max: MAX_DISCOUNT_PERCENT });
+
 const terms = z.object({
-  name: z.string({ error: 'The offer needs a name.' }).trim().min(1, 'The offer needs a name.').max(120, 'At most 120 characters.'),
-  starts_at: instant('The start must be a date and time.'),
-  ends_at: instant('The end must be a date and time.'),
+  name: z.string({ error: says('offer-name-required') }).trim().min(1, says('offer-name-required')).max(120, says('at-most-characters', { max: 120 })),
+  starts_at: instant(says('offer-start-invalid')),
+  ends_at: instant(says('offer-end-invalid')),
   discount_percent: z.coerce
-    .number({ error: 'The discount is a whole percent from 0 to 10.' })
-    .int('The discount is a whole percent from 0 to 10.')
-    .min(0, 'The discount is a whole percent from 0 to 10.')
-    .max(10, 'The discount is a whole percent from 0 to 10.'),
-  prizes: z.array(prize, { error: 'The prize table is a list of ranks.' }).min(1, 'Between 1 and 10 prize ranks.').max(10, 'Between 1 and 10 prize ranks.'),
+    .number({ error: discountInvalid })
+    .int(discountInvalid)
+    .min(0, discountInvalid)
+    .max(MAX_DISCOUNT_PERCENT, discountInvalid),
+  prizes: z.array(prize, { error: says('prizes-not-list') }).min(1, says('prize-ranks-count')).max(10, says('prize-ranks-count')),
 });
 
 /** The request's fields under their one name; absent ones left out (so the defaults apply). */

@@ -79,7 +79,7 @@ export function CheckoutForm({
   // "Same as above": the delivery phone is the contact phone unless the shopper says otherwise.
   const [sameShippingPhone, setSameShippingPhone] = useState(() => !initial?.shipping_phone || initial.shipping_phone === initial.phone);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [stockProblem, setStockProblem] = useState<(OutOfStockAnswer & { message: string }) | null>(null);
+  const [stockProblem, setStockProblem] = useState<OutOfStockAnswer | null>(null);
   const [zone, setZone] = useState<'inside' | 'outside'>('inside');
   const [couponCode, setCouponCode] = useState('');
   const [idempotencyKey] = useState(() => randomKey('order'));
@@ -159,14 +159,14 @@ export function CheckoutForm({
       }
       onPlaced(String(answer.order_id), phones.phone);
     } catch (error) {
-      const outOfStock = error instanceof ApiError && error.status === 409 ? outOfStockOf(error.englishMessage) : null;
+      const outOfStock = error instanceof ApiError ? outOfStockOf(error) : null;
       const onForm = error instanceof ApiError && error.status === 422 ? fieldsOnForm(error.firstFieldErrors) : {};
       if (error instanceof ApiError && error.status === 422 && error.fieldErrors.phone_proof && onPhoneVerificationNeeded) {
         // The store wants this phone proven by a code first; the page shows that step.
         onPhoneVerificationNeeded(phones.phone);
-      } else if (outOfStock && error instanceof ApiError) {
+      } else if (outOfStock) {
         // Beside the line, with what the shopper can do about it (issue 16).
-        setStockProblem({ ...outOfStock, message: error.serverMessage ?? '' });
+        setStockProblem(outOfStock);
         form.current?.querySelector<HTMLElement>('.checkout__stock-problem')?.scrollIntoView({ block: 'center' });
       } else if (Object.keys(onForm).length > 0) {
         // A field mistake is shown beside its field, never as a failed order.

@@ -1,5 +1,6 @@
 import { getLocale, t } from '../../../lib/i18n/locale';
 import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
 
 /**
@@ -30,7 +31,7 @@ export function CancelOrderButton({ orderId, phone, statusName }: { orderId: str
       )}
       {cancel.isError && (
         <p className="notice notice--error" role="alert">
-          {cancel.error.message}
+          {cancel.error instanceof ApiError ? (cancel.error.serverMessage ?? t('ui.somethingWrong')) : t('ui.somethingWrong')}
         </p>
       )}
     </div>
