@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every suite, in two jest processes side by side, each running its suites one at a time
- * (--runInBand, so its global teardown still sees a handle a suite left open):
- * - browser and load: test/e2e and test/load, on DATABASE_URL when set (or an embedded PostgreSQL);
- * - the rest: unit, integration, API and architecture suites, always on an embedded PostgreSQL of
- *   their own.
- * The security suites run first, alone, on an embedded PostgreSQL (they are CPU-bound and timed). Two lanes must not share a PostgreSQL server: an open transaction in one suite's database holds
+ * (--runInBand, so its global teardown still sees a handle a suite left open), after the server and the client
+ * are built once (scripts/ensure-built.mjs):
+ * - browser and load: test/e2e and test/load, on DATABASE_URL when set (or an embedded PostgreSQL), with one
+ *   Chromium for all its browser suites;
+ * - the rest: unit, integration, API, architecture and security suites, always on an embedded PostgreSQL of
+ *   their own. Two lanes must not share a PostgreSQL server: an open transaction in one suite's database holds
  *   back the safe global order (xmin is server-wide) that another suite's projections read up to.
- * On 2 cores the two lanes take about two thirds of one process's time (ADR 046). Each lane's output is printed
- * whole when it ends; meanwhile one line per suite says how far it is.
+ * Suites copy their databases from templates made once per lane (test/support/test-database.ts) and hash
+ * passwords at a test-only cost (ADR 046). Each lane's output is printed whole when it ends; meanwhile one line
+ * per suite says how far it is.
  *
- * `npm test -- <jest arguments>` (a path, -t "name" ...) runs one jest process with them, as before.
+ * `npm test -- <jest arguments>` (a path, -t "name" ...) runs one jest process with them.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +21,7 @@ const jest = fileURLToPath(new URL('../node_modules/jest/bin/jest.js', import.me
 const args = process.argv.slice(2);
 
 if (args.length > 0) {
-  const child = spawn(process.execPath, [jest, '--runInBand', ...args], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [jest, '--runInBand', ...args], { stdio: 'inherit', env: { ...process.env, STORE_TEST_SHARE_BROWSER: '1' } });
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
   const { DATABASE_URL: _sharedServer, ...ownServer } = process.env;
