@@ -1,5 +1,6 @@
 import { registerOrderPersonalFields } from './domain/order-personal-fields';
 import { Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BullMqExpiryTimers, EXPIRY_TIMERS, InProcessExpiryTimers, type ExpiryTimers } from './expiry/expiry-timers';
 import { OrderExpiry } from './expiry/order-expiry';
@@ -42,6 +43,8 @@ import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler'
  * `TypeOrmModule` and `AccountsModule` (the passport strategy behind the guards, rate limits) in the app.
  */
 @Module({
+  // The catalog's answer cache keeps the checkout limits, dropped when the settings change (CheckoutLimitsService).
+  imports: [CatalogModule],
   controllers: [PublicOrdersController, AdminOrdersController, AdminPhonesController, PackingSlipsController, CustomerOrdersController],
   providers: [
     { provide: CLOCK, useValue: systemClock },

@@ -50,7 +50,7 @@ describe('customer orders (accounts routes)', () => {
   }
 
   async function ordersOf(token: string, expected: number) {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     for (;;) {
       const response = await call('orders/getOrders', { token });
       expect(response.status).toBe(200);

@@ -276,7 +276,7 @@ describe('store administration API', () => {
   describe('unique names on a store upgraded from the state-stored catalog', () => {
     const systemMeta = () => ({ correlationId: randomUUID(), causationId: null, actor: { id: 'test', role: 'system' as const } });
     const waitFor = async (check: () => Promise<boolean>) => {
-      for (const until = Date.now() + 5_000; Date.now() < until; ) {
+      for (const until = Date.now() + 30_000; Date.now() < until; ) {
         if (await check()) return true;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

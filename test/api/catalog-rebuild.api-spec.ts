@@ -54,7 +54,8 @@ describe('rebuilding the catalog projection during shop traffic and admin edits'
     };
     const traffic = [shopper(), shopper(), editor()];
     const runner = server.app.get(ProjectionRunner);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The rebuild starts once the shop is being read and the console is editing.
+    for (const deadline = Date.now() + 30_000; (shopCalls === 0 || edits === 0) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
     const result = await runner.rebuild('catalog');
     stop = true;
     await Promise.all(traffic);

@@ -43,6 +43,14 @@ describe('public catalog calls', () => {
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
   };
 
+  /** Reads until `done` holds for what was read (or 30 s passed), and returns the last read. */
+  const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+    for (const deadline = Date.now() + 30_000; ; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      const value = await read();
+      if (done(value) || Date.now() > deadline) return value;
+    }
+  };
+
   /** A SKU of the seeded catalog whose projected stock matches `condition`. */
   const sku = async (condition: string) => {
     const { rows } = await db.query(
@@ -277,8 +285,9 @@ describe('public catalog calls', () => {
         { correlationId: randomUUID(), causationId: null, actor: { id: 'test', role: 'admin' } },
       );
       await server.app.get(ProjectionRunner).waitUntilCaughtUp();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await sizeOf({ 'Cache-Control': 'max-age=0' })).toMatchObject({ sold_out: false, only_left: 3 });
+      // The projection's change notification reaches the answer cache a moment after its commit.
+      const size = await until(() => sizeOf({ 'Cache-Control': 'max-age=0' }), (answer) => answer.only_left !== null);
+      expect(size).toMatchObject({ sold_out: false, only_left: 3 });
     });
 
     it('answers an unknown slug with a 404 and a message', async () => {
@@ -289,13 +298,14 @@ describe('public catalog calls', () => {
 
     it('serves descriptions without script, even for a row written around the API', async () => {
       const { rows } = await db.query(`SELECT slug FROM products ORDER BY id DESC LIMIT 1`);
+      const before = (await get(`productRow?slug=${rows[0].slug}`)).body.data.description;
       await db.query(
         `UPDATE products SET description_html = '<p onclick="steal()">Soft<script>alert(1)</script> <b>cotton</b></p>' WHERE slug = $1`,
         [rows[0].slug],
       );
       await db.query(`SELECT pg_notify('read_models', 'catalog')`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const { body } = await get(`productRow?slug=${rows[0].slug}`);
+      // Once the notification has dropped the cached answer, the row's new description is served, cleaned.
+      const { body } = await until(() => get(`productRow?slug=${rows[0].slug}`), (answer) => answer.body.data.description !== before);
       expect(body.data.description).toBe('<p>Soft <b>cotton</b></p>');
     });
 
@@ -311,8 +321,11 @@ describe('public catalog calls', () => {
         { correlationId: randomUUID(), causationId: null, actor: { id: 'test', role: 'admin' } },
       );
       await server.app.get(ProjectionRunner).waitUntilCaughtUp();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const after = await get(`productRow?slug=${inStock.slug}`, { 'If-None-Match': before.headers.get('etag')!, 'Cache-Control': 'max-age=0' });
+      // A 304 is the answer cached before the change; the notification drops it a moment after the commit.
+      const after = await until(
+        () => get(`productRow?slug=${inStock.slug}`, { 'If-None-Match': before.headers.get('etag')!, 'Cache-Control': 'max-age=0' }),
+        (answer) => answer.status !== 304,
+      );
       expect(after.status).toBe(200);
       expect(after.body.data.productAttr.find((size: { value: string }) => size.value === inStock.size).sold_out).toBe(true);
     });

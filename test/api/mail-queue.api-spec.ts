@@ -4,6 +4,7 @@ import { provideRedis, redisValueAsText, TestRedis } from '../support/redis';
 import { query } from '../support/sql-query';
 import { startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
 import { startTestServer, useTestServer, type TestServer } from '../support/test-server';
+import { outboxSettled } from './support/outbox-settled';
 
 /**
  * Mail through BullMQ on a real Redis: the job id is the event id and the job holds no token; Redis going
@@ -25,7 +26,11 @@ async function registerAndAskReset(server: TestServer, email: string) {
   expect((await post(server, 'public/send-verifymail-forgetpassword', { email })).status).toBe(200);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(what: string, done: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !(await done()); await new Promise((resolve) => setTimeout(resolve, 100))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+  }
+}
 
 describe('mail through BullMQ on Redis', () => {
   let redis: TestRedis;
@@ -75,16 +80,19 @@ describe('mail through BullMQ on Redis', () => {
       try {
         // The request itself does not depend on Redis: the event is in PostgreSQL.
         expect((await post(server, 'public/send-verifymail-forgetpassword', { email })).status).toBe(200);
-        await sleep(4_000);
+        // The mail subscription has tried to hand the mail to Redis and failed (its batch rolled back, the event
+        // stays in the log): only then is "nothing sent" a fact rather than "nothing sent yet".
+        await until('the mail subscription to fail on Redis', async () => {
+          const [checkpoint] = await query<{ status: string }>(server.databaseUrl, `SELECT status FROM projection_checkpoints WHERE name = 'mail-subscription'`);
+          return checkpoint.status === 'failing';
+        });
         expect(smtp.mailsTo(email)).toHaveLength(0);
-        const [checkpoint] = await query<{ status: string }>(server.databaseUrl, `SELECT status FROM projection_checkpoints WHERE name = 'mail-subscription'`);
-        expect(checkpoint.status).toBe('failing');
       } finally {
         await redis.start();
       }
       const mail = await smtp.waitFor((m) => m.to.includes(email), 30_000);
       expect(mail.subject).toMatch(/Reset your/);
-      await sleep(5_000);
+      await outboxSettled(server, 'mail', { redisUrl: redis.url });
       expect(smtp.mailsTo(email)).toHaveLength(1);
       const rows = await query(server.databaseUrl, `SELECT d.status, d.attempts FROM mail_deliveries d JOIN events e USING (event_id) WHERE e.type = 'PasswordResetRequested' AND e.data->>'userId' = (SELECT id::text FROM users WHERE email = $1)`, [email]);
       expect(rows).toEqual([{ status: 'sent', attempts: 1 }]);
@@ -99,7 +107,7 @@ describe('mail through BullMQ on Redis', () => {
       await registerAndAskReset(server, email);
       await smtp.waitFor((m) => m.to.includes(email), 30_000);
       expect(smtp.refused).toBe(2);
-      await sleep(3_000);
+      await outboxSettled(server, 'mail', { redisUrl: redis.url });
       expect(smtp.mailsTo(email)).toHaveLength(1);
       const rows = await query(server.databaseUrl, `SELECT status, attempts FROM mail_deliveries WHERE event_type = 'PasswordResetRequested'`);
       expect(rows).toEqual([{ status: 'sent', attempts: 3 }]);

@@ -9,6 +9,7 @@ import { waitForFiles } from '../support/data-files';
 import { orderPlaced } from '../support/order-events';
 import { startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
 import { useTestServer, type TestServer } from '../support/test-server';
+import { outboxSettled } from './support/outbox-settled';
 
 /**
  * Mail without Redis: the in-process queue (`mail_deliveries`), retries with backoff against a real SMTP
@@ -60,7 +61,7 @@ describe('mail without Redis (in-process queue)', () => {
     expect(smtp.refused).toBe(2);
     // Backoff of 1 s then 2 s between the three attempts.
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await outboxSettled(server, 'mail');
     expect(smtp.mailsTo(email)).toHaveLength(1);
     const row = await withDatabase(server.databaseUrl, (db) =>
       db.query(`SELECT status, attempts FROM mail_deliveries WHERE event_type = 'PasswordResetRequested'`),
@@ -81,7 +82,7 @@ describe('mail without Redis (in-process queue)', () => {
     const delivery = server.app.get(MailDelivery);
     const outcomes = await Promise.all(Array.from({ length: 8 }, () => delivery.deliver(eventId)));
     expect(outcomes.every((outcome) => outcome === 'done-before' || outcome === 'busy')).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await outboxSettled(server, 'mail');
     expect(smtp.mailsTo(email)).toHaveLength(1);
   });
 
@@ -104,7 +105,8 @@ describe('mail without Redis (in-process queue)', () => {
     const silentId = `S${Date.now()}`;
     await store.append(`order-${silentId}`, 'no-stream', [orderPlaced(silentId, { email: null })], systemMetadata('test'));
     await store.append(`order-${silentId}`, 1, [{ type: 'OrderConfirmed', data: { orderId: silentId, at: new Date().toISOString() } }], systemMetadata('test'));
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The mail subscription has passed both events: a mail for them would have its row by now, and be sent.
+    await outboxSettled(server, 'mail');
     expect(smtp.mails.filter((m) => m.subject.includes(silentId))).toHaveLength(0);
     const rows = await withDatabase(server.databaseUrl, (db) =>
       db.query(`SELECT count(*)::int AS n FROM mail_deliveries d JOIN events e ON e.event_id = d.event_id WHERE e.stream_id = $1`, [`order-${silentId}`]),
@@ -123,12 +125,12 @@ describe('mail without Redis (in-process queue)', () => {
     const more = [`W${Date.now()}`, `X${Date.now()}`];
     for (const id of more) await store.append(`order-${id}`, 'no-stream', [orderPlaced(id, { email: email.toUpperCase() })], systemMetadata('test'));
     await store.append(`order-${first}`, 1, [{ type: 'OrderCancelled', data: { orderId: first, at: new Date().toISOString(), reason: 'fake' } }], systemMetadata('test'));
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await outboxSettled(server, 'mail');
     expect(smtp.mailsTo(email)).toHaveLength(1);
   });
 });
 
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, 100))) {
     if (await check()) return;
   }

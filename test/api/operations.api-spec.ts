@@ -353,7 +353,7 @@ describe('staff operations API', () => {
       const started = await call('POST', '/api/admin/projections/sku-stock/rebuild', tokens.admin);
       expect(started.status).toBe(202);
       let job: Json | null = null;
-      for (let tries = 0; tries < 100 && job?.state !== 'done'; tries += 1) {
+      for (const deadline = Date.now() + 30_000; job?.state !== 'done' && Date.now() < deadline; ) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         const listed = await call('GET', '/api/admin/projections', tokens.admin);
         job = listed.body.data.find((projection: Json) => projection.name === 'sku-stock').job;

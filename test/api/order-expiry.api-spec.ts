@@ -1,7 +1,9 @@
 import { CommandBus } from '@nestjs/cqrs';
+import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { systemClock } from '../../server/common/clock';
 import { ConfirmOrderCommand } from '../../server/ordering/change-order/order-steps.commands';
+import { ORDER_EXPIRY_QUEUE } from '../../server/ordering/expiry/expiry-timers';
 import { OrderExpiry } from '../../server/ordering/expiry/order-expiry';
 import { availableStock, catalogProducts, createCoupon, deliveryCharges, openStoreFixture, setAvailableStock, type FixtureProduct, type StoreFixture } from '../support/store-fixture';
 import { useApiStore } from '../support/api-store';
@@ -33,6 +35,35 @@ async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs
     const value = await check();
     if (value) return value;
     if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+  }
+}
+
+/** Resolves once `server` has finished a sweep that started after this call. */
+async function nextSweep(server: TestServer): Promise<void> {
+  const expiry = server.app.get(OrderExpiry);
+  const sweep = jest.spyOn(expiry, 'sweep');
+  try {
+    // Wrapped: the sweep's promise itself would be awaited by waitFor, and a sweep that expires nothing gives 0.
+    const started = await waitFor(async () => sweep.mock.results.length > 0 && { sweep: sweep.mock.results[0].value as Promise<number> }, 30_000);
+    await started.sweep;
+  } finally {
+    sweep.mockRestore();
+  }
+}
+
+/** Resolves once the order-expiry queue holds no job waiting, delayed or running. */
+async function expiryJobsDone(redisUrl: string): Promise<void> {
+  const connection = new IORedis(redisUrl, { maxRetriesPerRequest: null });
+  connection.on('error', () => undefined);
+  const queue = new Queue(ORDER_EXPIRY_QUEUE, { connection });
+  try {
+    await waitFor(async () => {
+      const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
+      return Object.values(counts).every((count) => count === 0);
+    }, 30_000);
+  } finally {
+    await queue.close();
+    connection.disconnect();
   }
 }
 
@@ -91,7 +122,7 @@ describe('pending orders expire', () => {
           [orderId],
         );
         return rows.length === 2 ? rows : undefined;
-      }, 10_000);
+      }, 30_000);
       expect(timeline).toEqual([
         { event_type: 'OrderPlaced', actor_role: 'guest' },
         { event_type: 'OrderExpired', actor_role: 'system' },
@@ -142,7 +173,7 @@ describe('pending orders expire', () => {
       const jobs = await waitFor(async () => {
         const ids = await client.zrange('bull:order-expiry:delayed', 0, -1);
         return ids.length === 4 ? ids : undefined;
-      }, 5_000);
+      }, 30_000);
       expect(jobs.sort()).toEqual(before.map((id) => `expire-${id}`).sort());
       client.disconnect();
 
@@ -154,7 +185,10 @@ describe('pending orders expire', () => {
 
       const all = [...before, ...after];
       await waitFor(async () => (await expiredEvents(fixture, all)).size === all.length, 30_000);
-      await new Promise((resolve) => setTimeout(resolve, 2_500)); // more sweeps and jobs come by: still once each
+      // More sweeps and jobs come by: every process sweeps again, starting after the last expiry, and every
+      // delayed job has run (its order found expired already). Still once each.
+      await Promise.all([first, second].map((server) => nextSweep(server)));
+      await expiryJobsDone(redis.url);
       const counts = await expiredEvents(fixture, all);
       expect([...counts.values()]).toEqual(all.map(() => 1));
       expect(await availableStock(fixture, product.id, size)).toBe(40);

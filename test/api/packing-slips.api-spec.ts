@@ -50,7 +50,7 @@ describe('packing slips', () => {
     for (const id of [cod, bkash]) expect((await call('POST', `/api/admin/orders/${id}/confirm`, store.tokens.care, {})).status).toBe(200);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
     let batch = await html(`/api/admin/packing-slips?date=${today}`);
-    for (let tries = 0; tries < 50 && !(batch.text.includes(cod) && batch.text.includes(bkash)); tries++) {
+    for (const deadline = Date.now() + 30_000; !(batch.text.includes(cod) && batch.text.includes(bkash)) && Date.now() < deadline; ) {
       await new Promise((resolve) => setTimeout(resolve, 100)); // the timeline projection catches up
       batch = await html(`/api/admin/packing-slips`);
     }

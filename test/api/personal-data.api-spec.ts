@@ -76,8 +76,11 @@ describe('personal-data export', () => {
         data: { name: 'Sadia Rahman', email: '', phone: other, address, shipping_phone: other, devliery_charge: store.insideTaka, paymentMethod: 'cash' },
       });
       expect(placed.status).toBe(201);
+      // The projections start again once the export is waiting for them.
+      const waits = jest.spyOn(runner, 'waitUntilCaughtUp');
       const asked = call('GET', `/api/admin/personal-data?phone=${other}`, store.tokens.care);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const deadline = Date.now() + 30_000; waits.mock.calls.length === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      waits.mockRestore();
       await runner.start();
       const answer = await asked;
       expect(answer.body.data.orders.map((order: { order_id: string }) => order.order_id)).toEqual([placed.body.order_id]);

@@ -7,6 +7,7 @@ import { SmsGatewayCapture, startSmsGatewayCapture } from '../support/sms-gatewa
 import { startStoreProcess, StoreProcess } from '../support/store-process';
 import { createTestDatabase } from '../support/test-database';
 import { useTestServer } from '../support/test-server';
+import { outboxSettled } from './support/outbox-settled';
 
 /**
  * Phone codes (issue 17): six digits sent by SMS, only their HMAC at rest (every table, Redis and the log
@@ -38,7 +39,7 @@ function caller(baseUrl: () => string) {
 
 /** The code of the latest SMS to `phone`: the first six digits of its text. */
 async function codeSentTo(gateway: SmsGatewayCapture, phone: string, count = 1): Promise<string> {
-  const messages = await gateway.waitForCount((sms) => sms.number === `88${phone}`, count, 20_000);
+  const messages = await gateway.waitForCount((sms) => sms.number === `88${phone}`, count, 30_000);
   return /^(\d{6}) /.exec(messages[count - 1].message)![1];
 }
 
@@ -86,7 +87,7 @@ describe('phone codes', () => {
     const asked = await post('/api/public/phone-codes', { phone, purpose: 'recovery' });
     expect(asked.status).toBe(200);
     expect(asked.body.message).toContain('If this number can get a code');
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await outboxSettled(server, 'sms');
     expect(gateway.to(phone)).toHaveLength(0);
   });
 
@@ -115,8 +116,8 @@ describe('phone codes', () => {
     expect(limited.body.message).toMatch(/^Too many attempts\. Please wait/);
     // From other addresses the answer stays the same, but the phone gets at most five codes an hour.
     for (let asked = 0; asked < 4; asked += 1) expect((await post('/api/public/phone-codes', { phone, purpose: 'checkout' })).status).toBe(200);
-    await gateway.waitForCount((sms) => sms.number === `88${phone}`, 5);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await gateway.waitForCount((sms) => sms.number === `88${phone}`, 5, 30_000);
+    await outboxSettled(server, 'sms');
     expect(gateway.to(phone)).toHaveLength(5);
   });
 

@@ -56,7 +56,8 @@ describe('rebuilding every projection while orders are being placed', () => {
     };
     const shoppers = Array.from({ length: 6 }, (_, index) => shopper(index));
     const runner = server.app.get(ProjectionRunner);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The rebuild starts once orders are coming in (a few each from the shoppers' first turns).
+    for (const deadline = Date.now() + 30_000; accepted.length < shoppers.length && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
     const acceptedBefore = accepted.length;
     const rebuilt = await runner.rebuildAll();
     const acceptedDuring = accepted.length - acceptedBefore;

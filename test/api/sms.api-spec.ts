@@ -11,6 +11,7 @@ import { provideRedis, TestRedis } from '../support/redis';
 import { query } from '../support/sql-query';
 import { SmsGatewayCapture, startSmsGatewayCapture } from '../support/sms-gateway-capture';
 import { useTestServer } from '../support/test-server';
+import { outboxSettled } from './support/outbox-settled';
 
 /**
  * Order updates by SMS (issue 17) against a local fake gateway (a real HTTP server): every status change of an
@@ -18,12 +19,24 @@ import { useTestServer } from '../support/test-server';
  * restarted in the middle of a burst; a projection rebuild sends nothing; without SMS_URL the SMS are files.
  */
 const ORIGIN = 'https://teebazaar.test';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let serial = 0;
 const newPhone = () => `017${String(Date.now() % 100_000_000 + (serial += 1) * 7919).slice(-8).padStart(8, '0')}`;
 const newOrderId = () => `S${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
 
 const at = () => new Date().toISOString();
+
+/** Resolves once the SMS subscription has recorded a failed batch after `since` (database time). */
+async function subscriptionFailedSince(databaseUrl: string, since: Date): Promise<void> {
+  for (const deadline = Date.now() + 30_000; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    const [row] = await query<{ failed: boolean }>(
+      databaseUrl,
+      `SELECT status = 'failing' AND last_error_at > $1 AS failed FROM projection_checkpoints WHERE name = 'sms-subscription'`,
+      [since],
+    );
+    if (row?.failed) return;
+    if (Date.now() > deadline) throw new Error('the SMS subscription never failed while Redis was away');
+  }
+}
 
 /** Each expected text arrived exactly once, and nothing else did. */
 function expectOneEach(messages: string[], expected: string[]): void {
@@ -75,7 +88,7 @@ describe('SMS through BullMQ and an HTTP gateway', () => {
     const toEnglish = await gateway.waitForCount((sms) => sms.number === `88${english}`, 4, 60_000);
     const toBengali = await gateway.waitForCount((sms) => sms.number === `88${bengali}`, 4, 60_000);
     await gateway.waitForCount((sms) => sms.number === `88${cancelled}` || sms.number === `88${expired}`, 4, 60_000);
-    await sleep(3_000); // anything sent twice would have arrived by now
+    await outboxSettled(server, 'sms', { redisUrl: redis.url }); // anything sent twice has arrived by now
     expect(gateway.refused).toBe(2);
 
     // Processing sends nothing (the shopper hears of confirmation and shipping); the others one each. (The
@@ -118,16 +131,18 @@ describe('SMS through BullMQ and an HTTP gateway', () => {
     const phones = Array.from({ length: 30 }, () => newPhone());
     const place = (phone: string) => store.append(`order-${newOrderId()}`, 'no-stream', [orderPlaced(newOrderId(), { phone })], systemMetadata('test'));
     await Promise.all(phones.slice(0, 10).map(place));
+    const [{ now: stoppedAt }] = await query<{ now: Date }>(server.databaseUrl, 'SELECT now()');
     await redis.stop();
     try {
       await Promise.all(phones.slice(10, 20).map(place));
-      await sleep(2_000);
+      // Redis comes back once the subscription has met it away (its batch rolled back, to be tried again).
+      await subscriptionFailedSince(server.databaseUrl, stoppedAt);
     } finally {
       await redis.start();
     }
     await Promise.all(phones.slice(20).map(place));
     await gateway.waitForCount((sms) => phones.some((phone) => sms.number === `88${phone}`), 30, 60_000);
-    await sleep(5_000);
+    await outboxSettled(server, 'sms', { redisUrl: redis.url });
     for (const phone of phones) expect(gateway.to(phone)).toHaveLength(1);
   });
 
@@ -136,7 +151,7 @@ describe('SMS through BullMQ and an HTTP gateway', () => {
     const orders = Array.from({ length: 20 }, () => ({ orderId: newOrderId(), phone: newPhone() }));
     await Promise.all(orders.map(({ orderId, phone }) => store.append(`order-${orderId}`, 'no-stream', [orderPlaced(orderId, { phone })], systemMetadata('test'))));
     await gateway.waitForCount((sms) => orders.some(({ phone }) => sms.number === `88${phone}`), 20, 60_000);
-    await sleep(2_000);
+    await outboxSettled(server, 'sms', { redisUrl: redis.url });
     for (const { phone } of orders) expect(gateway.to(phone)).toHaveLength(1);
 
     const events = await query<{ event_id: string }>(
@@ -165,7 +180,8 @@ describe('SMS through BullMQ and an HTTP gateway', () => {
     const [{ count: rowsBefore }] = await query<{ count: number }>(server.databaseUrl, 'SELECT count(*)::int AS count FROM sms_deliveries');
     const rebuilt = await server.app.get(ProjectionRunner).rebuildAll();
     expect(rebuilt.length).toBeGreaterThan(3);
-    await sleep(4_000);
+    // Had the rebuild moved the SMS subscription back, it would have to pass the whole log again first.
+    await outboxSettled(server, 'sms', { redisUrl: redis.url });
     expect(gateway.accepted.length).toBe(before);
     const [{ count: rowsAfter }] = await query<{ count: number }>(server.databaseUrl, 'SELECT count(*)::int AS count FROM sms_deliveries');
     expect(rowsAfter).toBe(rowsBefore);

@@ -37,6 +37,11 @@ describe('cash on delivery: care changes an order on the confirmation call', () 
       expect((await call('POST', `/api/admin/orders/${earlier}/${path}`, care, body)).status).toBe(200);
     }
     const orderId = await placeOrder(phone);
+    // The phone-risk projection counts the new order within moments: the page is opened once it has.
+    const badges = async () => ((await call('GET', `/api/admin/orders/${orderId}`, care)).body.phone_risk ?? []).map((record: { badge: string }) => record.badge);
+    for (const deadline = Date.now() + 30_000; !(await badges()).includes('1 of 2 returned') && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
 
     const { page, errors, close } = await openPage(newDesktopContext, browser);
     try {
@@ -44,12 +49,6 @@ describe('cash on delivery: care changes an order on the confirmation call', () 
       await signInToConsole(page, CARE);
       await page.goto(`${server.baseUrl}/admin/orders/${orderId}`);
       await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
-      // The projection counts the new order within moments; reload until the badge says it.
-      for (let tries = 0; tries < 30 && (await page.getByText('1 of 2 returned').count()) === 0; tries++) {
-        await page.waitForTimeout(300);
-        await page.reload();
-        await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
-      }
       await page.getByText('1 of 2 returned').first().waitFor();
       expect(await page.locator('main').innerText()).toMatch(/expires in (47|48) h/);
 

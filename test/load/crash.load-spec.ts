@@ -43,6 +43,15 @@ async function holdACheckoutCommit(fixture: StoreFixture, timeoutMs: number): Pr
   return { held: false, open };
 }
 
+/** Resolves once no transaction holds or waits for the commit gate any more: every commit it held has completed. */
+async function commitsThroughTheGate(fixture: StoreFixture, timeoutMs: number): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; ; await new Promise((resolveWait) => setTimeout(resolveWait, 20))) {
+    const [{ at }] = await fixture.dataSource.query(`SELECT count(*)::int AS at FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`, [COMMIT_GATE]);
+    if (at === 0) return;
+    if (Date.now() > deadline) throw new Error(`${at} transaction(s) still at the commit gate after ${timeoutMs} ms`);
+  }
+}
+
 describe(`crash: the store is killed with SIGKILL in the middle of ${CHECKOUTS} checkouts and started again`, () => {
   const load = useLoadStore('load_crash');
 
@@ -84,7 +93,8 @@ describe(`crash: the store is killed with SIGKILL in the middle of ${CHECKOUTS} 
           frozenDuringCommit = gate.held;
           store.freeze();
           await gate.open();
-          await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+          // The held commits complete in PostgreSQL (their transactions end, and their locks on the gate with them).
+          await commitsThroughTheGate(fixture, 30_000);
           await store.kill('SIGKILL');
           await store.restart();
           downSeconds = (Date.now() - killedAt) / 1000;

@@ -8,7 +8,7 @@ import { prepareBurst } from './support/burst-setup';
 import { percentile, runBurst, runId, type CheckoutAnswer } from './support/checkout-burst';
 import { recordFigures, sized } from './support/profile';
 import { eventsPerProjection as countEventsPerProjection, expectReadModelsEqualReplay } from './support/replay-check';
-import { haproxyInstalled, startHaproxy, startWorkerProcess, type Balancer, type WorkerProcess } from './support/scale-out-cluster';
+import { allUp, haproxyInstalled, startHaproxy, startWorkerProcess, type Balancer, type WorkerProcess } from './support/scale-out-cluster';
 import { checkReadSide, checkWriteSide, waitForProjections } from './support/store-invariants';
 
 /**
@@ -31,8 +31,6 @@ const THROUGHPUT_SECONDS = sized(2, 15);
 const THROUGHPUT_CLIENTS = sized(12, 48);
 // Behind the HAProxy of startHaproxy (option forwardfor): the client address comes from X-Forwarded-For.
 const API_ENV = { PROJECTIONS: 'off', MAIL_WORKER: 'off', SHUTDOWN_DRAIN_DELAY: '2', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' };
-
-const wait = (ms: number) => new Promise((resolveWait) => setTimeout(resolveWait, ms));
 
 interface ReadSample {
   status: number;
@@ -176,7 +174,8 @@ describe(`scale-out: three API processes and a worker behind HAProxy, ${CHECKOUT
         faults = (async () => {
           timeline.killedAtSeconds = (Date.now() - started) / 1000;
           await killed.kill('SIGKILL');
-          await wait(300);
+          // One fault after the other: the second once the balancer has taken the killed process out.
+          await balancer.waitForServers('api3 to be taken out', (servers) => servers.get('api3')?.status.startsWith('DOWN') === true);
           timeline.sigtermAtSeconds = (Date.now() - started) / 1000;
           const exited = graceful.exited();
           graceful.signal('SIGTERM');
@@ -236,7 +235,9 @@ describe(`scale-out: three API processes and a worker behind HAProxy, ${CHECKOUT
     balancers.push(single);
     const all = await startHaproxy(apis.map((api, index) => ({ name: `api${index + 1}`, port: api.port })));
     balancers.push(all);
-    await wait(700);
+    // Measured once each balancer has health-checked its servers and sends each its share.
+    await single.waitForServers('api1 up', allUp(['api1']));
+    await all.waitForServers('every server up', allUp(['api1', 'api2', 'api3']));
     const oneProcess = await measureThroughput(single.baseUrl, { seconds: THROUGHPUT_SECONDS, clients: THROUGHPUT_CLIENTS, skus: throughputSkus, slugs, deliveryTaka, label: `${run}-one` });
     const threeProcesses = await measureThroughput(all.baseUrl, { seconds: THROUGHPUT_SECONDS, clients: THROUGHPUT_CLIENTS, skus: throughputSkus, slugs, deliveryTaka, label: `${run}-three` });
     expect(oneProcess.errors).toEqual([]);

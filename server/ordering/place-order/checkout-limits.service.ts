@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RateLimiter } from '../../accounts/rate-limit/rate-limiter';
+import { ReadModelCache } from '../../catalog/read-cache/read-model-cache';
+import { CATALOG_READ_MODEL } from '../../catalog/read-cache/read-model-tags';
 import { TooManyRequestsError } from '../../common/errors/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DEFAULT_CHECKOUT_LIMITS, type CheckoutLimits } from '../domain/checkout-limits';
 import { checkoutLimitsOf, type LimitColumns } from './catalog-lookup';
 
-/** Settings change rarely; every checkout reading them would cost a round trip for nothing. */
-const CACHE_MS = 5_000;
 const HOUR_SECONDS = 60 * 60;
 
 export class TooManyCheckoutsFromAddress extends TooManyRequestsError<'too-many-checkouts'> {
@@ -18,30 +18,27 @@ export class TooManyCheckoutsFromAddress extends TooManyRequestsError<'too-many-
 }
 
 /**
- * The checkout limits as they stand (settings, environment overrides on top, cached for a few seconds) and
- * the per-address limit, counted with the shared rate limiter (so every server process counts together).
+ * The checkout limits as they stand (settings, environment overrides on top) and the per-address limit,
+ * counted with the shared rate limiter (so every server process counts together).
+ *
+ * Settings change rarely and every checkout asks for them, so they are kept in the catalog's answer cache
+ * (ADR 003) under the `catalog` read model, whose projection writes the `settings` table: the process that
+ * saved them drops them as soon as the projection has applied the change (CatalogWriter waits for it before
+ * it answers the admin), and every other process when the projection's NOTIFY reaches it, a moment after
+ * the commit. While the change notifications cannot be heard the cache is off and each caller reads them.
  */
 @Injectable()
 export class CheckoutLimitsService {
-  /** The limits being read or read last, and when the read started: checkouts arriving meanwhile share it. */
-  private cached: { at: number; limits: Promise<CheckoutLimits> } | undefined;
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly limiter: RateLimiter,
+    private readonly cache: ReadModelCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Checkouts asking while the settings are read share that read (under load, dozens at once); a failed read is not kept. */
   current(): Promise<CheckoutLimits> {
-    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.limits;
-    // One read for every checkout that finds the cache stale (under load, dozens at once); a failed read is not kept.
-    const limits = this.read();
-    const entry = { at: Date.now(), limits };
-    this.cached = entry;
-    limits.catch(() => {
-      if (this.cached === entry) this.cached = undefined;
-    });
-    return limits;
+    return this.cache.remember('checkout-limits', [CATALOG_READ_MODEL], () => this.read());
   }
 
   private async read(): Promise<CheckoutLimits> {

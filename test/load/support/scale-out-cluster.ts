@@ -74,12 +74,27 @@ export interface HaproxyLogLine {
   ms: number;
 }
 
+/** One server as HAProxy sees it: `UP`, `DOWN`, `UP 1/2` (going down), `DOWN 1/2` (coming up) ...; the last check (`L7OK`, `L4CON` ...). */
+export interface ServerState {
+  status: string;
+  checkStatus: string;
+}
+
+/** Every named server up, its last health check passed: the balancer sends each its share. */
+export const allUp = (names: string[]) => (servers: Map<string, ServerState>) =>
+  names.every((name) => servers.get(name)?.status === 'UP' && servers.get(name)?.checkStatus === 'L7OK');
+
 export interface Balancer {
   baseUrl: string;
   /** One line per request HAProxy handled: which server answered, with which status. */
   requests(): HaproxyLogLine[];
   /** HAProxy's own lines when a health check takes a server out or puts it back ("Server api/api2 is DOWN, reason: ..."). */
   serverStateChanges(): string[];
+  /**
+   * Resolves once HAProxy's own view of its servers (its stats page: state and last health check) satisfies
+   * `ready`, looking every 100 ms for up to `timeoutMs`; rejects with that view otherwise.
+   */
+  waitForServers(what: string, ready: (servers: Map<string, ServerState>) => boolean, timeoutMs?: number): Promise<void>;
   output(): string;
   stop(): Promise<void>;
 }
@@ -91,6 +106,7 @@ export interface Balancer {
  */
 export async function startHaproxy(servers: Array<{ name: string; port: number }>): Promise<Balancer> {
   const port = await findFreePort();
+  const statsPort = await findFreePort();
   const dir = mkdtempSync(join(TEST_STATE_DIR, 'haproxy-'));
   const config = join(dir, 'haproxy.cfg');
   writeFileSync(
@@ -119,6 +135,13 @@ defaults
 frontend shop
   bind 127.0.0.1:${port}
   default_backend api
+
+# HAProxy's view of the servers for the test (CSV at /stats;csv), kept out of the request log.
+frontend stats
+  bind 127.0.0.1:${statsPort}
+  no log
+  stats enable
+  stats uri /stats
 
 backend api
   balance roundrobin
@@ -151,6 +174,15 @@ ${servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port}`).jo
         .filter((line) => typeof line.server === 'string' && typeof line.status === 'number')
         .map((line) => line as unknown as HaproxyLogLine),
     serverStateChanges: () => output.split('\n').filter((line) => /Server \w+\/\w+ is (DOWN|UP)/.test(line)).map((line) => line.replace(/\s+/g, ' ').trim().slice(0, 200)),
+    async waitForServers(what, ready, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const servers = await serverStates(`http://127.0.0.1:${statsPort}/stats;csv`).catch(() => new Map<string, ServerState>());
+        if (ready(servers)) return;
+        if (Date.now() > deadline) throw new Error(`HAProxy: timed out waiting for ${what}: ${JSON.stringify([...servers])}`);
+        await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      }
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
@@ -160,6 +192,18 @@ ${servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port}`).jo
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The backend's servers from HAProxy's CSV stats: `# pxname,svname,...,status,...,check_status,...`. */
+async function serverStates(url: string): Promise<Map<string, ServerState>> {
+  const [header, ...rows] = (await (await fetch(url)).text()).trim().split('\n').map((line) => line.split(','));
+  const column = (name: string) => header.indexOf(name === 'pxname' ? '# pxname' : name);
+  const states = new Map<string, ServerState>();
+  for (const row of rows) {
+    if (row[column('pxname')] !== 'api' || ['FRONTEND', 'BACKEND'].includes(row[column('svname')])) continue;
+    states.set(row[column('svname')], { status: row[column('status')], checkStatus: row[column('check_status')] });
+  }
+  return states;
 }
 
 /** Whether Debian's haproxy is installed (the suite says so and fails when it is not). */
