@@ -4,7 +4,7 @@ import { provideRedis, redisValueAsText, TestRedis } from '../support/redis';
 import { query } from '../support/sql-query';
 import { startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
 import { startTestServer, useTestServer, type TestServer } from '../support/test-server';
-import { outboxSettled } from './support/outbox-settled';
+import { outboxSettled } from '../support/outbox-settled';
 
 /**
  * Mail through BullMQ on a real Redis: the job id is the event id and the job holds no token; Redis going

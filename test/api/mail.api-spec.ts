@@ -9,7 +9,7 @@ import { waitForFiles } from '../support/data-files';
 import { orderPlaced } from '../support/order-events';
 import { startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
 import { useTestServer, type TestServer } from '../support/test-server';
-import { outboxSettled } from './support/outbox-settled';
+import { outboxSettled } from '../support/outbox-settled';
 
 /**
  * Mail without Redis: the in-process queue (`mail_deliveries`), retries with backoff against a real SMTP

@@ -7,7 +7,7 @@ import { SmsGatewayCapture, startSmsGatewayCapture } from '../support/sms-gatewa
 import { startStoreProcess, StoreProcess } from '../support/store-process';
 import { createTestDatabase } from '../support/test-database';
 import { useTestServer } from '../support/test-server';
-import { outboxSettled } from './support/outbox-settled';
+import { outboxSettled } from '../support/outbox-settled';
 
 /**
  * Phone codes (issue 17): six digits sent by SMS, only their HMAC at rest (every table, Redis and the log

@@ -11,7 +11,7 @@ import { provideRedis, TestRedis } from '../support/redis';
 import { query } from '../support/sql-query';
 import { SmsGatewayCapture, startSmsGatewayCapture } from '../support/sms-gateway-capture';
 import { useTestServer } from '../support/test-server';
-import { outboxSettled } from './support/outbox-settled';
+import { outboxSettled } from '../support/outbox-settled';
 
 /**
  * Order updates by SMS (issue 17) against a local fake gateway (a real HTTP server): every status change of an

@@ -13,7 +13,7 @@ import {
 import { provideRedis, type TestRedis } from '../support/redis';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { outboxSettled } from '../api/support/outbox-settled';
+import { outboxSettled } from '../support/outbox-settled';
 import { recordFigures, sized } from './support/profile';
 
 /**

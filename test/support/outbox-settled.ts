@@ -1,12 +1,12 @@
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { ProjectionRunner } from '../../../server/event-store/projection-runner';
-import { MAIL_CHANNEL } from '../../../server/mail/mail-events';
-import { MAIL_SUBSCRIPTION_NAME } from '../../../server/mail/subscription/mail-subscription';
-import { SMS_CHANNEL } from '../../../server/sms/sms-events';
-import { SMS_SUBSCRIPTION_NAME } from '../../../server/sms/subscription/sms-subscription';
-import type { TestServer } from '../../support/test-server';
+import { ProjectionRunner } from '../../server/event-store/projection-runner';
+import { MAIL_CHANNEL } from '../../server/mail/mail-events';
+import { MAIL_SUBSCRIPTION_NAME } from '../../server/mail/subscription/mail-subscription';
+import { SMS_CHANNEL } from '../../server/sms/sms-events';
+import { SMS_SUBSCRIPTION_NAME } from '../../server/sms/subscription/sms-subscription';
+import type { TestServer } from './test-server';
 
 const CHANNELS = {
   mail: { subscription: MAIL_SUBSCRIPTION_NAME, table: MAIL_CHANNEL.table, queue: MAIL_CHANNEL.queue },
