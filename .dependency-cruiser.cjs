@@ -26,6 +26,13 @@ module.exports = {
       to: { path: '^server/[^/]+/', pathNot: INFRASTRUCTURE },
     },
     {
+      name: 'migrations-are-frozen',
+      comment: 'A shipped migration must run as it shipped: it imports node built-ins, typeorm and other migrations, never live code that can change under it.',
+      severity: 'error',
+      from: { path: '^server/database/migrations/' },
+      to: { dependencyTypesNot: ['core'], pathNot: ['^server/database/migrations/', '(^|/)node_modules/typeorm/'] },
+    },
+    {
       name: 'features-stay-apart',
       comment: 'A feature never imports another feature; a page in app/ composes them.',
       severity: 'error',

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -51,19 +51,34 @@ describe('context boundaries', () => {
         'server/common/helper.ts': "import { order } from '../ordering/domain/order';\nimport { clock } from '../config/clock';\nexport const helper = order + clock;\n",
         'server/config/clock.ts': 'export const clock = 1;\n',
         'server/event-store/store.ts': "import type { check } from '../promotions/apply/check';\nexport type Store = typeof check;\n",
+        'server/database/migrations/shared-sql.ts': "export const sql = 'SELECT 1';\n",
+        'server/database/migrations/1-first.ts':
+          "import { join } from 'node:path';\nimport { sql } from './shared-sql';\nimport { order } from '../../ordering/domain/order';\nimport type { clock } from '../../config/clock';\nexport const first = join(sql) + order;\nexport type Clock = typeof clock;\n",
       });
     });
 
     afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 
-    it('name every forbidden edge, type-only imports included, and let a context use its own api/ and another one\'s domain', () => {
+    it('name every forbidden edge, type-only imports included, and let a context use its own api/ and another one\'s domain and a migration use node built-ins and other migrations', () => {
       expect(violations(sandbox).sort()).toEqual([
         'infrastructure-imports-no-context: server/common/helper.ts → server/ordering/domain/order.ts',
         'infrastructure-imports-no-context: server/event-store/store.ts → server/promotions/apply/check.ts',
+        'migrations-are-frozen: server/database/migrations/1-first.ts → server/config/clock.ts',
+        'migrations-are-frozen: server/database/migrations/1-first.ts → server/ordering/domain/order.ts',
         'no-other-context-api-or-write: server/promotions/apply/check.ts → server/ordering/api/orders.controller.ts',
         'no-other-context-api-or-write: server/promotions/apply/check.ts → server/ordering/write/writer.ts',
       ]);
     });
+  });
+
+  it('keeps migrations frozen for packages too: a migration imports only typeorm, node built-ins and other migrations', () => {
+    // dependency-cruiser's includeOnly leaves packages out of its graph, so this part of migrations-are-frozen is read here.
+    const folder = join(ROOT, 'server/database/migrations');
+    const imports = readdirSync(folder).flatMap((file) =>
+      [...readFileSync(join(folder, file), 'utf8').matchAll(/(?:from|import|require\()\s*'([^']+)'/g)].map((match) => `${file}: ${match[1]}`),
+    );
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((line) => !/: (typeorm|node:.+|\.\/[^/]+)$/.test(line))).toEqual([]);
   });
 
   it('holds in the client and contracts/: no feature imports another (console-kit is the console\'s shared kit), contracts/ imports neither side', () => {
