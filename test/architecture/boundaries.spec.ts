@@ -32,6 +32,20 @@ function writeSandbox(prefix: string, files: Record<string, string>): string {
   return sandbox;
 }
 
+/** Folders under server/ that serve routes without being a business context: health checks, metrics, the API description. */
+const ROUTE_INFRASTRUCTURE = new Set(['health', 'observability']);
+
+/** Files under `serverFolder` that declare a `@Controller(` outside their context's api/ folder, relative to it. */
+function controllersOutsideApi(serverFolder: string): string[] {
+  const files = readdirSync(serverFolder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => file.split('\\').join('/'));
+  return files
+    .filter((file) => !ROUTE_INFRASTRUCTURE.has(file.split('/')[0]) && file.split('/')[1] !== 'api')
+    .filter((file) => /^\s*@Controller\(/m.test(readFileSync(join(serverFolder, file), 'utf8')))
+    .sort();
+}
+
 /** ADR 040: contexts meet through queries, commands and events; the shared infrastructure knows no context. */
 describe('context boundaries', () => {
   it('holds in the server: no context imports another one\'s api/ or write/ code, common and event-store import no context', () => {
@@ -79,6 +93,25 @@ describe('context boundaries', () => {
     );
     expect(imports.length).toBeGreaterThan(0);
     expect(imports.filter((line) => !/: (typeorm|node:.+|\.\/[^/]+)$/.test(line))).toEqual([]);
+  });
+
+  it('keeps every business controller in its context\'s api/ folder (health, metrics and the API description are infrastructure)', () => {
+    expect(controllersOutsideApi(join(ROOT, 'server'))).toEqual([]);
+  });
+
+  it('names a controller outside api/ and leaves alone the infrastructure\'s and a mention in a comment', () => {
+    const sandbox = writeSandbox('boundaries-controllers-', {
+      'server/ordering/api/orders.controller.ts': "@Controller('orders')\nexport class OrdersController {}\n",
+      'server/ordering/paperwork/slips.controller.ts': "@Controller('slips')\nexport class SlipsController {}\n",
+      'server/ordering/paperwork/slip.ts': "// not a @Controller( but a page\nexport const slip = 1;\n",
+      'server/health/health.controller.ts': "@Controller('health')\nexport class HealthController {}\n",
+      'server/observability/metrics/metrics.controller.ts': "@Controller('metrics')\nexport class MetricsController {}\n",
+    });
+    try {
+      expect(controllersOutsideApi(join(sandbox, 'server'))).toEqual(['ordering/paperwork/slips.controller.ts']);
+    } finally {
+      rmSync(sandbox, { recursive: true, force: true });
+    }
   });
 
   it('holds in the client and contracts/: no feature imports another (console-kit is the console\'s shared kit), contracts/ imports neither side', () => {
