@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { RateLimiter } from '../../accounts/rate-limit/rate-limiter';
+import type { RateLimiter } from '../../common/rate-limit/rate-limiter';
 import type { AppConfig } from '../../config/app-config';
 import { CheckoutLimitsService } from './checkout-limits.service';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RateLimiter } from '../../accounts/rate-limit/rate-limiter';
+import { RateLimiter } from '../../common/rate-limit/rate-limiter';
 import { TooManyRequestsError } from '../../common/errors/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DEFAULT_CHECKOUT_LIMITS, type CheckoutLimits } from '../domain/checkout-limits';
