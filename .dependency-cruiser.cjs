@@ -19,6 +19,13 @@ module.exports = {
       to: { path: '^server/[^/]+/(api|write)/', pathNot: '^server/$1/' },
     },
     {
+      name: 'published-only',
+      comment: 'Ordering and operations publish what other contexts may use in their published.ts; nothing else of theirs is imported from outside.',
+      severity: 'error',
+      from: { path: '^server/([^/]+)/', pathNot: '^server/observability/openapi/' },
+      to: { path: '^server/(ordering|operations)/', pathNot: ['^server/$1/', '^server/(ordering|operations)/published[.]ts$'] },
+    },
+    {
       name: 'infrastructure-imports-no-context',
       comment: 'server/common and server/event-store know no business context.',
       severity: 'error',

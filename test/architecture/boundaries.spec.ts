@@ -48,7 +48,7 @@ function controllersOutsideApi(serverFolder: string): string[] {
 
 /** ADR 040: contexts meet through queries, commands and events; the shared infrastructure knows no context. */
 describe('context boundaries', () => {
-  it('holds in the server: no context imports another one\'s api/ or write/ code, common and event-store import no context', () => {
+  it('holds in the server: no context imports another one\'s api/ or write/ code or ordering and operations past their published.ts, common and event-store import no context', () => {
     expect(violations(ROOT)).toEqual([]);
   });
 
@@ -65,6 +65,10 @@ describe('context boundaries', () => {
         'server/common/helper.ts': "import { order } from '../ordering/domain/order';\nimport { clock } from '../config/clock';\nexport const helper = order + clock;\n",
         'server/config/clock.ts': 'export const clock = 1;\n',
         'server/event-store/store.ts': "import type { check } from '../promotions/apply/check';\nexport type Store = typeof check;\n",
+        'server/ordering/published.ts': "export { order } from './domain/order';\n",
+        'server/inventory/domain/sku.ts': 'export const sku = 1;\n',
+        'server/promotions/apply/published-use.ts':
+          "import { order } from '../../ordering/published';\nimport { sku } from '../../inventory/domain/sku';\nexport const use = order + sku;\n",
         'server/database/migrations/shared-sql.ts': "export const sql = 'SELECT 1';\n",
         'server/database/migrations/1-first.ts':
           "import { join } from 'node:path';\nimport { sql } from './shared-sql';\nimport { order } from '../../ordering/domain/order';\nimport type { clock } from '../../config/clock';\nexport const first = join(sql) + order;\nexport type Clock = typeof clock;\n",
@@ -73,7 +77,7 @@ describe('context boundaries', () => {
 
     afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 
-    it('name every forbidden edge, type-only imports included, and let a context use its own api/ and another one\'s domain and a migration use node built-ins and other migrations', () => {
+    it('name every forbidden edge, type-only imports included, and let a context use its own api/, another one\'s domain (ordering\'s only through its published.ts) and a migration use node built-ins and other migrations', () => {
       expect(violations(sandbox).sort()).toEqual([
         'infrastructure-imports-no-context: server/common/helper.ts → server/ordering/domain/order.ts',
         'infrastructure-imports-no-context: server/event-store/store.ts → server/promotions/apply/check.ts',
@@ -81,6 +85,11 @@ describe('context boundaries', () => {
         'migrations-are-frozen: server/database/migrations/1-first.ts → server/ordering/domain/order.ts',
         'no-other-context-api-or-write: server/promotions/apply/check.ts → server/ordering/api/orders.controller.ts',
         'no-other-context-api-or-write: server/promotions/apply/check.ts → server/ordering/write/writer.ts',
+        'published-only: server/common/helper.ts → server/ordering/domain/order.ts',
+        'published-only: server/database/migrations/1-first.ts → server/ordering/domain/order.ts',
+        'published-only: server/promotions/apply/check.ts → server/ordering/api/orders.controller.ts',
+        'published-only: server/promotions/apply/check.ts → server/ordering/domain/order.ts',
+        'published-only: server/promotions/apply/check.ts → server/ordering/write/writer.ts',
       ]);
     });
   });
