@@ -19,11 +19,25 @@ module.exports = {
       to: { path: '^server/[^/]+/(api|write)/', pathNot: '^server/$1/' },
     },
     {
+      name: 'published-only',
+      comment: 'Ordering and operations publish what other contexts may use in their published.ts; nothing else of theirs is imported from outside.',
+      severity: 'error',
+      from: { path: '^server/([^/]+)/', pathNot: '^server/observability/openapi/' },
+      to: { path: '^server/(ordering|operations)/', pathNot: ['^server/$1/', '^server/(ordering|operations)/published[.]ts$'] },
+    },
+    {
       name: 'infrastructure-imports-no-context',
       comment: 'server/common and server/event-store know no business context.',
       severity: 'error',
       from: { path: '^server/(common|event-store)/' },
       to: { path: '^server/[^/]+/', pathNot: INFRASTRUCTURE },
+    },
+    {
+      name: 'migrations-are-frozen',
+      comment: 'A shipped migration must run as it shipped: it imports node built-ins, typeorm and other migrations, never live code that can change under it.',
+      severity: 'error',
+      from: { path: '^server/database/migrations/' },
+      to: { dependencyTypesNot: ['core'], pathNot: ['^server/database/migrations/', '(^|/)node_modules/typeorm/'] },
     },
     {
       name: 'features-stay-apart',

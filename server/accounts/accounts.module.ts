@@ -1,6 +1,6 @@
 import { registerAccountPersonalFields } from './domain/account-personal-fields';
 import { Module, OnModuleInit } from '@nestjs/common';
-import { AdminStaffController } from './staff/admin-staff.controller';
+import { AdminStaffController } from './api/admin-staff.controller';
 import { StaffAccounts } from './staff/staff-accounts';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';

@@ -9,7 +9,7 @@ import { StreamFolds } from '../event-store/command-path/stream-folds';
 import { ProjectionRegistry } from '../event-store/projection-registry';
 import { AdminOrdersController } from './api/admin-orders.controller';
 import { AdminPhonesController } from './api/admin-phones.controller';
-import { PackingSlipsController } from './paperwork/packing-slips.controller';
+import { PackingSlipsController } from './api/packing-slips.controller';
 import { ChangePhoneBlockHandler } from './phone-risk/phone-blocks';
 import { AmendOrderHandler } from './amend-order/amend-order';
 import { CancelOwnOrderHandler } from './cancel-own-order/cancel-own-order';

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -32,9 +32,23 @@ function writeSandbox(prefix: string, files: Record<string, string>): string {
   return sandbox;
 }
 
+/** Folders under server/ that serve routes without being a business context: health checks, metrics, the API description. */
+const ROUTE_INFRASTRUCTURE = new Set(['health', 'observability']);
+
+/** Files under `serverFolder` that declare a `@Controller(` outside their context's api/ folder, relative to it. */
+function controllersOutsideApi(serverFolder: string): string[] {
+  const files = readdirSync(serverFolder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => file.split('\\').join('/'));
+  return files
+    .filter((file) => !ROUTE_INFRASTRUCTURE.has(file.split('/')[0]) && file.split('/')[1] !== 'api')
+    .filter((file) => /^\s*@Controller\(/m.test(readFileSync(join(serverFolder, file), 'utf8')))
+    .sort();
+}
+
 /** ADR 040: contexts meet through queries, commands and events; the shared infrastructure knows no context. */
 describe('context boundaries', () => {
-  it('holds in the server: no context imports another one\'s api/ or write/ code, common and event-store import no context', () => {
+  it('holds in the server: no context imports another one\'s api/ or write/ code or ordering and operations past their published.ts, common and event-store import no context', () => {
     expect(violations(ROOT)).toEqual([]);
   });
 
@@ -51,19 +65,62 @@ describe('context boundaries', () => {
         'server/common/helper.ts': "import { order } from '../ordering/domain/order';\nimport { clock } from '../config/clock';\nexport const helper = order + clock;\n",
         'server/config/clock.ts': 'export const clock = 1;\n',
         'server/event-store/store.ts': "import type { check } from '../promotions/apply/check';\nexport type Store = typeof check;\n",
+        'server/ordering/published.ts': "export { order } from './domain/order';\n",
+        'server/inventory/domain/sku.ts': 'export const sku = 1;\n',
+        'server/promotions/apply/published-use.ts':
+          "import { order } from '../../ordering/published';\nimport { sku } from '../../inventory/domain/sku';\nexport const use = order + sku;\n",
+        'server/database/migrations/shared-sql.ts': "export const sql = 'SELECT 1';\n",
+        'server/database/migrations/1-first.ts':
+          "import { join } from 'node:path';\nimport { sql } from './shared-sql';\nimport { order } from '../../ordering/domain/order';\nimport type { clock } from '../../config/clock';\nexport const first = join(sql) + order;\nexport type Clock = typeof clock;\n",
       });
     });
 
     afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 
-    it('name every forbidden edge, type-only imports included, and let a context use its own api/ and another one\'s domain', () => {
+    it('name every forbidden edge, type-only imports included, and let a context use its own api/, another one\'s domain (ordering\'s only through its published.ts) and a migration use node built-ins and other migrations', () => {
       expect(violations(sandbox).sort()).toEqual([
         'infrastructure-imports-no-context: server/common/helper.ts → server/ordering/domain/order.ts',
         'infrastructure-imports-no-context: server/event-store/store.ts → server/promotions/apply/check.ts',
+        'migrations-are-frozen: server/database/migrations/1-first.ts → server/config/clock.ts',
+        'migrations-are-frozen: server/database/migrations/1-first.ts → server/ordering/domain/order.ts',
         'no-other-context-api-or-write: server/promotions/apply/check.ts → server/ordering/api/orders.controller.ts',
         'no-other-context-api-or-write: server/promotions/apply/check.ts → server/ordering/write/writer.ts',
+        'published-only: server/common/helper.ts → server/ordering/domain/order.ts',
+        'published-only: server/database/migrations/1-first.ts → server/ordering/domain/order.ts',
+        'published-only: server/promotions/apply/check.ts → server/ordering/api/orders.controller.ts',
+        'published-only: server/promotions/apply/check.ts → server/ordering/domain/order.ts',
+        'published-only: server/promotions/apply/check.ts → server/ordering/write/writer.ts',
       ]);
     });
+  });
+
+  it('keeps migrations frozen for packages too: a migration imports only typeorm, node built-ins and other migrations', () => {
+    // dependency-cruiser's includeOnly leaves packages out of its graph, so this part of migrations-are-frozen is read here.
+    const folder = join(ROOT, 'server/database/migrations');
+    const imports = readdirSync(folder).flatMap((file) =>
+      [...readFileSync(join(folder, file), 'utf8').matchAll(/(?:from|import|require\()\s*'([^']+)'/g)].map((match) => `${file}: ${match[1]}`),
+    );
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((line) => !/: (typeorm|node:.+|\.\/[^/]+)$/.test(line))).toEqual([]);
+  });
+
+  it('keeps every business controller in its context\'s api/ folder (health, metrics and the API description are infrastructure)', () => {
+    expect(controllersOutsideApi(join(ROOT, 'server'))).toEqual([]);
+  });
+
+  it('names a controller outside api/ and leaves alone the infrastructure\'s and a mention in a comment', () => {
+    const sandbox = writeSandbox('boundaries-controllers-', {
+      'server/ordering/api/orders.controller.ts': "@Controller('orders')\nexport class OrdersController {}\n",
+      'server/ordering/paperwork/slips.controller.ts': "@Controller('slips')\nexport class SlipsController {}\n",
+      'server/ordering/paperwork/slip.ts': "// not a @Controller( but a page\nexport const slip = 1;\n",
+      'server/health/health.controller.ts': "@Controller('health')\nexport class HealthController {}\n",
+      'server/observability/metrics/metrics.controller.ts': "@Controller('metrics')\nexport class MetricsController {}\n",
+    });
+    try {
+      expect(controllersOutsideApi(join(sandbox, 'server'))).toEqual(['ordering/paperwork/slips.controller.ts']);
+    } finally {
+      rmSync(sandbox, { recursive: true, force: true });
+    }
   });
 
   it('holds in the client and contracts/: no feature imports another (console-kit is the console\'s shared kit), contracts/ imports neither side', () => {

@@ -1,6 +1,6 @@
 import { TooManyRequestsError } from '../../common/errors/domain-error';
 import { AttemptLimiter, AttemptRule } from './attempt-limits';
-import { CountedHit, RateLimiter, slidingWindow } from './rate-limiter';
+import { CountedHit, RateLimiter, slidingWindow } from '../../common/rate-limit/rate-limiter';
 
 /** The limiter's counting in memory: one window, no time passing. */
 class MemoryLimiter {

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RateLimitKey, rateLimitSubject } from './rate-limit.policies';
 import { tooManyAttempts } from './rate-limit.guard';
-import { CountedHit, RateLimiter } from './rate-limiter';
+import { CountedHit, RateLimiter } from '../../common/rate-limit/rate-limiter';
 
 /**
  * What an attempt is counted by: a subject alone (`email`: every address together), the client address

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { TooManyRequestsError } from '../../common/errors/domain-error';
 import { RATE_LIMIT_POLICIES, RateLimitPolicyName, RateLimitRule, rateLimitCounterKey } from './rate-limit.policies';
-import { RateLimiter } from './rate-limiter';
+import { RateLimiter } from '../../common/rate-limit/rate-limiter';
 
 export const RATE_LIMIT_KEY = 'accounts:rate-limit';
 

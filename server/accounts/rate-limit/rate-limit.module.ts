@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AttemptLimitInterceptor } from './attempt-limit.interceptor';
 import { AttemptLimiter } from './attempt-limits';
 import { RateLimitGuard } from './rate-limit.guard';
-import { RateLimiter } from './rate-limiter';
+import { RateLimiter } from '../../common/rate-limit/rate-limiter';
 
 /** Global so any context's controller can use `@RateLimit(...)` and `@AttemptLimit(...)` once AccountsModule is imported. */
 @Global()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RateLimiter } from '../rate-limit/rate-limiter';
+import { RateLimiter } from '../../common/rate-limit/rate-limiter';
 import type { TokenPurpose } from '../tokens/one-time-tokens';
 
 /** Recovery mails (reset or verification links) one account's mailbox gets per hour, whoever asks. */

@@ -1,5 +1,22 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { productSearchWords } from '../../catalog/search/search-vocabulary';
+
+/** Frozen copy (see the migration below): accents of Latin, Greek and Cyrillic letters, as NFKD spells them apart. */
+const LATIN_ACCENTS = /[\u0300-\u036f]|[\u1ab0-\u1aff]|[\u1dc0-\u1dff]|[\u20d0-\u20ff]|[\ufe20-\ufe2f]/gu;
+const JOINERS = /[\u200c\u200d]/gu;
+
+/** Frozen copy of `productSearchWords` (with `searchWords` and no word limit) as of this migration. */
+function productSearchWords(names: { name: string; fullname: string; nameBn: string | null }): string[] {
+  const words = [names.name, names.fullname, names.nameBn ?? '']
+    .join(' ')
+    .normalize('NFKD')
+    .replace(LATIN_ACCENTS, '')
+    .replace(JOINERS, '')
+    .toLowerCase()
+    .normalize('NFC')
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+  return [...new Set(words)];
+}
 
 /**
  * Optional Bengali product names and descriptions (issue 18), and search words that keep Bengali letters whole.
@@ -9,6 +26,8 @@ import { productSearchWords } from '../../catalog/search/search-vocabulary';
  * side splits them in TypeScript. It becomes a plain column the catalog projection fills with the same function
  * that splits the shopper's query (`productSearchWords`, ADR 004), so the two agree in every script. Every
  * product's words are derived again here, so an existing store finds its products at once, before any replay.
+ * A shipped migration imports no live code (ADR 040): the splitting below is a frozen copy of
+ * server/catalog/search/search-vocabulary.ts as this migration shipped with it.
  */
 export class BengaliProductTexts1763800001801 implements MigrationInterface {
   name = 'BengaliProductTexts1763800001801';

@@ -6,7 +6,7 @@ import { RequestMeta, type RequestMetadata } from '../../common/request/request-
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { AdjustStockCommand, ReceiveStockCommand } from '../change-stock/change-stock.commands';
 import { skuStreamId } from '../domain/sku-stream';
-import { ReadStreamQuery } from '../../operations/events/read-stream.query';
+import { ReadStreamQuery } from '../../operations/published';
 import { ListStockQuery } from '../list-stock/list-stock.query';
 import { adjustStockRequest, listStockRequest, receiveStockRequest } from './admin-stock.requests';
 import { ValidationFailedError } from '../../common/errors/domain-error';

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import { OutboxJobData, partDeliveryId } from '../../outbox/outbox-channel';
 import { OutboxSubscriptionProjection } from '../../outbox/subscription/outbox-subscription.projection';
-import { STATUS_AFTER_EVENT } from '../../ordering/domain/order-status';
+import { STATUS_AFTER_EVENT } from '../../ordering/published';
 import { MAIL_CHANNEL, MAIL_EVENT_TYPES, ORDER_STATUS_MAIL_EVENTS } from '../mail-events';
 
 export const MAIL_SUBSCRIPTION_NAME = 'mail-subscription';

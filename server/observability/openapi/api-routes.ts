@@ -23,7 +23,7 @@ import {
 } from '../../catalog/api/catalog-query.schemas';
 import { adjustStockRequest, listStockRequest, receiveStockRequest } from '../../inventory/api/admin-stock.requests';
 import { browseEventsRequest, dashboardRequest, listOrdersRequest, streamIdParameter } from '../../operations/api/admin-operations.requests';
-import { brandIdParameter as brandId, saveBrandRequest } from '../../catalog/admin/brands.controller';
+import { brandIdParameter as brandId, saveBrandRequest } from '../../catalog/api/brands.controller';
 import {
   changeCategoryRequest,
   changeProductRequest,
@@ -47,7 +47,7 @@ import {
   shippingChangeRequest,
   stepRequest,
 } from '../../ordering/api/dto/admin-orders.requests';
-import { packingSlipsRequest } from '../../ordering/paperwork/packing-slips.controller';
+import { packingSlipsRequest } from '../../ordering/api/packing-slips.controller';
 import { confirmOrderRequest } from '../../ordering/api/dto/confirm-order.request';
 import { changeOfferSchema, createOfferSchema } from '../../promotions/api/dto/offer.requests';
 import { couponCodeParameter, createCouponRequest, disableCouponRequest } from '../../promotions/api/admin-coupons.requests';

@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import type { DashboardResponse as Dashboard } from '../../../contracts/dashboard';
 import { paisaToTaka } from '../../common/money';
-import { STATUS_NAMES, type OrderStatus } from '../../ordering/domain/order-status';
+import { STATUS_NAMES, type OrderStatus } from '../../ordering/published';
 import { LOW_STOCK } from '../../inventory/list-stock/list-stock.query';
 
 /** Orders that still count as sales: not cancelled and not returned. */

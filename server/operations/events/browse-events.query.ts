@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { likeEscaped, SqlConditions } from '../../common/sql/sql-conditions';
 import type { EventMetadata } from '../../event-store/event-store.types';
-import { withPlacementMetadata } from '../../ordering/domain/order.events';
+import { withPlacementMetadata } from '../../ordering/published';
 import type { EventPage, EventRow } from '../../../contracts/events';
 
 export type { EventRow };

@@ -4,8 +4,7 @@ import { SqlConditions } from '../../common/sql/sql-conditions';
 import type { OrderListRow } from '../../../contracts/orders';
 import { paginated, Paginated } from '../../common/paginated';
 import { paisaToTaka } from '../../common/money';
-import { STATUS_NAMES, type OrderStatus } from '../../ordering/domain/order-status';
-import { riskBadge } from '../../ordering/phone-risk/phone-risk.read-model';
+import { riskBadge, STATUS_NAMES, type OrderStatus } from '../../ordering/published';
 
 export interface OrderFilter {
   status?: OrderStatus;

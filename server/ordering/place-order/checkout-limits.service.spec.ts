@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { RateLimiter } from '../../accounts/rate-limit/rate-limiter';
+import type { RateLimiter } from '../../common/rate-limit/rate-limiter';
 import { ReadModelCache } from '../../catalog/read-cache/read-model-cache';
 import { CATALOG_READ_MODEL, STOCK_READ_MODEL } from '../../catalog/read-cache/read-model-tags';
 import type { AppConfig } from '../../config/app-config';

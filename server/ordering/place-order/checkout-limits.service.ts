@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RateLimiter } from '../../accounts/rate-limit/rate-limiter';
+import { RateLimiter } from '../../common/rate-limit/rate-limiter';
 import { ReadModelCache } from '../../catalog/read-cache/read-model-cache';
 import { CATALOG_READ_MODEL } from '../../catalog/read-cache/read-model-tags';
 import { TooManyRequestsError } from '../../common/errors/domain-error';

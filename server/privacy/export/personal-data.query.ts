@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { PersonalDataAccount, PersonalDataExport, PersonalDataOrder, PersonalDataPhoneRecord } from '../../../contracts/privacy';
 import { paisaToTaka } from '../../common/money';
 import { ProjectionRunner } from '../../event-store/projection-runner';
-import { PHONE_RISK_PROJECTION } from '../../ordering/phone-risk/phone-risk.projection';
+import { PHONE_RISK_PROJECTION } from '../../ordering/published';
 
 /**
  * How long an export waits for the phone records to hold what was logged before it was asked (a batch or two

@@ -7,8 +7,8 @@ import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { says } from '../../common/validation/rule-message';
 import { PictureUploadInterceptor } from '../pictures/picture-upload.interceptor';
 import { ProductPictures } from '../pictures/product-pictures';
-import { changeProductRequest, createProductRequest, listProductsRequest, versionFromIfMatch, versionOnlyRequest } from './admin-catalog.requests';
-import { ProductAdmin } from './product-admin';
+import { changeProductRequest, createProductRequest, listProductsRequest, versionFromIfMatch, versionOnlyRequest } from '../admin/admin-catalog.requests';
+import { ProductAdmin } from '../admin/product-admin';
 
 const productId = z.string().regex(/^[1-9]\d{0,8}$/, says('field-whole-number', { field: 'product id' })).transform(Number);
 

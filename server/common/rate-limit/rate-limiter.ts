@@ -23,6 +23,8 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  * upsert that keeps this window's and the previous window's count, atomic under concurrency. The estimate
  * weighs the previous window by how much of it still overlaps the last `windowSeconds`, so there is no
  * burst of twice the limit across a window boundary (as with plain fixed windows).
+ * Shared machinery (ADR 040): it counts keys and knows no business; what is counted, and how much, is decided
+ * by the callers (accounts' rate-limit policies and mail budget, ordering's checkout limits).
  */
 @Injectable()
 export class RateLimiter implements OnModuleInit, OnModuleDestroy {

@@ -4,7 +4,7 @@ import { eventMetadata, RequestMeta, type RequestMetadata } from '../../common/r
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { says } from '../../common/validation/rule-message';
 import { Roles } from '../../common/auth/roles.decorator';
-import { addStaffRequest, StaffAccounts } from './staff-accounts';
+import { addStaffRequest, StaffAccounts } from '../staff/staff-accounts';
 
 const staffId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, says('staff-id-invalid'));
 

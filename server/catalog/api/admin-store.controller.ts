@@ -13,9 +13,9 @@ import { POST_PAGES, postStreamId, SETTINGS_STREAM } from '../domain/catalog.eve
 import { postDecider } from '../domain/post';
 import { settingsDecider } from '../domain/settings';
 import { CatalogWriter } from '../write/catalog-writer';
-import { changeCategoryRequest, createCategoryRequest, postRequest, versionFromIfMatch } from './admin-catalog.requests';
-import { CategoryAdmin } from './category-admin';
-import { settingsColumnsFrom, settingsRequest, settingsResponseFrom } from './settings-fields';
+import { changeCategoryRequest, createCategoryRequest, postRequest, versionFromIfMatch } from '../admin/admin-catalog.requests';
+import { CategoryAdmin } from '../admin/category-admin';
+import { settingsColumnsFrom, settingsRequest, settingsResponseFrom } from '../admin/settings-fields';
 
 const categoryId = z.string().regex(/^[1-9]\d{0,8}$/, says('field-whole-number', { field: 'category id' })).transform(Number);
 

@@ -8,7 +8,7 @@ import { says } from '../../common/validation/rule-message';
 import { OrderNotFound } from '../domain/order.errors';
 import { normalizeOrderId } from '../domain/order-id';
 import { OrderReadModel } from '../read-model/order-read-model';
-import { packingSlipsPage, type StoreHeader } from './packing-slip';
+import { packingSlipsPage, type StoreHeader } from '../paperwork/packing-slip';
 
 export const packingSlipsRequest = z.object({
   date: z.preprocess((value) => (value === '' ? undefined : value), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, says('slip-date-invalid')).optional()),
