@@ -14,7 +14,7 @@ module.exports = {
       name: 'no-other-context-api-or-write',
       comment: "A context talks to another through queries, commands and events, never through its api/ or write/ code.",
       severity: 'error',
-      // The OpenAPI document describes every route with the schemas that validate it, so it reads every api/.
+      // The route catalogue (ADR 055) gathers every context's api/routes.ts for the OpenAPI document, the docs and the fuzzer.
       from: { path: '^server/([^/]+)/', pathNot: '^server/observability/openapi/' },
       to: { path: '^server/[^/]+/(api|write)/', pathNot: '^server/$1/' },
     },

@@ -11,9 +11,12 @@ export interface StockRow {
 }
 
 export interface StockLevel {
+  productId: number;
+  size: string;
   available: number;
   reserved: number;
-  size: string;
+  /** The SKU stream's version after the change. */
+  version: number;
 }
 
 export interface StockChangeResponse {

@@ -41,6 +41,7 @@ const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 if (stale(join(root, 'dist', 'server', 'main.js'), ['server', 'contracts', 'bench', 'test/support', 'tsconfig.json', 'tsconfig.build.json'])) {
   run('the server', process.execPath, [tsc, '-p', 'tsconfig.build.json']);
 }
-if (stale(join(root, 'dist', 'client', 'index.html'), ['client', 'contracts', 'package-lock.json'])) {
+// `--server`: a command that runs only server code (npm run docs:api) needs no client build.
+if (!process.argv.includes('--server') && stale(join(root, 'dist', 'client', 'index.html'), ['client', 'contracts', 'package-lock.json'])) {
   run('the client', process.execPath, [vite, 'build', '--config', 'client/vite.config.mts', '--logLevel', 'warn']);
 }

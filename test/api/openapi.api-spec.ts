@@ -1,22 +1,30 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { API_ROUTES } from '../../server/observability/openapi/api-routes';
-import { openApiPath } from '../../server/observability/openapi/openapi-document';
-import { discoverRoutes } from '../security/security-kit';
-import { useTestServer } from '../support/test-server';
+import { routeKey, type ApiRoute, type RouteExample, type RouteSamples } from '../../server/observability/openapi/api-route';
+import { documentExample, openApiPath } from '../../server/observability/openapi/openapi-document';
+import { ROUTE_CATALOGUE } from '../../server/observability/openapi/route-catalogue';
+import { caseOf, type Role } from '../security/fuzz-cases';
+import { freshPhone, seedRouteSamples } from '../security/route-samples';
+import { discoverRoutes, fillPath, type RawAnswer } from '../security/security-kit';
+import { storeSession } from '../security/store-session';
+import { answerProblems } from '../support/route-answers';
 
 /**
- * The OpenAPI document at /api/openapi.json: every /api route the running app serves is in it (and nothing
- * else), and every example request in it validates against its own schemas and is accepted by the zod
- * schema the server validates with.
+ * The OpenAPI document at /api/openapi.json, built from the route catalogue: every /api route the running
+ * app serves is in it (and nothing else); every example request in it validates against its own schemas and
+ * is accepted by the zod schema the server validates with; and every route called with its example on a
+ * seeded store answers what the catalogue (so the document and docs/api.md) says it answers.
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+const ROUTES = ROUTE_CATALOGUE.routes;
+const STEPS = { confirm: 'confirm', start: 'start-processing', ship: 'ship', deliver: 'deliver' } as const;
+
 describe('the API document', () => {
-  const server = useTestServer({ env: { SEED_DEMO: 'false' } });
+  const store = storeSession({ suite: 9 });
   let document: Json;
   beforeAll(async () => {
-    const response = await fetch(`${server.baseUrl}/api/openapi.json`);
+    const response = await fetch(`${store.server().baseUrl}/api/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     document = await response.json();
@@ -35,7 +43,7 @@ describe('the API document', () => {
   });
 
   it('documents every /api route of the router, and no route the router does not serve', () => {
-    const served = discoverRoutes(server.app)
+    const served = discoverRoutes(store.server().app)
       .filter((route) => route.split(' ')[1].startsWith('/api/') || route.split(' ')[1] === '/api')
       .map((route) => {
         const [method, path] = route.split(' ');
@@ -60,54 +68,68 @@ describe('the API document', () => {
     expect(checkout.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'idempotency-key', in: 'header' })]));
   });
 
+  it('describes what each JSON route answers with a real schema, not just "an object"', () => {
+    const vague = ROUTES.filter((route) => route.answer).filter((route) => {
+      const content = document.paths[openApiPath(route.path)][route.method].responses[String(route.success ?? 200)].content['application/json'];
+      return !content?.schema?.properties && !content?.schema?.$ref;
+    });
+    expect(vague.map(routeKey)).toEqual([]);
+    const product = document.paths['/api/public/productRow'].get.responses['200'].content['application/json'].schema;
+    expect(product.properties.data.required).toEqual(expect.arrayContaining(['id', 'slug', 'price', 'productAttr', 'name_bn']));
+    expect(product.properties.data.additionalProperties).toBe(false);
+    // A recursive answer (the category tree) refers to a schema of the document's own.
+    expect(document.components.schemas.Category.properties.children.items).toEqual({ $ref: '#/components/schemas/Category' });
+  });
+
   describe('examples', () => {
     const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
-    const withExamples = API_ROUTES.filter((route) => route.example);
+    const withExamples = ROUTES.filter((route) => route.example);
 
     it('has an example for every route that takes input', () => {
-      const missing = API_ROUTES.filter((route) => (route.body || route.query || route.params) && !route.example).map((route) => `${route.method} ${route.path}`);
+      const missing = ROUTES.filter((route) => (route.body || route.query || route.params) && !route.example).map(routeKey);
       expect(missing).toEqual([]);
     });
 
-    it.each(withExamples.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const))('%s: the example validates against the document', (_, route) => {
+    it.each(withExamples.map((route) => [routeKey(route), route] as const))('%s: the example validates against the document', (_, route) => {
       const operation = document.paths[openApiPath(route.path)][route.method];
+      const example = documentExample(route)!;
       const problems: string[] = [];
       const check = (where: string, schema: Json, value: unknown) => {
         const validate = ajv.compile(schema);
         if (!validate(value)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
       };
       for (const parameter of operation.parameters as Json[]) {
-        const given = (route.example![parameter.in === 'path' ? 'params' : parameter.in === 'query' ? 'query' : 'headers'] as Record<string, string> | undefined)?.[parameter.name];
+        const given = (example[parameter.in === 'path' ? 'params' : parameter.in === 'query' ? 'query' : 'headers'] as Record<string, string> | undefined)?.[parameter.name];
         if (given === undefined) {
           if (parameter.required) problems.push(`${parameter.in} parameter ${parameter.name} is required but missing from the example`);
           continue;
         }
         check(`${parameter.in} parameter ${parameter.name}`, parameter.schema, given);
       }
-      for (const [where, values] of [['path', route.example!.params], ['query', route.example!.query]] as const) {
+      for (const [where, values] of [['path', example.params], ['query', example.query]] as const) {
         for (const name of Object.keys(values ?? {})) {
           if (!(operation.parameters as Json[]).some((parameter) => parameter.in === where && parameter.name === name)) problems.push(`${where} parameter ${name} is not in the document`);
         }
       }
-      if (route.example!.body !== undefined) {
+      if (example.body !== undefined) {
         const media = operation.requestBody?.content?.['application/json'];
         if (!media) problems.push('the example has a body but the document has no JSON request body');
         else {
-          check('body', media.schema, route.example!.body);
-          expect(media.example).toEqual(route.example!.body);
+          check('body', media.schema, example.body);
+          expect(media.example).toEqual(example.body);
         }
       }
       // The same request through the zod schemas the server validates it with.
-      if (route.body && route.example!.body !== undefined) {
-        const parsed = route.body.safeParse(route.example!.body);
+      if (route.body && example.body !== undefined) {
+        const parsed = route.body.safeParse(example.body);
         if (!parsed.success) problems.push(`body refused by the server's schema: ${parsed.error.message}`);
       }
       if (route.query) {
-        const parsed = route.query.safeParse(route.example!.query ?? {});
+        const parsed = route.query.safeParse(example.query ?? {});
         if (!parsed.success) problems.push(`query refused by the server's schema: ${parsed.error.message}`);
       }
       for (const [name, schema] of Object.entries(route.params ?? {})) {
-        const parsed = schema.safeParse(route.example!.params?.[name]);
+        const parsed = schema.safeParse(example.params?.[name]);
         if (!parsed.success) problems.push(`path parameter ${name} refused by the server's schema: ${parsed.error.message}`);
       }
       expect(problems).toEqual([]);
@@ -115,7 +137,7 @@ describe('the API document', () => {
 
     it('catches an example that does not fit: a checkout without a cart or with a bad phone fails the document\'s schema', () => {
       const schema = document.paths['/api/public/confirm-order'].post.requestBody.content['application/json'].schema;
-      const example = API_ROUTES.find((route) => route.path === '/api/public/confirm-order')!.example!.body as Json;
+      const example = documentExample(ROUTE_CATALOGUE.find('POST /api/public/confirm-order')!)!.body as Json;
       expect(ajv.validate(schema, example)).toBe(true);
       expect(ajv.validate(schema, { ...example, cart: undefined })).toBe(false);
       expect(ajv.validate(schema, { ...example, data: { ...example.data, phone: '12345' } })).toBe(false);
@@ -123,8 +145,145 @@ describe('the API document', () => {
     });
   });
 
+  describe('answers, from a seeded store', () => {
+    const tokens: Record<Role, string> = { admin: '', care: '', customer: '', sessionEnding: '' };
+    let samples: RouteSamples;
+
+    beforeAll(async () => {
+      tokens.admin = store.staff.admin;
+      tokens.care = store.staff.care;
+      tokens.customer = (await store.register('Document Customer')).token;
+      tokens.sessionEnding = (await store.register('Password Changer')).token;
+      samples = await seedRouteSamples(store, tokens.customer);
+    });
+
+    /** Calls a route with its example, as the route's role (or `token`), filled from `samples` (or `over`). */
+    async function callExample(route: ApiRoute, over: Partial<RouteSamples> = {}, token?: string, example?: RouteExample): Promise<RawAnswer> {
+      const filled = caseOf(route, { ...samples, ...over });
+      const request = example ?? filled.example();
+      const query = new URLSearchParams(request.query ?? {}).toString();
+      const params = Object.fromEntries(Object.entries(request.params ?? {}).map(([name, value]) => [name, encodeURIComponent(value)]));
+      return store.call({
+        method: route.method.toUpperCase(),
+        path: `${fillPath(route.path, params)}${query ? `?${query}` : ''}`,
+        headers: request.headers,
+        body: request.body,
+        token: token ?? (filled.role ? tokens[filled.role] : undefined),
+      });
+    }
+
+    const placeOrder = async (): Promise<string> => {
+      const answer = await callExample(ROUTE_CATALOGUE.find('POST /api/public/confirm-order')!);
+      expect(answer.status).toBe(201);
+      return answer.json.order_id;
+    };
+    /** A fresh bKash order moved along its steps as care. */
+    const orderAt = async (...steps: Array<(typeof STEPS)[keyof typeof STEPS]>): Promise<RouteSamples['order']> => {
+      const id = await placeOrder();
+      for (const step of steps) {
+        const body = step === 'ship' ? { courier: 'Pathao', tracking_code: 'PT1' } : {};
+        const answer = await store.call({ method: 'POST', path: `/api/admin/orders/${id}/${step}`, token: tokens.care, body });
+        expect({ step, status: answer.status }).toEqual({ step, status: 200 });
+      }
+      return { id, phone: '01711111111' };
+    };
+    const customerWith = async (details: { password?: string; phone?: string } = {}) => {
+      const email = samples.email('live');
+      const password = details.password ?? 'shonar-bangla-1971';
+      const answer = await store.call({ method: 'POST', path: '/api/auth/register', body: { name: 'Live Customer', email, password, phone_number: details.phone } });
+      expect(answer.status).toBe(201);
+      return { email, password, token: answer.json.access_token as string };
+    };
+
+    type Preparation = { samples?: Partial<RouteSamples>; token?: string; example?: RouteExample };
+    /**
+     * Routes whose success needs something made first: an order in the right state, an account with a known
+     * password or phone, a blocked phone, a staff member. Each makes it and says how to call.
+     */
+    const PREPARE: Record<string, () => Promise<Preparation>> = {
+      'POST /api/auth/userLogin': async () => {
+        const { email, password } = await customerWith();
+        return { example: { body: { email, password } } };
+      },
+      'POST /api/public/find-account': async () => {
+        const phone = freshPhone();
+        await customerWith({ phone });
+        return { samples: { phone: () => phone } };
+      },
+      'POST /api/public/send-verifymail': async () => {
+        const phone = freshPhone();
+        const { email } = await customerWith({ phone });
+        return { samples: { phone: () => phone, email: () => email } };
+      },
+      'POST /api/customer/delete-account': async () => ({ token: (await customerWith({ password: 'padma-river-bridge-22' })).token }),
+      'POST /api/admin/personal-data/erase': async () => {
+        const phone = freshPhone();
+        const id = await store.placeOrder(undefined, { name: 'Forgotten Buyer', phone, address: 'Uttara, Dhaka' });
+        await store.call({ method: 'POST', path: `/api/admin/orders/${id}/cancel`, token: tokens.care, body: { reason: 'asked' } });
+        return { samples: { phone: () => phone } };
+      },
+      'POST /api/admin/staff/:id/disable': async () => {
+        const added = await store.call({ method: 'POST', path: '/api/admin/staff', token: tokens.admin, body: { name: 'Leaving Care', email: samples.email('leaving'), role: 'care' } });
+        return { example: { params: { id: added.json.id } } };
+      },
+      'POST /api/public/cancel-order': async () => ({ samples: { order: await orderAt() } }),
+      'POST /api/admin/orders/:orderId/confirm': async () => ({ samples: { order: await orderAt() } }),
+      'POST /api/admin/orders/:orderId/start-processing': async () => ({ samples: { order: await orderAt(STEPS.confirm) } }),
+      'POST /api/admin/orders/:orderId/ship': async () => ({ samples: { order: await orderAt(STEPS.confirm, STEPS.start) } }),
+      'POST /api/admin/orders/:orderId/deliver': async () => ({ samples: { order: await orderAt(STEPS.confirm, STEPS.start, STEPS.ship) } }),
+      'POST /api/admin/orders/:orderId/return': async () => ({ samples: { order: await orderAt(STEPS.confirm, STEPS.start, STEPS.ship, STEPS.deliver) } }),
+      'POST /api/admin/orders/:orderId/cancel': async () => ({ samples: { order: await orderAt() } }),
+      'POST /api/admin/orders/:orderId/verify-bkash': async () => ({ samples: { order: await orderAt() } }),
+      'POST /api/admin/orders/:orderId/call': async () => ({ samples: { order: await orderAt() } }),
+      'POST /api/admin/orders/:orderId/shipping': async () => ({ samples: { order: await orderAt() } }),
+      'POST /api/admin/orders/:orderId/lines': async () => ({ samples: { order: await orderAt() } }),
+      'POST /api/admin/orders/:orderId/lines/:productId/:size': async () => ({ samples: { order: await orderAt() } }),
+      'POST /api/admin/orders/:orderId/lines/:productId/:size/remove': async () => {
+        // An order keeps at least one line: give it a second before the example removes the first.
+        const order = await orderAt();
+        const other = await store.stockedProduct();
+        const added = await store.call({ method: 'POST', path: `/api/admin/orders/${order.id}/lines`, token: tokens.care, body: { id: other.id, size: other.size, qty: 1, reason: 'second line' } });
+        expect(added.status).toBe(200);
+        return { samples: { order } };
+      },
+      'POST /api/admin/phones/:phone/unblock': async () => {
+        const phone = freshPhone();
+        await store.call({ method: 'POST', path: `/api/admin/phones/${phone}/block`, token: tokens.admin, body: { reason: 'to unblock' } });
+        return { samples: { phone: () => phone } };
+      },
+    };
+
+    /** Writes not called here, and why; their answers are checked by the route fuzzer whenever its valid request succeeds. */
+    const NOT_CALLED: Record<string, string> = {
+      'POST /api/public/update-verifymail': 'needs the token of a mailed link',
+      'POST /api/public/restPassword': 'needs the token of a mailed link',
+      'POST /api/public/phone-codes/verify': 'needs the code of an SMS',
+      'POST /api/public/reset-password-by-phone': 'needs the code of an SMS',
+      'POST /api/user/verify-phone': 'needs the code of an SMS',
+      'POST /api/admin/products/:id/images': 'needs a picture upload (test/api/catalog-admin.api-spec.ts sends them)',
+      'GET /api/metrics': 'open to loopback without a proxy header only (test/api/metrics-and-health.api-spec.ts)',
+    };
+
+    it('names every route it does not call, with the reason', () => {
+      const unknown = Object.keys({ ...NOT_CALLED, ...PREPARE }).filter((key) => !ROUTE_CATALOGUE.find(key));
+      expect(unknown).toEqual([]);
+    });
+
+    it.each(ROUTES.filter((route) => !NOT_CALLED[routeKey(route)]).map((route) => [routeKey(route), route] as const))(
+      '%s answers what the catalogue says',
+      async (key, route) => {
+        const prepared = (await PREPARE[key]?.()) ?? {};
+        const answer = await callExample(route, prepared.samples, prepared.token, prepared.example);
+        expect({ key, status: answer.status }).toEqual({ key, status: route.success ?? 200 });
+        if (route.answer) expect({ key, problems: answerProblems(route, answer.json) }).toEqual({ key, problems: [] });
+        else expect(answer.headers['content-type']).not.toMatch(/json/);
+      },
+    );
+  });
+
   it('is browsable at /api/docs from files served by the store itself, with no script from elsewhere', async () => {
-    const page = await fetch(`${server.baseUrl}/api/docs`);
+    const base = store.server().baseUrl;
+    const page = await fetch(`${base}/api/docs`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await page.text();
@@ -132,12 +291,12 @@ describe('the API document', () => {
     const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
     expect(sources).toEqual(['/api/docs/swagger-ui.css', '/api/docs/swagger-ui-bundle.js', '/api/docs/docs.js']);
     for (const source of sources) {
-      const asset = await fetch(`${server.baseUrl}${source}`);
+      const asset = await fetch(`${base}${source}`);
       expect({ source, status: asset.status }).toEqual({ source, status: 200 });
       expect((await asset.text()).length).toBeGreaterThan(source.endsWith('docs.js') ? 50 : 10_000);
     }
-    expect(await (await fetch(`${server.baseUrl}/api/docs/docs.js`)).text()).toContain("url: '/api/openapi.json'");
-    const outside = await fetch(`${server.baseUrl}/api/docs/package.json`);
+    expect(await (await fetch(`${base}/api/docs/docs.js`)).text()).toContain("url: '/api/openapi.json'");
+    const outside = await fetch(`${base}/api/docs/package.json`);
     expect(outside.status).toBe(404);
     expect(await outside.json()).toEqual({ success: false, code: expect.any(String), message: 'Not found.' });
   });

@@ -23,6 +23,8 @@ export interface RawRequest {
   /** A string or bytes is sent as is; anything else as JSON. */
   body?: unknown;
   token?: string;
+  /** How long the socket may stay silent before the call fails as "timed out"; 30 s unless said. */
+  timeoutMs?: number;
 }
 
 export interface RawAnswer {
@@ -49,6 +51,10 @@ export function rawRequest(baseUrl: string, call: RawRequest): Promise<RawAnswer
   // An empty value leaves the header out (a body without a content type).
   for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name];
   if (call.token !== undefined) headers.authorization = `Bearer ${call.token}`;
+  return send(url, call, headers, payload, true);
+}
+
+function send(url: URL, call: RawRequest, headers: Record<string, string | number>, payload: Buffer | undefined, firstTry: boolean): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const outgoing = request(
       { host: url.hostname, port: url.port, method: call.method, path: call.path, headers, agent },
@@ -70,8 +76,13 @@ export function rawRequest(baseUrl: string, call: RawRequest): Promise<RawAnswer
         });
       },
     );
-    outgoing.setTimeout(30_000, () => outgoing.destroy(new Error(`${call.method} ${call.path.slice(0, 200)} timed out`)));
-    outgoing.on('error', reject);
+    outgoing.setTimeout(call.timeoutMs ?? 30_000, () => outgoing.destroy(new Error(`${call.method} ${call.path.slice(0, 200)} timed out`)));
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the server closed as this request went out (its keep-alive timeout): the request
+      // never reached it, so it is sent once more on a new connection, as Node's documentation advises.
+      if (firstTry && outgoing.reusedSocket && error.code === 'ECONNRESET') resolve(send(url, call, headers, payload, false));
+      else reject(error);
+    });
     if (payload) outgoing.write(payload);
     outgoing.end();
   });

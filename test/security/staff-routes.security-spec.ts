@@ -1,10 +1,13 @@
+import { ROUTE_CATALOGUE } from '../../server/observability/openapi/route-catalogue';
 import { discoverRoutes, fillPath, problemsOf, RawAnswer } from './security-kit';
 import { storeSession } from './store-session';
 
 /**
  * Every route under /api/admin and /api/brands, as the running app serves them: no token is 401, a
  * customer's token 403, customer care's 403 on the admin-only ones, and the staff role named here passes
- * the guard. A staff route added without a row here fails the first test.
+ * the guard. A staff route added without a row here fails the first test. The list is the security policy
+ * written out on its own, on purpose: the route catalogue (which the document and docs/api.md show) must say
+ * the same, and the guards must do it.
  */
 
 type Access = 'admin' | 'care and admin';
@@ -114,6 +117,11 @@ describe('staff routes', () => {
   it('has a row for every /api/admin and /api/brands route the app serves', () => {
     const served = discoverRoutes(store.server().app).filter((route) => / \/api\/(admin|brands)(\/|$)/.test(route));
     expect(Object.keys(STAFF_ROUTES).sort()).toEqual(served);
+  });
+
+  it('says of each route who may call it as the route catalogue does', () => {
+    const catalogued = Object.fromEntries(rows.map((route) => [route, ROUTE_CATALOGUE.find(route)?.access]));
+    expect(catalogued).toEqual(Object.fromEntries(rows.map((route) => [route, STAFF_ROUTES[route].access === 'admin' ? 'admin' : 'care'])));
   });
 
   it.each(rows)('%s refuses a caller without a token with 401', async (route) => {

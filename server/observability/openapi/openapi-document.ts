@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { API_ROUTES, type Access, type ApiRoute } from './api-routes';
+import type { Access, ApiRoute, RouteExample } from './api-route';
+import { DOCUMENT_SAMPLES } from './document-samples';
+import { ROUTE_CATALOGUE, RouteCatalogue, TAG_DESCRIPTIONS } from './route-catalogue';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -12,11 +14,42 @@ const ACCESS_TEXT: Record<Access, string> = {
   monitoring: 'The monitoring system: an address in METRICS_ALLOW (loopback by default), or METRICS_TOKEN as a bearer token.',
 };
 
-/** A zod schema as the JSON Schema (2020-12, OpenAPI 3.1's dialect) of what a client may send. */
-export function inputSchema(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+/**
+ * A zod schema as JSON Schema (2020-12, OpenAPI 3.1's dialect): what a client may send (`input`) or what a
+ * success answers (`output`). A recursive schema's definitions (named with `.meta({ id })`) go to
+ * `components.schemas` when a `components` object is given, and its references point there.
+ */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', components?: Record<string, JsonSchema>): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete json.$schema;
-  return json;
+  const definitions = json.$defs as Record<string, JsonSchema> | undefined;
+  if (definitions) {
+    if (!components) throw new Error('a recursive schema needs a components object to put its definitions in');
+    delete json.$defs;
+    for (const [name, definition] of Object.entries(definitions)) {
+      const hoisted = pointAtComponents(definition) as JsonSchema;
+      if (components[name] && JSON.stringify(components[name]) !== JSON.stringify(hoisted)) throw new Error(`two different schemas are both named ${name}`);
+      components[name] = hoisted;
+    }
+  }
+  return pointAtComponents(json) as JsonSchema;
+}
+
+export function inputSchema(schema: z.ZodType, components?: Record<string, JsonSchema>): JsonSchema {
+  return jsonSchemaOf(schema, 'input', components);
+}
+
+/** References to `$defs` point at `components.schemas`; a date's `format` says what zod's long pattern says. */
+function pointAtComponents(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pointAtComponents);
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value).filter(([key]) => !(key === 'pattern' && ['date-time', 'date'].includes((value as JsonSchema).format as string)));
+  return Object.fromEntries(entries.map(([key, child]) => [key, key === '$ref' && typeof child === 'string' ? child.replace(/^#\/\$defs\//, '#/components/schemas/') : pointAtComponents(child)]));
+}
+
+/** The route's example as the document shows it (the demo store's values). */
+export function documentExample(route: ApiRoute): RouteExample | undefined {
+  return route.example?.(DOCUMENT_SAMPLES);
 }
 
 /** `/api/admin/orders/:orderId` → `/api/admin/orders/{orderId}` */
@@ -37,31 +70,39 @@ const errorBody = {
   },
 };
 
-function parameters(route: ApiRoute): JsonSchema[] {
+function parameters(route: ApiRoute, example: RouteExample | undefined, components: Record<string, JsonSchema>): JsonSchema[] {
   const list: JsonSchema[] = [];
   for (const [name, schema] of Object.entries(route.params ?? {})) {
-    list.push({ name, in: 'path', required: true, schema: inputSchema(schema), ...(route.example?.params?.[name] ? { example: route.example.params[name] } : {}) });
+    list.push({ name, in: 'path', required: true, schema: inputSchema(schema, components), ...(example?.params?.[name] ? { example: example.params[name] } : {}) });
   }
   if (route.query) {
-    const object = inputSchema(route.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const object = inputSchema(route.query, components) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, schema] of Object.entries(object.properties ?? {})) {
-      const example = route.example?.query?.[name];
-      list.push({ name, in: 'query', required: object.required?.includes(name) ?? false, schema, ...(example !== undefined ? { example } : {}) });
+      const value = example?.query?.[name];
+      list.push({ name, in: 'query', required: object.required?.includes(name) ?? false, schema, ...(value !== undefined ? { example: value } : {}) });
     }
   }
   for (const [name, header] of Object.entries(route.headers ?? {})) {
-    const example = route.example?.headers?.[name];
-    list.push({ name, in: 'header', required: false, description: header.description, schema: inputSchema(header.schema), ...(example !== undefined ? { example } : {}) });
+    const value = example?.headers?.[name];
+    list.push({ name, in: 'header', required: false, description: header.description, schema: inputSchema(header.schema, components), ...(value !== undefined ? { example: value } : {}) });
   }
   return list;
 }
 
-function operation(route: ApiRoute): JsonSchema {
+/** `get /api/admin/orders/:orderId` → `getAdminOrdersOrderId` */
+function operationId(route: Pick<ApiRoute, 'method' | 'path'>): string {
+  return `${route.method}${route.path.replace(/^\/api/, '').replace(/[/:{}*-]+(\w)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`;
+}
+
+function operation(route: ApiRoute, components: Record<string, JsonSchema>): JsonSchema {
   const success = route.success ?? 200;
+  const example = documentExample(route);
   const responses: Record<string, JsonSchema> = {
     [String(success)]: {
       description: 'Success',
-      content: { [route.produces ?? 'application/json']: { schema: route.produces && route.produces !== 'application/json' ? { type: 'string' } : { type: 'object' } } },
+      content: route.answer
+        ? { 'application/json': { schema: jsonSchemaOf(route.answer, 'output', components) } }
+        : { [route.produces]: { schema: { type: 'string' } } },
     },
   };
   const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -77,9 +118,9 @@ function operation(route: ApiRoute): JsonSchema {
   const op: JsonSchema = {
     tags: [route.tag],
     summary: route.summary,
-    description: `Who may call it: ${ACCESS_TEXT[route.access]}`,
-    operationId: `${route.method}${route.path.replace(/^\/api/, '').replace(/[/:{}*-]+(\w)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`,
-    parameters: parameters(route),
+    description: `${route.description ? `${route.description}\n\n` : ''}Who may call it: ${ACCESS_TEXT[route.access]}`,
+    operationId: operationId(route),
+    parameters: parameters(route, example, components),
     responses,
   };
   if (['customer', 'care', 'admin'].includes(route.access)) op.security = [{ bearer: [] }];
@@ -96,8 +137,8 @@ function operation(route: ApiRoute): JsonSchema {
     };
   }
   if (route.body) {
-    const schema = inputSchema(route.body);
-    const media = { schema, ...(route.example?.body !== undefined ? { example: route.example.body } : {}) };
+    const schema = inputSchema(route.body, components);
+    const media = { schema, ...(example?.body !== undefined ? { example: example.body } : {}) };
     op.requestBody = {
       required: true,
       content: { 'application/json': media, ...(route.form ? { 'multipart/form-data': { schema } } : {}) },
@@ -106,15 +147,16 @@ function operation(route: ApiRoute): JsonSchema {
   return op;
 }
 
-/** The OpenAPI 3.1 document of every route in API_ROUTES, built once per process. */
-export function buildOpenApiDocument(version: string, routes: ApiRoute[] = API_ROUTES): JsonSchema {
+/** The OpenAPI 3.1 document of every route in a catalogue (by default the store's), built once per process. */
+export function buildOpenApiDocument(version: string, catalogue: RouteCatalogue = ROUTE_CATALOGUE): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const route of routes) {
+  const schemas: Record<string, JsonSchema> = { Error: errorBody };
+  for (const route of catalogue.routes) {
     const path = openApiPath(route.path);
     paths[path] ??= {};
-    if (paths[path][route.method]) throw new Error(`${route.method.toUpperCase()} ${route.path} is registered twice in API_ROUTES`);
-    paths[path][route.method] = operation(route);
+    paths[path][route.method] = operation(route, schemas);
   }
+  const tags = [...new Set(catalogue.routes.map((route) => route.tag))];
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -122,14 +164,14 @@ export function buildOpenApiDocument(version: string, routes: ApiRoute[] = API_R
       title: 'Tee Bazaar API',
       version,
       description:
-        'The storefront\'s, the customer\'s and the staff console\'s calls. Errors are `{ success: false, message, code }`, with `errors` per field and their codes in `fields` on a 422. Money is in Taka with two decimals. Generated from the zod schemas that validate each request (server/observability/openapi/api-routes.ts).',
+        'The storefront\'s, the customer\'s and the staff console\'s calls. Errors are `{ success: false, message, code }`, with `errors` per field and their codes in `fields` on a 422. Money is in Taka with two decimals. Generated from the route catalogue (each context\'s `api/routes.ts`): the zod schemas that validate each request and describe each answer.',
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
+    tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: errorBody },
+      schemas,
     },
   };
 }

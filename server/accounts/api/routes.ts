@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import type { ApiRoute } from '../../observability/openapi/api-route';
+import { messageAnswer } from '../../observability/openapi/answer-schemas';
+import { addStaffRequest } from '../staff/staff-accounts';
+import { currentUserAnswer, phoneCodeSentAnswer, phoneProofAnswer, signedInAnswer, staffListAnswer, staffMember, userChangedAnswer } from './answers';
+import {
+  accountPhoneCodeRequest,
+  findAccountRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  phoneCodeCheckRequest,
+  publicPhoneCodeRequest,
+  registerRequest,
+  resetTokenRequest,
+  sendVerifyMailRequest,
+  updateProfileRequest,
+  updateVerifyMailRequest,
+} from './dto/account.requests';
+import { newPasswordField } from './dto/fields';
+
+const newPasswordBody = z.object({ password: newPasswordField, password_confirmation: z.string().describe('The same password again') });
+const NEW_PASSWORD = 'padma-river-bridge-22';
+const LINK_TOKEN = 'k3Jd9sQ0vX2mW8pL4rT6yU1zA5bC7eF9gH0iJ2kL4mN';
+const PAGE_ORIGIN = 'http://localhost:5173';
+
+/** Sign-in, recovery by mail and by phone code, the signed-in account, staff accounts (spec §7, ADR 022/023/026). */
+export const ACCOUNTS_ROUTES: ApiRoute[] = [
+  {
+    method: 'post', path: '/api/auth/register', tag: 'Accounts', summary: 'Register a customer account; answers a bearer token', access: 'public', rateLimited: true, passwordHash: true, success: 201, body: registerRequest, answer: signedInAnswer,
+    description: '422 by field. A phone given here is the account\'s, unverified.',
+    example: (s) => ({ body: { name: 'Nusrat Jahan', email: s.email('nusrat'), password: 'shonar-bangla-1971', inviteCode: '' } }),
+  },
+  {
+    method: 'post', path: '/api/auth/userLogin', tag: 'Accounts', summary: 'Log in; answers a bearer token', access: 'public', rateLimited: true, passwordHash: true, body: loginRequest, answer: signedInAnswer,
+    description: 'A wrong pair is refused with `errors.account`; wrong guesses are limited without locking the owner out (ADR 024).',
+    example: (s) => ({ body: { email: s.email('nusrat'), password: 'shonar-bangla-1971' } }),
+  },
+  {
+    method: 'post', path: '/api/auth/updatePassword', tag: 'Accounts', summary: 'Change the signed-in account\'s password; answers a new token', access: 'customer', form: true, endsSession: true, passwordHash: true, body: newPasswordBody, answer: signedInAnswer,
+    description: 'Every other session of the account ends.',
+    example: () => ({ body: { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } }),
+  },
+  { method: 'get', path: '/api/user/checkCurrentUser', tag: 'Accounts', summary: 'The signed-in account', access: 'customer', answer: currentUserAnswer },
+  {
+    method: 'post', path: '/api/user/updateUserFrontend', tag: 'Accounts', summary: 'Change name and phone', access: 'customer', form: true, body: updateProfileRequest, answer: userChangedAnswer,
+    description: 'Answers the message "Has been successfully update". A phone changed here is not verified.',
+    example: (s) => ({ body: { name: 'Nusrat Jahan', phone_number: s.phone() } }),
+  },
+  {
+    method: 'post', path: '/api/public/find-account', tag: 'Accounts', summary: 'Whether an account uses a phone number', access: 'public', rateLimited: true, body: findAccountRequest, answer: messageAnswer,
+    description: '404 when no account does.',
+    example: (s) => ({ body: { phone: s.phone() } }),
+  },
+  {
+    method: 'post', path: '/api/public/send-verifymail', tag: 'Accounts', summary: 'Mail a verification link to the address the account already has', access: 'public', rateLimited: true, body: sendVerifyMailRequest, answer: messageAnswer,
+    description: '`host` is the page\'s origin; links use it only when it is on the allowed list.',
+    example: (s) => ({ body: { email: s.email('nusrat'), phone: s.phone(), host: PAGE_ORIGIN } }),
+  },
+  {
+    method: 'post', path: '/api/public/update-verifymail', tag: 'Accounts', summary: 'Open a verification link: confirm or replace the address', access: 'public', body: updateVerifyMailRequest, answer: messageAnswer,
+    description: '400 for a used or expired link.',
+    example: (s) => ({ body: { email: s.email('nusrat'), id: LINK_TOKEN } }),
+  },
+  {
+    method: 'post', path: '/api/public/send-verifymail-forgetpassword', tag: 'Accounts', summary: 'Mail a password reset link', access: 'public', rateLimited: true, body: forgotPasswordRequest, answer: messageAnswer,
+    description: 'The same answer whether or not an account uses the address.',
+    example: (s) => ({ body: { email: s.email('nusrat'), host: PAGE_ORIGIN } }),
+  },
+  {
+    method: 'post', path: '/api/public/restPassword', tag: 'Accounts', summary: 'Set a new password with a reset link\'s token', access: 'public', form: true, passwordHash: true, body: resetTokenRequest.extend(newPasswordBody.shape), answer: messageAnswer,
+    description: 'Once per link: 400 for a used or expired link. Errors are under `new_password` and `new_password_confirmation`.',
+    example: () => ({ body: { id: LINK_TOKEN, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } }),
+  },
+  // Phone codes by SMS (issue 17, ADR 026).
+  {
+    method: 'post', path: '/api/public/phone-codes', tag: 'Accounts', summary: 'Send a 6-digit code by SMS: to recover an account by phone, or to prove a checkout\'s phone', access: 'public', rateLimited: true, body: publicPhoneCodeRequest, answer: phoneCodeSentAnswer,
+    description: 'A code lasts 5 minutes and 3 tries; for `recovery` it goes only when an account has the phone. The same answer either way.',
+    example: (s) => ({ body: { phone: s.phone(), purpose: 'checkout', locale: 'bn' } }),
+  },
+  {
+    method: 'post', path: '/api/public/phone-codes/verify', tag: 'Accounts', summary: 'A checkout code: answers the phone proof a checkout sends as phone_proof', access: 'public', rateLimited: true, body: phoneCodeCheckRequest, answer: phoneProofAnswer,
+    description: 'The proof lasts 30 minutes. 422 `errors.code` for a wrong, used or expired code.',
+    example: (s) => ({ body: { phone: s.phone(), code: '042917' } }),
+  },
+  {
+    method: 'post', path: '/api/public/reset-password-by-phone', tag: 'Accounts', summary: 'Set a new password with the code sent to the account\'s phone', access: 'public', rateLimited: true, passwordHash: true, body: phoneCodeCheckRequest.extend(newPasswordBody.shape), answer: messageAnswer,
+    description: 'Ends every session of the account. 422 `errors.code` for a wrong, used or expired code.',
+    example: (s) => ({ body: { phone: s.phone(), code: '042917', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } }),
+  },
+  {
+    method: 'post', path: '/api/user/phone-code', tag: 'Accounts', summary: 'Send a code by SMS to a phone for the signed-in account', access: 'customer', rateLimited: true, body: accountPhoneCodeRequest, answer: phoneCodeSentAnswer,
+    description: '422 when another account has the phone.',
+    example: (s) => ({ body: { phone: s.phone() } }),
+  },
+  {
+    method: 'post', path: '/api/user/verify-phone', tag: 'Accounts', summary: 'Put the phone on the signed-in account, verified by its code', access: 'customer', rateLimited: true, body: phoneCodeCheckRequest, answer: userChangedAnswer,
+    description: 'The account then has `phone_verified: true`.',
+    example: (s) => ({ body: { phone: s.phone(), code: '042917' } }),
+  },
+
+  // Staff accounts in the console.
+  { method: 'get', path: '/api/admin/staff', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Staff accounts: active, invited or disabled', access: 'care', answer: staffListAnswer },
+  {
+    method: 'post', path: '/api/admin/staff', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Add a staff member; a single-use set-password link is mailed to them', access: 'admin', success: 201, body: addStaffRequest, answer: staffMember,
+    example: (s) => ({ body: { name: 'Nusrat Jahan', email: s.email('care'), role: 'care' } }),
+  },
+  {
+    method: 'post', path: '/api/admin/staff/:id/disable', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Disable a staff account: its tokens stop working at once', access: 'admin', answer: staffMember,
+    params: { id: z.string().uuid().describe('The staff account id') },
+    example: () => ({ params: { id: '6f1c2b9e-1d2a-4c3b-8e4f-5a6b7c8d9e0f' } }),
+  },
+];

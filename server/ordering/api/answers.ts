@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import type {
+  CareOrderResponse,
+  CustomerOrderRowResponse,
+  InstantOrderResponse,
+  OrderChangeResponse,
+  OrderHistoryLineResponse,
+  OrderRowResponse,
+  OrderStatusCode,
+  OrderTimelineEntryResponse,
+  OrderTrackingDetailsResponse,
+  OrderTrackingResponse,
+  PhoneRiskResponse,
+} from '../../../contracts/orders';
+import { isoTime, taka } from '../../observability/openapi/answer-schemas';
+import { answerOf } from '../../observability/openapi/api-route';
+import type { CustomerOrderDetails } from '../customer-orders/get-customer-order-details.query';
+
+/** The ordering context's answers as zod schemas, each mirroring its wire type (contracts/orders.ts). */
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'returned', 'expired'] as const satisfies readonly OrderStatusCode[];
+export const orderStatus = z.enum(ORDER_STATUSES);
+
+const tracking = answerOf<OrderTrackingResponse>()(
+  z.object({
+    order_status_name: z.string(),
+    user_name: z.string(),
+    user_phone: z.string(),
+    user_email: z.string().nullable(),
+    order_date: isoTime,
+    coupons: z.string().describe('The lucky-draw tokens, comma separated'),
+    orderId: z.string(),
+  }),
+);
+
+const trackingDetails = answerOf<OrderTrackingDetailsResponse>()(
+  z.object({
+    status: orderStatus,
+    steps: z.array(z.object({ step: z.enum(['placed', ...ORDER_STATUSES, 'payment_verified']), name: z.string(), at: isoTime })),
+    items: z.array(z.object({ name: z.string(), slug: z.string(), thumbnail: z.string(), size: z.string(), qty: z.number().int(), price: taka, total: taka })),
+    currencySymbol: z.string(),
+    order_type: z.number().int(),
+    paymentMethod: z.string().nullable(),
+    bkash_verified: z.boolean(),
+    subtotal: taka.nullable(),
+    discount_amount: taka,
+    devliery_charge: taka.nullable(),
+    grand_total: taka.nullable(),
+    pay_on_delivery: taka.describe('What the courier collects at the door'),
+    courier: z.string().nullable(),
+    tracking_code: z.string().nullable(),
+    lucky_draw_tokens: z.array(z.string()),
+  }),
+);
+
+export const trackingAnswer = answerOf<{ success: true; data: OrderTrackingResponse & OrderTrackingDetailsResponse; message: string }>()(
+  z.object({ success: z.literal(true), data: tracking.extend(trackingDetails.shape), message: z.string() }),
+);
+
+export const orderRow = answerOf<OrderRowResponse>()(
+  z.object({
+    orderId: z.string(),
+    order_status_name: z.string(),
+    customer_name: z.string().nullable(),
+    email: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    address: z.string().nullable(),
+    shipping_phone: z.string().nullable(),
+    order_date: isoTime,
+    order_type: z.number().int().describe('1 an online order, 2 an instant (phone) order'),
+    subtotal: taka.nullable(),
+    discount: z.number().describe('Percent'),
+    discount_amount: taka,
+    devliery_charge: taka.nullable(),
+    grand_total: taka.nullable(),
+    paymentMethod: z.string().nullable(),
+    bkash_number: z.string().nullable(),
+    transaction_id: z.string().nullable(),
+    payment_type: z.string().nullable(),
+    amount: taka.nullable(),
+    advance: taka.nullable(),
+    due: taka.nullable(),
+    coupon_code: z.string().nullable(),
+    coupons: z.string(),
+    currencySymbol: z.string(),
+  }),
+);
+
+export const historyLine = answerOf<OrderHistoryLineResponse>()(
+  z.object({ productName: z.string(), name: z.string(), id: z.number().int(), slug: z.string(), thumbnail: z.string(), qty: z.number().int(), size: z.string(), price: taka }),
+);
+
+export const orderSummaryAnswer = answerOf<{ success: true; orderrow: OrderRowResponse; history: OrderHistoryLineResponse[]; currencySymbol: string }>()(
+  z.object({ success: z.literal(true), orderrow: orderRow.describe('Personal fields are null unless the phone is the order\'s or the caller owns it'), history: z.array(historyLine), currencySymbol: z.string() }),
+);
+
+const customerOrderRow = answerOf<CustomerOrderRowResponse>()(
+  z.object({
+    id: z.string(),
+    orderId: z.string(),
+    order_date: isoTime,
+    orderstatus: z.string(),
+    order_type: z.number().int(),
+    currencySymbol: z.string(),
+    grand_total: taka.nullable(),
+    amount: taka.nullable(),
+  }),
+);
+
+export const customerOrdersAnswer = answerOf<{ success: true; data: CustomerOrderRowResponse[] }>()(z.object({ success: z.literal(true), data: z.array(customerOrderRow) }));
+
+export const customerOrderDetailsAnswer = answerOf<{ success: true; data: { data: CustomerOrderDetails } }>()(
+  z.object({ success: z.literal(true), data: z.object({ data: z.object({ orderrow: orderRow, orderhistory: z.array(historyLine), currencySymbol: z.string() }) }) }),
+);
+
+export const phoneRisk = answerOf<PhoneRiskResponse>()(
+  z.object({
+    phone: z.string(),
+    placed: z.number().int(),
+    delivered: z.number().int(),
+    returned: z.number().int(),
+    cancelled: z.number().int(),
+    expired: z.number().int(),
+    last_order_id: z.string().nullable(),
+    last_order_at: isoTime.nullable(),
+    blocked: z.boolean(),
+    block_reason: z.string().nullable(),
+    blocked_at: isoTime.nullable(),
+    badge: z.string().describe('The list badge, e.g. "2 of 5 returned"'),
+  }),
+);
+
+const timelineEntry = answerOf<OrderTimelineEntryResponse>()(
+  z.object({
+    position: z.number().int(),
+    event: z.string(),
+    at: isoTime,
+    actor: z.object({ id: z.string(), role: z.string(), name: z.string().nullable() }),
+    note: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+  }),
+);
+
+export const careOrderAnswer = answerOf<{ success: true } & CareOrderResponse>()(
+  z.object({
+    success: z.literal(true),
+    orderrow: orderRow.extend({ bkash_verified: z.boolean().optional() }),
+    history: z.array(historyLine),
+    timeline: z.array(timelineEntry),
+    expires_at: isoTime.nullable().describe('When a pending online order expires on its own; null for any other order'),
+    phone_risk: z.array(phoneRisk).describe('The contact phone first, then a different shipping phone'),
+  }),
+);
+
+export const orderChangeAnswer = answerOf<OrderChangeResponse>()(
+  z.object({ success: z.boolean(), orderId: z.string(), status: z.string(), order_status_name: z.string(), message: z.string() }),
+);
+
+export const orderAmendedAnswer = answerOf<{ success: true; orderId: string; grand_total: number | null; message: string }>()(
+  z.object({ success: z.literal(true), orderId: z.string(), grand_total: taka.nullable(), message: z.string() }),
+);
+
+export const orderPlacedAnswer = answerOf<InstantOrderResponse>()(z.object({ success: z.boolean(), order_id: z.string(), message: z.string() }));
+
+export const ownOrderCancelledAnswer = answerOf<{ success: true; orderId: string; order_status_name: string; message: string }>()(
+  z.object({ success: z.literal(true), orderId: z.string(), order_status_name: z.string(), message: z.string() }),
+);
+
+export const phoneRiskAnswer = answerOf<{ success: true; data: PhoneRiskResponse }>()(z.object({ success: z.literal(true), data: phoneRisk }));
+
+export const phoneBlockAnswer = answerOf<{ success: true; phone: string; blocked: boolean; message: string }>()(
+  z.object({ success: z.literal(true), phone: z.string(), blocked: z.boolean(), message: z.string() }),
+);
