@@ -51,8 +51,9 @@ describe('rule messages: zod rules name their code (issue 26)', () => {
   it('finds no English message written into a zod rule of the server (a rule says its code)', () => {
     // `{ error: 'The name field is required.' }`, `.max(100, 'At most …')`, `{ message: 'Give a …', path }`: each
     // would reach the shopper with no code of its own. Success answers carry a `message` too: those are not rules.
-    // Configuration (server/config) reads zod as well, but never answers a request.
-    const literal = /\berror:\s*['"`]|\bmessage:\s*['"`]|\.(?:min|max|regex|refine|int|positive|nonnegative|length|email|url|gte|lte|gt|lt)\([^()]*,\s*['"`]|\.email\(\s*['"`]/;
+    // Configuration (server/config) reads zod as well, but never answers a request. The route catalogue's examples
+    // make addresses with `s.email('name')`: a sample, not a rule.
+    const literal = /\berror:\s*['"`]|\bmessage:\s*['"`]|\.(?:min|max|regex|refine|int|positive|nonnegative|length|email|url|gte|lte|gt|lt)\([^()]*,\s*['"`]|(?<!\bs)\.email\(\s*['"`]/;
     const successAnswer = /success: true|^\s*message: `(Your account|The personal data)/;
     const offenders = sourceFiles(SERVER)
       .filter((file) => !file.startsWith(join(SERVER, 'config')))
