@@ -28,16 +28,13 @@ if (args.length > 0) {
   // Built once before any suite: a suite that found dist/ stale would build it inside its own time limit.
   const built = spawnSync(process.execPath, [fileURLToPath(new URL('./ensure-built.mjs', import.meta.url))], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
-  const phases = [
-    [
-      // One Chromium for the lane's browser suites (the global setup starts it).
-      { name: 'browser and load', args: ['test/e2e/', 'test/load/'], env: { ...process.env, STORE_TEST_SHARE_BROWSER: '1' } },
-      { name: 'the rest', args: ['--testPathIgnorePatterns', '/node_modules/', '/test/e2e/', '/test/load/'], env: ownServer },
-    ],
+  const lanes = [
+    // One Chromium for the lane's browser suites (the global setup starts it).
+    { name: 'browser and load', args: ['test/e2e/', 'test/load/'], env: { ...process.env, STORE_TEST_SHARE_BROWSER: '1' } },
+    { name: 'the rest', args: ['--testPathIgnorePatterns', '/node_modules/', '/test/e2e/', '/test/load/'], env: ownServer },
   ];
   const started = Date.now();
-  const results = [];
-  for (const lanes of phases) results.push(...(await Promise.all(lanes.map((lane) => run(lane)))));
+  const results = await Promise.all(lanes.map((lane) => run(lane)));
   const seconds = Math.round((Date.now() - started) / 1000);
   for (const { name, code, seconds: laneSeconds } of results) {
     process.stdout.write(`npm test: ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${laneSeconds} s\n`);
