@@ -2,6 +2,7 @@ import type { ApiRoute, RouteExample, RouteSamples } from '../../server/observab
 import { routeKey } from '../../server/observability/openapi/api-route';
 import type { RouteCatalogue } from '../../server/observability/openapi/route-catalogue';
 import { fillPath, type RawRequest } from './security-kit';
+import { seededRandom as random } from '../support/seeded-random';
 
 /**
  * What the route fuzzer sends (test/security/fuzz-routes.security-spec.ts), worked out from the route
@@ -345,17 +346,6 @@ export const SAMPLE_STRIDE = 12;
 /** The seed `npm test` samples with: fixed, so every run sends the same requests (FUZZ_SEED picks another). */
 export const DEFAULT_FUZZ_SEED = 20_261_127;
 
-/** A small seeded generator (mulberry32): the same seed gives the same choices. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function hash(text: string): number {
   let value = 2_166_136_261;

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { FixtureProduct } from '../../support/store-fixture';
 import { englishMessage } from '../../../contracts/error-messages';
 import { COUPON_REFUSAL_CODES } from '../../../server/promotions/domain/coupon.errors';
+import { seededRandom as random } from '../../support/seeded-random';
 
 /**
  * Many shoppers checking out at once, as the storefront does it: each client owns a phone and places its
@@ -45,17 +46,6 @@ export interface BurstPlanOptions {
   seed?: number;
 }
 
-/** mulberry32: a small, well-distributed seeded generator. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function clientPhone(client: number): string {
   return `018${String(client).padStart(8, '0')}`;
