@@ -10,6 +10,7 @@ import { OutboxModule } from '../outbox/outbox.module';
 import { OutsideServices } from '../outside/outside-services';
 import { SmsComposer } from './compose/sms-composer';
 import { FileSmsGateway, HttpSmsGateway, OutgoingSms, SMS_GATEWAY, SmsGateway } from './gateway/sms-gateway';
+import { maskPhone } from './mask-phone';
 import { SMS_CHANNEL } from './sms-events';
 import { SmsSubscriptionProjection } from './subscription/sms-subscription';
 
@@ -34,11 +35,6 @@ export class SmsDelivery extends OutboxDelivery<OutgoingSms> {
       new Logger('Sms'),
     );
   }
-}
-
-/** `017•••••678`: enough for an operator to tell messages apart, not enough to be a phone number. */
-export function maskPhone(phone: string): string {
-  return phone.length > 6 ? `${phone.slice(0, 3)}${'•'.repeat(phone.length - 6)}${phone.slice(-3)}` : '•••';
 }
 
 /** Runs the SMS subscription and worker beside mail's (`MAIL_WORKER` decides for both: one switch for "messages"). */
