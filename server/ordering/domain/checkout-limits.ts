@@ -83,8 +83,8 @@ export function checkUnitCaps(cart: readonly CartLine[], limits: Pick<CheckoutLi
 /**
  * A blocked phone is refused whatever the payment. An order is refused when one of its phones already has
  * `openOrdersPerPhone` open unpaid orders, whatever its own payment: a new bKash order is unpaid too until care
- * has checked its transaction id (issue 27). The refusal says which kind of orders are waiting, so a shopper who
- * paid by bKash is not told about cash on delivery.
+ * has checked its transaction id (issue 27). The refusal names what is waiting: cash-on-delivery orders, or
+ * orders among which a bKash payment is not checked yet.
  */
 export function checkPhones(phones: readonly string[], standing: PhoneStanding, limits: Pick<CheckoutLimits, 'openOrdersPerPhone'>): void {
   if (phones.some((phone) => standing.blocked.has(phone))) throw new PhoneBlocked();

@@ -55,11 +55,16 @@ export async function decideBudgets(
   const keys = new Map(budgeted.map((job) => [job.eventId, keyOf(job.budgeted!.kind, job.budgeted!.address)]));
   const earliest = Math.min(...budgeted.map((job) => job.budgeted!.at.getTime()));
   // One read for the batch: rows already written for these messages (a replay), and every message counted for
-  // these recipients within a day of the batch's first.
+  // these recipients within a day of the batch's first. An index probe per message and per recipient (OFFSET 0
+  // keeps each subquery apart, so the planner cannot turn it into a read of the whole table, which grows by a
+  // row per message).
   const rows: Array<{ event_id: string; budget_key: string | null; budget_at: Date | null; capped: boolean; mine: boolean }> = await manager.query(
-    `SELECT event_id, budget_key, budget_at, capped, event_id = ANY($1::uuid[]) AS mine FROM ${channel.table}
-      WHERE event_id = ANY($1::uuid[])
-         OR (budget_key = ANY($2::text[]) AND budget_at > $3 AND NOT capped)`,
+    `SELECT d.event_id, d.budget_key, d.budget_at, d.capped, true AS mine FROM unnest($1::uuid[]) AS m(id)
+       JOIN LATERAL (SELECT * FROM ${channel.table} WHERE event_id = m.id OFFSET 0) d ON true
+     UNION ALL
+     SELECT d.event_id, d.budget_key, d.budget_at, d.capped, false AS mine FROM unnest($2::text[]) AS r(key)
+       JOIN LATERAL (SELECT * FROM ${channel.table} WHERE budget_key = r.key AND budget_at > $3 AND NOT capped OFFSET 0) d ON true
+      WHERE d.event_id <> ALL($1::uuid[])`,
     [budgeted.map((job) => job.eventId), [...new Set(keys.values())], new Date(earliest - DAY_MS)],
   );
   const decidedBefore = new Map(rows.filter((row) => row.mine).map((row) => [row.event_id, row.capped]));
