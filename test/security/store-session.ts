@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import {
   catalogProducts,
@@ -102,6 +104,35 @@ export function storeSession(options: TestServerOptions & { suite: number }) {
     return answer.json.order_id as string;
   }
 
+  /**
+   * The signed-in customer proves `phone` as a shopper does: asks for a code, reads it from the SMS (the demo
+   * gateway's file, as no SMS_URL is set) and types it back. Only a proven phone finds an account (ADR 057).
+   */
+  async function provePhone(token: string, phone: string): Promise<void> {
+    const asked = await call({ method: 'POST', path: '/api/user/phone-code', token, body: { phone } });
+    if (asked.status !== 200) throw new Error(`asking for a code answered ${asked.status}: ${asked.text}`);
+    const folder = join(server.dataDir, 'sms');
+    let code: string | undefined;
+    for (const deadline = Date.now() + 30_000; !code && Date.now() < deadline; ) {
+      const files = (() => {
+        try {
+          return readdirSync(folder);
+        } catch {
+          return [];
+        }
+      })();
+      for (const file of files) {
+        const sms = JSON.parse(readFileSync(join(folder, file), 'utf8')) as { to: string; text: string };
+        const digits = /^(\d{6}) /.exec(sms.text);
+        if (sms.to.endsWith(phone.slice(1)) && digits) code = digits[1];
+      }
+      if (!code) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (!code) throw new Error(`no code reached ${phone} within 30 s`);
+    const verified = await call({ method: 'POST', path: '/api/user/verify-phone', token, body: { phone, code } });
+    if (verified.status !== 200) throw new Error(`verifying the phone answered ${verified.status}: ${verified.text}`);
+  }
+
   /** Waits until the read models have every event so far (orders show in lists only then). */
   const caughtUp = () => server.app.get(ProjectionRunner).waitUntilCaughtUp();
 
@@ -116,6 +147,7 @@ export function storeSession(options: TestServerOptions & { suite: number }) {
     stockedProduct,
     orderBody,
     placeOrder,
+    provePhone,
     caughtUp,
     insideTaka: () => insideTaka,
   };
