@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import {
   catalogProducts,
@@ -11,6 +9,7 @@ import {
   StoreFixture,
 } from '../support/store-fixture';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
+import { smsCodeTo } from '../support/data-files';
 import { startTestServer, TestServer, TestServerOptions } from '../support/test-server';
 import { addressSource, closeConnections, Json, rawRequest, RawAnswer, RawRequest } from './security-kit';
 
@@ -111,24 +110,7 @@ export function storeSession(options: TestServerOptions & { suite: number }) {
   async function provePhone(token: string, phone: string): Promise<void> {
     const asked = await call({ method: 'POST', path: '/api/user/phone-code', token, body: { phone } });
     if (asked.status !== 200) throw new Error(`asking for a code answered ${asked.status}: ${asked.text}`);
-    const folder = join(server.dataDir, 'sms');
-    let code: string | undefined;
-    for (const deadline = Date.now() + 30_000; !code && Date.now() < deadline; ) {
-      const files = (() => {
-        try {
-          return readdirSync(folder);
-        } catch {
-          return [];
-        }
-      })();
-      for (const file of files) {
-        const sms = JSON.parse(readFileSync(join(folder, file), 'utf8')) as { to: string; text: string };
-        const digits = /^(\d{6}) /.exec(sms.text);
-        if (sms.to.endsWith(phone.slice(1)) && digits) code = digits[1];
-      }
-      if (!code) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    if (!code) throw new Error(`no code reached ${phone} within 30 s`);
+    const code = await smsCodeTo(server.dataDir, phone);
     const verified = await call({ method: 'POST', path: '/api/user/verify-phone', token, body: { phone, code } });
     if (verified.status !== 200) throw new Error(`verifying the phone answered ${verified.status}: ${verified.text}`);
   }
