@@ -146,12 +146,12 @@ describe('coupon decider', () => {
 
   describe('seams (issue 27): one household however its address is written; coupons that need a proven phone', () => {
     const home = 'House 12, Road 5, Dhanmondi, Dhaka 1205';
-    const user = (phone: string, shippingPhone: string, address: string, phoneVerified?: boolean): CouponCommand => ({
+    const user = (phone: string, shippingPhone: string, address: string, phoneVerified?: boolean, orderId = 'B'): CouponCommand => ({
       type: 'RedeemCoupon',
-      data: { code: 'WELCOME10', orderId: 'B', now, phone, shippingPhone, address, ...(phoneVerified ? { phoneVerified } : {}) },
+      data: { code: 'WELCOME10', orderId, now, phone, shippingPhone, address, ...(phoneVerified ? { phoneVerified } : {}) },
     });
     const welcome = created({ code: 'WELCOME10', perPhoneLimit: 1, totalLimit: 1000 });
-    const firstUse = couponDecider.decide({ ...user('01711111111', '01722222222', home), data: { ...user('01711111111', '01722222222', home).data, orderId: 'A' } }, fold(couponDecider, [welcome]));
+    const firstUse = couponDecider.decide(user('01711111111', '01722222222', home, false, 'A'), fold(couponDecider, [welcome]));
 
     it.each([
       'H-12, R-5, Dhanmondi, Dhaka-1205',
@@ -180,7 +180,7 @@ describe('coupon decider', () => {
 
     describe('a coupon that needs a proven phone', () => {
       const proofCoupon = created({ code: 'WELCOME10', perPhoneLimit: 1, totalLimit: 1000, requiresVerifiedPhone: true });
-      const proven = couponDecider.decide({ ...user('01711111111', '01722222222', home, true), data: { ...user('01711111111', '01722222222', home, true).data, orderId: 'A' } }, fold(couponDecider, [proofCoupon]));
+      const proven = couponDecider.decide(user('01711111111', '01722222222', home, true, 'A'), fold(couponDecider, [proofCoupon]));
 
       it('refuses a checkout without the phone proof, and records a proven use', () => {
         given(proofCoupon).when(user('01711111111', '01711111111', home)).thenThrows(CouponRejected, { reason: 'phone-not-verified' });
