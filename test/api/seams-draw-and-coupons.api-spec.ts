@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { LuckyDrawTokensFollowUnits1763800002401 } from '../../server/database/migrations/1763800002401-lucky-draw-tokens-follow-units';
+import { OrderTokensFollowAmendments1763800002402 } from '../../server/database/migrations/1763800002402-order-tokens-follow-amendments';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { hashTable } from '../../server/event-store/table-hash';
 import { tokenListHash } from '../../server/promotions/domain/draw-algorithm';
@@ -144,6 +146,7 @@ describe('seams: amendments and the lucky draw, one-per-phone coupons', () => {
       // The tracking page shows the tokens the order holds.
       const tracked = (await call('GET', `/api/public/getOrders?orderId=${luckyId}&phone=${lucky.phone}`)).body;
       expect(JSON.stringify(tracked)).toContain(`${luckyId}-1`);
+      expect(JSON.stringify(tracked)).not.toContain(`${luckyId}-2`);
 
       // Commit, close, draw: only the tokens of units actually ordered and paid are in the list.
       expect((await call('PATCH', `/api/admin/offers/${offerId}`, store.tokens.admin, { ends_at: new Date().toISOString() })).status).toBe(200);
@@ -168,6 +171,22 @@ describe('seams: amendments and the lucky draw, one-per-phone coupons', () => {
       const before = await hashTable(manager, 'lucky_draw_tokens');
       expect((await rebuildProjection(store, 'lucky-draw-tokens'))?.state).toBe('done');
       expect(await hashTable(manager, 'lucky_draw_tokens')).toBe(before);
+
+      // A store upgraded from before the fix: its token rows and the order's token list as the old rules left
+      // them. The migrations bring both to what the log gives now.
+      await manager.query(`UPDATE lucky_draw_tokens SET state = 'eligible', state_reason = NULL WHERE order_id = $1`, [luckyId]);
+      await manager.query(`UPDATE order_details SET lucky_draw_tokens = $2::text[] WHERE order_id = $1`, [luckyId, Array.from({ length: 10 }, (_, i) => `${luckyId}-${i + 1}`)]);
+      const runner = store.server.app.get(DataSource).createQueryRunner();
+      try {
+        await new LuckyDrawTokensFollowUnits1763800002401().up(runner);
+        await new OrderTokensFollowAmendments1763800002402().up(runner);
+      } finally {
+        await runner.release();
+      }
+      await caughtUp();
+      expect(await hashTable(manager, 'lucky_draw_tokens')).toBe(before);
+      const [row] = await manager.query(`SELECT lucky_draw_tokens FROM order_details WHERE order_id = $1`, [luckyId]);
+      expect(row.lucky_draw_tokens).toEqual([`${luckyId}-1`]);
     }, 120_000);
   });
 
