@@ -7,6 +7,6 @@ import { registerPersonalFields } from '../../event-store/personal-data/personal
  */
 export function registerCouponPersonalFields(): void {
   const subject = (data: Record<string, unknown>) => (typeof data.phone === 'string' && data.phone ? { kind: 'phone' as const, phone: data.phone } : null);
-  registerPersonalFields('CouponRedeemed', { subject, paths: ['phone', 'shippingPhone', 'addressKey'], metadataPaths: ['note'] });
+  registerPersonalFields('CouponRedeemed', { subject, paths: ['phone', 'shippingPhone', 'addressKey', 'placeKey'], metadataPaths: ['note'] });
   registerPersonalFields('CouponRedemptionReleased', { subject, paths: ['phone'], metadataPaths: ['note'] });
 }
