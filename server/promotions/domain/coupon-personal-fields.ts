@@ -11,6 +11,6 @@ import { orderStreamId } from '../../ordering/published';
  */
 export function registerCouponPersonalFields(): void {
   const subject = (data: Record<string, unknown>) => (typeof data.orderId === 'string' && data.orderId ? { sameKeyAs: orderStreamId(data.orderId) } : null);
-  registerPersonalFields('CouponRedeemed', { subject, paths: ['phone', 'shippingPhone', 'addressKey'], metadataPaths: ['note'] });
+  registerPersonalFields('CouponRedeemed', { subject, paths: ['phone', 'shippingPhone', 'addressKey', 'placeKey'], metadataPaths: ['note'] });
   registerPersonalFields('CouponRedemptionReleased', { subject, paths: ['phone'], metadataPaths: ['note'] });
 }
