@@ -19,6 +19,7 @@ import { BengaliProductTexts1763800001801 } from './1763800001801-bengali-produc
 import { PersonalDataKeys1763800002101 } from './1763800002101-personal-data-keys';
 import { LuckyDrawTokensFollowUnits1763800002401 } from './1763800002401-lucky-draw-tokens-follow-units';
 import { OrderTokensFollowAmendments1763800002402 } from './1763800002402-order-tokens-follow-amendments';
+import { ProvenPhones1763800002501 } from './1763800002501-proven-phones';
 
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
@@ -46,4 +47,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   PersonalDataKeys1763800002101,
   LuckyDrawTokensFollowUnits1763800002401,
   OrderTokensFollowAmendments1763800002402,
+  ProvenPhones1763800002501,
 ];
