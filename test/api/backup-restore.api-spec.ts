@@ -159,7 +159,7 @@ describe('backup and restore', () => {
     );
     const sealedWithJwtSecret = /The store it was taken from had no PERSONAL_DATA_KEY and sealed with its JWT_SECRET: set JWT_SECRET \(or PERSONAL_DATA_KEY\) to that JWT_SECRET, then run the restore again\. Nothing was changed\.$/;
     const notSaid = /Set PERSONAL_DATA_KEY to the secret the store it was taken from sealed with: its PERSONAL_DATA_KEY, or its JWT_SECRET if it had none, then run the restore again\. Nothing was changed\.$/;
-    const otherSecrets = [
+    const otherSecrets: Array<{ env: Record<string, string>; ours: string }> = [
       { env: { JWT_SECRET: 'another-secret-on-the-new-machine-0123456789abcdef' }, ours: 'which comes from JWT_SECRET (PERSONAL_DATA_KEY is not set).' },
       { env: { PERSONAL_DATA_KEY: 'a-personal-data-key-nobody-used-here-0123456789' }, ours: 'which comes from PERSONAL_DATA_KEY.' },
     ];
