@@ -114,7 +114,7 @@ describe('OutboxDelivery: deliveries asked for together', () => {
     };
 
     it('is answered only once the record is written, retried until the database answers, and sent once', async () => {
-      jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
       const spy = recordFails(4);
       let answered: string | undefined;
       const asked = delivery.deliver(ids.first).then((outcome) => (answered = outcome));
@@ -128,10 +128,13 @@ describe('OutboxDelivery: deliveries asked for together', () => {
       expect((await rows()).get(ids.first)).toEqual({ status: 'sent', attempts: 1, recipient: 'to first' });
       expect(await delivery.deliver(ids.first)).toBe('done-before');
       expect(sent).toEqual(['first']);
+      expect(warnings.mock.calls.map(([message]) => String(message))).toEqual([
+        'test: 1 message(s) sent but not recorded yet (Connection terminated unexpectedly); retrying until the database answers',
+      ]);
     });
 
     it('records only its own attempt: a delivery another worker took over in the meantime keeps that worker’s record', async () => {
-      jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
       const query = fixture.dataSource.query.bind(fixture.dataSource);
       let tookOver = false;
       jest.spyOn(fixture.dataSource, 'query').mockImplementation(async (sql: string, parameters?: unknown[] | object) => {
@@ -146,6 +149,9 @@ describe('OutboxDelivery: deliveries asked for together', () => {
       expect(await delivery.deliver(ids.third)).toBe('sent');
       const [row] = await query(`SELECT status, attempts FROM sms_deliveries WHERE event_id = $1`, [ids.third]);
       expect(row).toEqual({ status: 'sending', attempts: 2 });
+      expect(warnings.mock.calls.map(([message]) => String(message))).toContain(
+        `sent NoteWritten test for event ${ids.third} (attempt 1), but another worker had taken the delivery over meanwhile`,
+      );
     });
   });
 

@@ -61,7 +61,7 @@ export const SENDING_LEASE_SECONDS = 120;
  * outage retrying its record (every 2 s at most) and must get there first. Without this an outage longer than
  * the lease would send those messages again. A lease that ran out earlier belongs to a worker that died.
  */
-export const RESTART_GRACE_SECONDS = 15;
+export const RESTART_GRACE_SECONDS = 30;
 const RESTART_GRACE_COVERS_HOURS = 1;
 
 /** Retries of the record of a send the gateway accepted: 100 ms doubling to 2 s. */
@@ -280,7 +280,8 @@ export class OutboxDelivery<Message = unknown> {
     let otherFailures = 0;
     for (;;) {
       try {
-        const rows: Array<{ event_id: string }> = await this.dataSource.query(
+        // An UPDATE answers [rows, count] through TypeORM.
+        const [rows]: [Array<{ event_id: string }>, number] = await this.dataSource.query(
           `UPDATE ${table} AS d SET status = 'sent', sent_at = now(), last_error = NULL
              FROM unnest($1::uuid[], $2::int[]) AS s(event_id, attempts)
             WHERE d.event_id = s.event_id AND d.attempts = s.attempts AND d.status = 'sending'
