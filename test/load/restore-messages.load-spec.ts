@@ -68,9 +68,9 @@ async function outboxState(fixture: StoreFixture) {
 describe('backup → restore → start: a restored store messages nobody about what it restored', () => {
   let folder: string;
   let databases: TestDatabase[] = [];
-  let stores: StoreProcess[] = [];
+  const stores: StoreProcess[] = [];
   let gateways: Array<SmsGatewayCapture | SmtpCapture> = [];
-  let fixtures: StoreFixture[] = [];
+  const fixtures: StoreFixture[] = [];
 
   beforeAll(() => {
     ensureServerBuilt();
