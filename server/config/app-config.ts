@@ -35,6 +35,8 @@ export interface AppConfig {
   metrics: { token: string | undefined; allow: string[] };
   /** Milliseconds a SIGTERM waits for work in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** At start: apply pending migrations under the migration lock, or wait until someone has (`npm run migrate`). */
+  migrations: { onStart: 'apply' | 'wait'; waitSeconds: number };
   /** Whether this process runs the projections (off for extra API-only processes in tests). */
   runProjections: boolean;
   /** Whether this process subscribes mail-worthy events and sends the queued mail. */

@@ -50,6 +50,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
       logFormat: env.LOG_FORMAT,
       metrics: { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW },
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
+      migrations: { onStart: env.MIGRATIONS, waitSeconds: env.MIGRATION_WAIT_SECONDS },
       runProjections: env.PROJECTIONS === 'on',
       runMailWorker: env.MAIL_WORKER === 'on',
       checkoutOverrides: withoutUndefined({

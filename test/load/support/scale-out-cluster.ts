@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findFreePort } from '../../../server/config/embedded-postgres';
 import { commandRuns } from '../../support/installed';
-import { ensureServerBuilt, parseLogLines } from '../../support/store-process';
+import { ensureServerBuilt, parseLogLines, PRODUCTION_TEST_SETTINGS } from '../../support/store-process';
 import { TEST_STATE_DIR } from '../../support/test-state';
 
 /**
@@ -29,9 +29,9 @@ export async function startWorkerProcess(options: { databaseUrl: string; env?: R
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH,
-      NODE_ENV: 'production',
+      ...PRODUCTION_TEST_SETTINGS,
+      APP_ORIGINS: 'http://localhost:3000',
       LOG_LEVEL: 'log',
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
       SEED_DEMO: 'false',
       ...options.env,
       DATABASE_URL: options.databaseUrl,
