@@ -104,6 +104,10 @@ export const envSchema = z.object({
   MIGRATIONS: z.enum(['apply', 'wait']).default('apply'),
   /** Seconds a `MIGRATIONS=wait` process waits for the database to be migrated before it gives up. */
   MIGRATION_WAIT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(300),
+  /** `npm run worker`'s health and metrics port (server/observability/worker-endpoint.ts); 0: none. */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** The interface the worker's health and metrics listen on: loopback unless a scraper elsewhere must reach it. */
+  WORKER_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** `off` for an API-only process: mail is then sent by `npm run worker` or another server process. */
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
   /**

@@ -13,6 +13,8 @@ import { TEST_STATE_DIR } from '../../support/test-state';
 const REPO_ROOT = resolve(__dirname, '../../..');
 
 export interface WorkerProcess {
+  /** Its health and metrics endpoint (WORKER_PORT on loopback): `${endpoint}/health/ready`, `${endpoint}/metrics`. */
+  endpoint: string;
   output(): string;
   logLines(): Array<Record<string, unknown>>;
   /** SIGTERM, and the exit code once it has exited. */
@@ -23,6 +25,7 @@ export interface WorkerProcess {
 export async function startWorkerProcess(options: { databaseUrl: string; env?: Record<string, string> }): Promise<WorkerProcess> {
   ensureServerBuilt();
   const dataDir = mkdtempSync(join(TEST_STATE_DIR, 'worker-'));
+  const port = await findFreePort();
   let output = '';
   const child = spawn(process.execPath, [join(REPO_ROOT, 'dist/server/worker.js')], {
     cwd: REPO_ROOT,
@@ -31,6 +34,7 @@ export async function startWorkerProcess(options: { databaseUrl: string; env?: R
       PATH: process.env.PATH,
       ...PRODUCTION_TEST_SETTINGS,
       APP_ORIGINS: 'http://localhost:3000',
+      WORKER_PORT: String(port),
       LOG_LEVEL: 'log',
       SEED_DEMO: 'false',
       ...options.env,
@@ -52,6 +56,7 @@ export async function startWorkerProcess(options: { databaseUrl: string; env?: R
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   }
   return {
+    endpoint: `http://127.0.0.1:${port}`,
     output: () => output,
     logLines: () => parseLogLines(output),
     async stop() {
