@@ -54,6 +54,7 @@ export const BN_ERROR_MESSAGES: Record<ErrorCode, string> = {
   'field-date-required': '{field}: তারিখ দিতে হবে।',
   'field-day-format': '{field}: তারিখটি 2026-11-22 এর মতো হতে হবে।',
   'field-day-missing': '{field}: এই তারিখটি নেই।',
+  'field-date-year-range': '{field}: তারিখের সাল {min} থেকে {max}-এর মধ্যে হতে হবে।',
   'at-most-characters': 'সর্বোচ্চ {max} অক্ষর।',
   'amount-taka': '{field}: টাকার অঙ্ক হতে হবে, যেমন ৬৫০ বা ৬৫০.৫০।',
   'amount-positive': '{field}: ০-এর বেশি হতে হবে।',

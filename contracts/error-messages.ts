@@ -56,6 +56,7 @@ export const ERROR_MESSAGES = {
   'field-date-required': 'The {field} date is required.',
   'field-day-format': 'The {field} date must look like 2026-11-22.',
   'field-day-missing': 'The {field} date does not exist.',
+  'field-date-year-range': 'The {field} date must be in a year from {min} to {max}.',
   'at-most-characters': 'At most {max} characters.',
   'amount-taka': 'The {field} must be an amount in Taka, such as 650 or 650.50.',
   'amount-positive': 'The {field} must be more than 0.',
