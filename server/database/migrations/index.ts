@@ -17,6 +17,7 @@ import { OpenCodLookup1763800001402 } from './1763800001402-open-cod-lookup';
 import { SmsAndPhoneCodes1763800001701 } from './1763800001701-sms-and-phone-codes';
 import { BengaliProductTexts1763800001801 } from './1763800001801-bengali-product-texts';
 import { PersonalDataKeys1763800002101 } from './1763800002101-personal-data-keys';
+import { LuckyDrawEntries1763800002201 } from './1763800002201-lucky-draw-entries';
 
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
@@ -42,4 +43,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   SmsAndPhoneCodes1763800001701,
   BengaliProductTexts1763800001801,
   PersonalDataKeys1763800002101,
+  LuckyDrawEntries1763800002201,
 ];
