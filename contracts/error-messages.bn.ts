@@ -18,6 +18,7 @@ export const BN_ERROR_MESSAGES: Record<ErrorCode, string> = {
   'method-not-allowed': 'এখানে এই অনুরোধ চলে না।',
   conflict: 'অন্য একটি পরিবর্তনের সাথে মিলছে না। পৃষ্ঠাটি আবার লোড করে চেষ্টা করুন।',
   'too-large': 'অনুরোধটি অনেক বড়।',
+  'request-timeout': 'অনুরোধটি পৌঁছাতে অনেক সময় লেগেছে। আবার চেষ্টা করুন।',
   'unsupported-type': 'এই ধরনের তথ্য গ্রহণ করা যায় না।',
   invalid: 'তথ্যটি সঠিক নয়।',
   'too-many-requests': 'অনেকবার চেষ্টা করা হয়েছে। একটু অপেক্ষা করে আবার চেষ্টা করুন।',

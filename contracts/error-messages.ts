@@ -19,6 +19,7 @@ export const ERROR_MESSAGES = {
   'method-not-allowed': 'This method is not allowed here.',
   conflict: 'The request could not be completed.',
   'too-large': 'The request is too large.',
+  'request-timeout': 'The request took too long to arrive. Please try again.',
   'unsupported-type': 'This content type is not supported.',
   invalid: 'The given data was invalid.',
   'too-many-requests': 'Too many requests. Please wait a moment and try again.',
