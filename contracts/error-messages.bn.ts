@@ -110,6 +110,7 @@ export const BN_ERROR_MESSAGES: Record<ErrorCode, string> = {
   'picture-not-image': 'ফাইলটি JPEG, PNG বা WebP ছবি হতে হবে।',
   'picture-unreadable': 'ছবিটি পড়া যায়নি; হয়তো এটি নষ্ট। অন্য একটি ফাইল বেছে নিন।',
   'picture-too-large': 'ছবিটি ৫ MB-এর চেয়ে বড়। একটি ছোট ফাইল বেছে নিন।',
+  'picture-too-many-pixels': 'ছবিটি {width} × {height} পিক্সেল, {max} মিলিয়নের বেশি। ছোট একটি ছবি বেছে নিন।',
   'upload-not-multipart': 'ছবিটি multipart/form-data হিসেবে "image" ঘরে পাঠান।',
   'upload-one-picture': '"image" ঘরে একটিমাত্র ছবি পাঠান।',
   'upload-unreadable': 'আপলোডটি পড়া যায়নি। "image" ঘরে একটি ছবি পাঠান।',

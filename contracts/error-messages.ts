@@ -112,6 +112,7 @@ export const ERROR_MESSAGES = {
   'picture-not-image': 'The file must be a JPEG, PNG or WebP picture.',
   'picture-unreadable': 'The picture could not be read; it may be damaged. Please choose another file.',
   'picture-too-large': 'The picture is larger than 5 MB. Please choose a smaller file.',
+  'picture-too-many-pixels': 'The picture is {width} × {height} pixels, more than {max} million. Please choose a smaller picture.',
   'upload-not-multipart': 'Send the picture as multipart/form-data in the field "image".',
   'upload-one-picture': 'Send one picture, in the field "image".',
   'upload-unreadable': 'The upload could not be read. Send one picture in the field "image".',
