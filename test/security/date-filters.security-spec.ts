@@ -1,5 +1,6 @@
 import { BN_ERROR_MESSAGES } from '../../contracts/error-messages.bn';
 import { fillPlaceholders, type ErrorCode } from '../../contracts/errors';
+import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { useStaffApiStore } from '../support/api-store';
 
 /**
@@ -29,6 +30,20 @@ describe('impossible dates in staff filters', () => {
     const bengali = fillPlaceholders(BN_ERROR_MESSAGES[code as ErrorCode], body.params);
     expect(bengali).not.toMatch(/\{\w+\}/);
     expect(bengali).not.toBe(body.message);
+  });
+
+  it("refuses them in an offer's period too, where the year -271821 stalled the offers projection for ever", async () => {
+    const offer = (body: Record<string, unknown>) => store.call('POST', '/api/admin/offers', store.tokens.admin, { name: 'Seam draw', ...body });
+    expect((await offer({ starts_at: '-271821-04-20', ends_at: '2026-12-01T00:00:00Z' })).body).toMatchObject({ code: 'offer-start-invalid', fields: { starts_at: ['offer-start-invalid'] } });
+    expect((await offer({ starts_at: '0100-01-01T00:00:00Z' })).body).toMatchObject({ fields: { starts_at: ['field-date-year-range'] } });
+    expect((await offer({ starts_at: '2026-02-01', ends_at: '2026-02-30' })).body).toMatchObject({ fields: { ends_at: ['field-day-missing'] } });
+    expect((await offer({ starts_at: -8.64e15 })).status).toBe(422);
+    const created = await offer({ starts_at: '2026-02-01', ends_at: '2026-02-28T23:59:59Z' });
+    expect(created.status).toBe(201);
+    await store.server.app.get(ProjectionRunner).waitUntilCaughtUp();
+    expect((await store.call('GET', `/api/admin/offers/${created.body.offer_id}`, store.tokens.admin)).body.data).toMatchObject({ starts_at: '2026-02-01T00:00:00.000Z' });
+    const projections: Array<{ name: string; status: string }> = (await store.call('GET', '/api/admin/projections', store.tokens.admin)).body.data;
+    expect(projections.find((projection) => projection.name === 'lucky-draw-offers')?.status).toBe('running');
   });
 
   it('still answers the dates that exist', async () => {

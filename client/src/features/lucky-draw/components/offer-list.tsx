@@ -77,7 +77,7 @@ function CreateOfferForm() {
 }
 
 /** An entry's first and last characters: enough to find it in the published list. */
-const shortEntry = (entry: string) => (entry.length > 20 ? `${entry.slice(0, 10)}…${entry.slice(-6)}` : entry);
+const shortEntry = (entry: string) => (entry.length > 16 ? `${entry.slice(0, 8)}…${entry.slice(-4)}` : entry);
 
 const WINNER_COLUMNS: Array<Column<AdminOffer['winners'][number]>> = [
   { header: '#', numeric: true, cell: (row) => row.slot },

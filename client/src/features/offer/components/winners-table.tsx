@@ -22,7 +22,8 @@ export function WinnersTable({ offer }: { offer: PublicOffer }) {
           { header: t('offer.prize'), cell: (winner) => (getLocale() === 'en' ? winner.label : t('offer.rank', { rank: winner.rank })) },
           { header: t('offer.amount'), cell: (winner) => <>৳ {getLocale() === 'en' ? winner.amount.toLocaleString('en-US') : formatNumber(winner.amount)}</> },
           { header: t('offer.entry'), cell: (winner) => <code title={winner.token}>{shortEntry(winner.token)}</code> },
-          { header: t('offer.phone'), cell: (winner) => (winner.phone ? localDigits(winner.phone) : '—') },
+          // The server sends the last three digits behind stars (`********678`): shown as `•••678`, narrow on a phone.
+          { header: t('offer.phone'), cell: (winner) => (winner.phone ? localDigits(winner.phone.replace(/^\*+/, '•••')) : '—') },
         ]}
       />
     </div>
