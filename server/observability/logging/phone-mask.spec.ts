@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { maskPhoneNumbers } from './phone-mask';
 
 describe('maskPhoneNumbers', () => {
@@ -24,6 +25,19 @@ describe('maskPhoneNumbers', () => {
 
   it('masks every number of a line, glued to words or beside other digits', () => {
     expect(maskPhoneNumbers('tel:01712345678,01812345678; order 12 01912345678 done')).toBe('tel:[phone],[phone]; order 12 [phone] done');
+  });
+
+  it('leaves UUIDs and hashes whole, even where their digits would spell a number, and masks a number beside them', () => {
+    for (const id of ['12345678-0171-4234-8567-89abcdef0123', '0c4e1b2a-9d3f-4a1e-8017-123456789012', 'deadbeef01712345678cafe0']) {
+      expect(maskPhoneNumbers(`"reqId":"${id}"`)).toBe(`"reqId":"${id}"`);
+    }
+    expect(maskPhoneNumbers('12345678-0171-4234-8567-89abcdef0123 called 017-1234-5678')).toBe('12345678-0171-4234-8567-89abcdef0123 called [phone]');
+    let changed = 0;
+    for (let i = 0; i < 20_000; i += 1) {
+      const id = randomUUID();
+      if (maskPhoneNumbers(id) !== id) changed += 1;
+    }
+    expect(changed).toBe(0);
   });
 
   it('leaves what is not a mobile number: times, dates, amounts, ids, short runs', () => {

@@ -49,8 +49,25 @@ function phoneSpans(run: string): Array<[number, number]> {
   return spans;
 }
 
+/**
+ * Identifiers a line carries that are not numbers, left as they are: UUIDs (request, correlation, event and
+ * user ids: their digit groups joined by dashes would read as a number about once in 300) and hex strings of
+ * 16 characters or more with a letter in them (hashes).
+ */
+const IDENTIFIER = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9a-z])(?=[0-9a-f]*[a-f])[0-9a-f]{16,}(?![0-9a-z])/gi;
+
 /** `text` with every mobile number in it, in any spelling, replaced by `[phone]`. */
 export function maskPhoneNumbers(text: string): string {
+  let masked = '';
+  let at = 0;
+  for (const identifier of text.matchAll(IDENTIFIER)) {
+    masked += maskIn(text.slice(at, identifier.index)) + identifier[0];
+    at = identifier.index + identifier[0].length;
+  }
+  return at === 0 ? maskIn(text) : masked + maskIn(text.slice(at));
+}
+
+function maskIn(text: string): string {
   return text.replace(DIGIT_RUN, (run) => {
     const spans = phoneSpans(run);
     if (spans.length === 0) return run;
