@@ -37,6 +37,8 @@ export interface AppConfig {
   requestTimeLimits: { headersMs: number; bodyMs: number };
   /** Milliseconds a SIGTERM waits for work in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** At start: apply pending migrations under the migration lock, or wait until someone has (`npm run migrate`). */
+  migrations: { onStart: 'apply' | 'wait'; waitSeconds: number };
   /** Whether this process runs the projections (off for extra API-only processes in tests). */
   runProjections: boolean;
   /** Whether this process subscribes mail-worthy events and sends the queued mail. */

@@ -11,7 +11,7 @@ import { CheckCouponHandler } from './apply-coupon/check-coupon.handler';
 import { couponDecider } from './domain/coupon';
 import { offerDecider } from './domain/offer';
 import { ListCouponRedemptionsHandler, ListCouponsHandler } from './list-coupons/list-coupons.query';
-import { CreateCouponHandler, DisableCouponHandler } from './manage-coupons/manage-coupons.handlers';
+import { ChangeCouponPhoneProofHandler, CreateCouponHandler, DisableCouponHandler } from './manage-coupons/manage-coupons.handlers';
 import { DrawEntries } from './offers/draw-entries';
 import { DrawSeeds } from './offers/draw-seeds';
 import { EligibleTokens } from './offers/eligible-tokens';
@@ -35,6 +35,7 @@ import { LuckyDrawTokensProjection } from './projections/lucky-draw-tokens.proje
     CheckCouponHandler,
     CreateCouponHandler,
     DisableCouponHandler,
+    ChangeCouponPhoneProofHandler,
     ListCouponsHandler,
     ListCouponRedemptionsHandler,
     DrawSeeds,

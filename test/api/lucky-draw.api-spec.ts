@@ -326,7 +326,12 @@ describe('lucky draw', () => {
       expect(care.body.orderrow.discount_amount).toBe(discount);
       expect(Number(care.body.orderrow.grand_total)).toBeCloseTo(subtotal - discount + 70, 2);
       const { rows } = await db.query(`SELECT data->'offer' AS offer FROM events WHERE stream_id = $1 AND type = 'OrderPlaced'`, [`order-${placed.body.order_id}`]);
-      expect(rows[0].offer).toEqual({ offerId: created.body.offer_id, percent: 7, discountPaisa: Math.round((2 * tee.price_paisa * 7) / 100) });
+      expect(rows[0].offer).toEqual({
+        offerId: created.body.offer_id,
+        percent: 7,
+        discountPaisa: Math.round((2 * tee.price_paisa * 7) / 100),
+        lines: [{ productId: tee.id, size: tee.size, quantity: 2 }],
+      });
     });
 
     it('refuses a tampered line coupon_code or coupon-offer with 422', async () => {

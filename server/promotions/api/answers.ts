@@ -15,6 +15,7 @@ const couponRow = answerOf<CouponRow>()(
     validUntil: isoTime,
     totalLimit: z.number().int(),
     perPhoneLimit: z.number().int(),
+    requiresVerifiedPhone: z.boolean().describe('Only a checkout with a proven phone may use it; the proven phone is the identity counted'),
     uses: z.number().int().describe('Uses held by orders now (a cancelled order\'s use is given back)'),
     disabled: z.boolean(),
     disabledReason: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiRoute, RouteSamples } from '../../observability/openapi/api-route';
-import { couponCodeParameter, createCouponRequest, disableCouponRequest } from './admin-coupons.requests';
+import { couponCodeParameter, createCouponRequest, disableCouponRequest, editCouponRequest } from './admin-coupons.requests';
 import {
   adminOfferAnswer,
   adminOfferListAnswer,
@@ -31,7 +31,13 @@ export const PROMOTIONS_ROUTES: ApiRoute[] = [
   { method: 'get', path: '/api/admin/coupons', tag: 'Staff: stock, coupons, brands', summary: 'Coupons with their use', access: 'admin', answer: couponListAnswer },
   {
     method: 'post', path: '/api/admin/coupons', tag: 'Staff: stock, coupons, brands', summary: 'Create a coupon', access: 'admin', success: 201, body: createCouponRequest, answer: couponChangeAnswer,
+    description: '`requiresVerifiedPhone: true`: only a checkout whose contact phone carries the SMS phone proof may use it, and the proven phone is who the per-phone limit counts.',
     example: (s) => ({ body: { code: s.fresh('EID2026'), percent: 15, validFrom: '2026-06-01T00:00', validUntil: '2026-06-30T23:59', totalLimit: 500, perPhoneLimit: 1 } }),
+  },
+  {
+    method: 'patch', path: '/api/admin/coupons/:code', tag: 'Staff: stock, coupons, brands', summary: 'Change whether a coupon needs a proven phone', access: 'admin', params: { code: couponCodeParameter }, body: editCouponRequest, answer: couponChangeAnswer,
+    description: 'Uses already made stay. 404 for an unknown code.',
+    example: (s) => ({ params: { code: s.couponCode }, body: { requiresVerifiedPhone: true } }),
   },
   {
     method: 'post', path: '/api/admin/coupons/:code/disable', tag: 'Staff: stock, coupons, brands', summary: 'Disable a coupon', access: 'admin', params: { code: couponCodeParameter }, body: disableCouponRequest, answer: couponChangeAnswer,
