@@ -24,6 +24,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT/);
   });
 
+  it('gives requests 10 s for their headers and 20 s for their body by default, and refuses no limit at all', () => {
+    expect(parseEnv({})).toMatchObject({ REQUEST_HEADERS_TIMEOUT: 10, REQUEST_BODY_TIMEOUT: 20 });
+    expect(parseEnv({ REQUEST_BODY_TIMEOUT: '120' }).REQUEST_BODY_TIMEOUT).toBe(120);
+    expect(() => parseEnv({ REQUEST_HEADERS_TIMEOUT: '0' })).toThrow(/REQUEST_HEADERS_TIMEOUT/);
+    expect(() => parseEnv({ REQUEST_BODY_TIMEOUT: 'never' })).toThrow(/REQUEST_BODY_TIMEOUT/);
+  });
+
   it('refuses a database URL that is not PostgreSQL', () => {
     expect(() => parseEnv({ DATABASE_URL: 'mysql://root@localhost/test' })).toThrow(/DATABASE_URL must be a URL starting with postgres:/);
   });

@@ -88,6 +88,12 @@ export const envSchema = z.object({
       }
       return entries;
     }),
+  /**
+   * Seconds a client has to send a request's headers, and then its body (issue 27: a trickled body held its
+   * connection for a minute). A request has at most their sum to arrive; raise the body's for slow uploads.
+   */
+  REQUEST_HEADERS_TIMEOUT: z.coerce.number().min(1).max(300).default(10),
+  REQUEST_BODY_TIMEOUT: z.coerce.number().min(1).max(3600).default(20),
   /** Seconds a SIGTERM waits for requests and batches in flight before the process exits anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().min(1).max(300).default(10),
   /**

@@ -181,7 +181,9 @@ export class PersonalDataErasure {
  * customers act by id alone does.
  */
 async function redactClearEvents(manager: EntityManager, person: Person, orderIds: string[]): Promise<{ redacted: number; eventIds: string[] }> {
-  const streams = [...orderIds.map((id) => `order-${id}`), ...person.userIds.map((id) => `user-${id}`)];
+  // `phone-<number>`: a phone's blocks recorded before they were sealed (issue 27).
+  const phoneStreams = person.phones.map((phone) => `phone-${phone}`);
+  const streams = [...orderIds.map((id) => `order-${id}`), ...person.userIds.map((id) => `user-${id}`), ...phoneStreams];
   const rows: Array<{ position: string; id: string; type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }> = await manager.query(
     `SELECT global_position::text AS position, event_id AS id, type, data, metadata FROM events
       WHERE stream_id = ANY($1::text[])
@@ -213,6 +215,8 @@ async function redactClearEvents(manager: EntityManager, person: Person, orderId
       [JSON.stringify(changes)],
     );
   }
+  // Their stream id names the number too: renamed to one nothing can be traced back from.
+  await manager.query(`UPDATE events SET stream_id = 'phone-erased-' || md5(stream_id || $2) WHERE stream_id = ANY($1::text[])`, [phoneStreams, randomUUID()]);
   return { redacted: changes.length + renamed, eventIds: rows.map((row) => row.id) };
 }
 
