@@ -120,7 +120,14 @@ export class PersonalDataErasure {
     );
     if (!user) throw new NotFoundError('account-gone');
     if (user.role !== 'customer') throw new ForbiddenError('staff-not-erasable');
-    const phones = user.proven && user.phone_number ? [user.phone_number] : [];
+    const proven = user.proven && user.phone_number ? [user.phone_number] : [];
+    // A number staff blocked keeps its key: the block, its note and the orders that led to it are the shop's
+    // defence against that number, not the account's to lift by deleting itself (ADR 057). Care can still
+    // erase the number itself, with a reason.
+    const blocked: Array<{ phone: string }> = proven.length
+      ? await this.dataSource.query('SELECT phone FROM phone_risk WHERE blocked AND phone = ANY($1::text[])', [proven])
+      : [];
+    const phones = proven.filter((phone) => !blocked.some((row) => row.phone === phone));
     const orders: Person['orders'] = await this.dataSource.query(
       `SELECT order_id, status, user_id, phone, shipping_phone FROM order_details
         WHERE user_id = $1 OR (user_id IS NULL AND phone = ANY($2::text[])) ORDER BY placed_at, order_id`,
