@@ -37,8 +37,12 @@ export interface AppConfig {
   logFormat: Env['LOG_FORMAT'];
   /** Who may read /api/metrics: a bearer token, and addresses / CIDR ranges allowed without it. */
   metrics: { token: string | undefined; allow: string[] };
+  /** Milliseconds a client has to send a request's headers, then its body (REQUEST_HEADERS_TIMEOUT, REQUEST_BODY_TIMEOUT). */
+  requestTimeLimits: { headersMs: number; bodyMs: number };
   /** Milliseconds a SIGTERM waits for work in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** At start: apply pending migrations under the migration lock, or wait until someone has (`npm run migrate`). */
+  migrations: { onStart: 'apply' | 'wait'; waitSeconds: number };
   /** Whether this process runs the projections (off for extra API-only processes in tests). */
   runProjections: boolean;
   /** Whether this process subscribes mail-worthy events and sends the queued mail. */

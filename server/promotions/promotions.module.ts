@@ -12,6 +12,7 @@ import { couponDecider } from './domain/coupon';
 import { offerDecider } from './domain/offer';
 import { ListCouponRedemptionsHandler, ListCouponsHandler } from './list-coupons/list-coupons.query';
 import { ChangeCouponPhoneProofHandler, CreateCouponHandler, DisableCouponHandler } from './manage-coupons/manage-coupons.handlers';
+import { DrawEntries } from './offers/draw-entries';
 import { DrawSeeds } from './offers/draw-seeds';
 import { EligibleTokens } from './offers/eligible-tokens';
 import { OfferReadModel } from './offers/offer-read-model';
@@ -38,6 +39,7 @@ import { LuckyDrawTokensProjection } from './projections/lucky-draw-tokens.proje
     ListCouponsHandler,
     ListCouponRedemptionsHandler,
     DrawSeeds,
+    DrawEntries,
     EligibleTokens,
     OfferReadModel,
     ...OFFER_COMMAND_HANDLERS,

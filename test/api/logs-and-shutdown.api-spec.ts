@@ -121,7 +121,7 @@ describe('the store\'s log', () => {
     expect(placed.metadata).toMatchObject({ requestId: 'req-logtest-0001', correlationId: 'corr-logtest-0001' });
     // A request without ids gets a fresh one, and its line says which route answered.
     const tracking = lines.find((line) => typeof line.msg === 'string' && line.msg.startsWith('GET /api/public/verify/:orderId/:phone 200'));
-    expect(tracking).toMatchObject({ req: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), url: `/api/public/verify/${orderId}/[digits]` } });
+    expect(tracking).toMatchObject({ req: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), url: `/api/public/verify/${orderId}/[phone]` } });
     expect(lines.some((line) => typeof line.msg === 'string' && line.msg.startsWith('sent OrderPlaced mail for event'))).toBe(true);
   });
 });

@@ -193,6 +193,23 @@ describe('a phone counts for an account only once a code proves it', () => {
     await prove(realOwner.token, squatted);
   });
 
+  it('deleting an account does not lift a block on the number it proved', async () => {
+    const owner = await register('Rashed Karim');
+    const phone = newPhone();
+    await prove(owner.token, phone);
+    expect((await call('POST', `/api/admin/phones/${phone}/block`, admin, { reason: 'Five parcels refused in Mirpur' })).status).toBe(200);
+    expect((await call('POST', '/api/customer/delete-account', owner.token, { password: PASSWORD })).status).toBe(200);
+    expect((await call('GET', `/api/admin/phones/${phone}`, care)).body.data).toEqual(expect.objectContaining({ blocked: true, block_reason: 'Five parcels refused in Mirpur' }));
+    const refused = await call('POST', '/api/public/confirm-order', undefined, {
+      cart: [{ id: product.id, size: product.sizes[0], qty: 1 }],
+      coupon: null,
+      couponoffer: null,
+      data: { name: 'Rashed Karim', email: '', phone, address: 'House 1, Road 1, Mirpur, Dhaka', shipping_phone: phone, devliery_charge: insideTaka, paymentMethod: 'cash' },
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+  });
+
   it('claiming a proven number needs its code: without it the claimer gets nothing, with it the proof moves', async () => {
     const owner = await register('Tahmina Akter');
     const phone = newPhone();

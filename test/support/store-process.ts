@@ -50,16 +50,25 @@ export interface StoreProcessOptions {
   dataDir?: string;
 }
 
+/** What a production-mode process must be given (server/config/env.ts): the test store's fixed secrets. */
+export const PRODUCTION_TEST_SETTINGS = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+  PERSONAL_DATA_KEY: 'test-personal-data-key-long-enough-0123456789',
+} as const;
+
 export async function startStoreProcess(options: StoreProcessOptions): Promise<StoreProcess> {
   ensureServerBuilt();
   const port = await findFreePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(TEST_STATE_DIR, 'process-'));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
-    NODE_ENV: 'production',
+    ...PRODUCTION_TEST_SETTINGS,
+    APP_ORIGINS: `http://localhost:${port}`,
     LOG_LEVEL: 'warn',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     SEED_DEMO: 'true',
+    // The production build on the demo catalog: allowed for tests only (server/config/env.ts).
+    DEMO_STORE_IN_PRODUCTION: 'allow',
     ...CHECKOUT_LIMITS_OFF,
     ...options.env,
     DATABASE_URL: options.databaseUrl,

@@ -17,6 +17,7 @@ import { OpenCodLookup1763800001402 } from './1763800001402-open-cod-lookup';
 import { SmsAndPhoneCodes1763800001701 } from './1763800001701-sms-and-phone-codes';
 import { BengaliProductTexts1763800001801 } from './1763800001801-bengali-product-texts';
 import { PersonalDataKeys1763800002101 } from './1763800002101-personal-data-keys';
+import { LuckyDrawEntries1763800002201 } from './1763800002201-lucky-draw-entries';
 import { LuckyDrawTokensFollowUnits1763800002401 } from './1763800002401-lucky-draw-tokens-follow-units';
 import { OrderTokensFollowAmendments1763800002402 } from './1763800002402-order-tokens-follow-amendments';
 import { ProvenPhones1763800002501 } from './1763800002501-proven-phones';
@@ -45,6 +46,7 @@ export const migrations: Array<new () => MigrationInterface> = [
   SmsAndPhoneCodes1763800001701,
   BengaliProductTexts1763800001801,
   PersonalDataKeys1763800002101,
+  LuckyDrawEntries1763800002201,
   LuckyDrawTokensFollowUnits1763800002401,
   OrderTokensFollowAmendments1763800002402,
   ProvenPhones1763800002501,

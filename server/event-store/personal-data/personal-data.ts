@@ -118,7 +118,15 @@ export class PersonalDataVault {
   /** `account:<user id>`, or `phone:<HMAC-SHA256 of the number>`: the phone never appears in the key table. */
   keyId(subject: PersonSubject): string {
     if (subject.kind === 'account') return `account:${subject.userId}`;
-    return `phone:${createHmac('sha256', this.naming).update(subject.phone).digest('base64url').slice(0, 32)}`;
+    return `phone:${this.phonePseudonym(subject.phone)}`;
+  }
+
+  /**
+   * The name a phone goes by where the number must not appear (its key id; a stream about the phone): a keyed
+   * hash only a holder of the master secret can compute, so it cannot be found by trying every number.
+   */
+  phonePseudonym(phone: string): string {
+    return createHmac('sha256', this.naming).update(phone).digest('base64url').slice(0, 32);
   }
 
   /**

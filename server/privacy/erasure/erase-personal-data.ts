@@ -120,7 +120,14 @@ export class PersonalDataErasure {
     );
     if (!user) throw new NotFoundError('account-gone');
     if (user.role !== 'customer') throw new ForbiddenError('staff-not-erasable');
-    const phones = user.proven && user.phone_number ? [user.phone_number] : [];
+    const proven = user.proven && user.phone_number ? [user.phone_number] : [];
+    // A number staff blocked keeps its key: the block, its note and the orders that led to it are the shop's
+    // defence against that number, not the account's to lift by deleting itself (ADR 057). Care can still
+    // erase the number itself, with a reason.
+    const blocked: Array<{ phone: string }> = proven.length
+      ? await this.dataSource.query('SELECT phone FROM phone_risk WHERE blocked AND phone = ANY($1::text[])', [proven])
+      : [];
+    const phones = proven.filter((phone) => !blocked.some((row) => row.phone === phone));
     const orders: Person['orders'] = await this.dataSource.query(
       `SELECT order_id, status, user_id, phone, shipping_phone FROM order_details
         WHERE user_id = $1 OR (user_id IS NULL AND phone = ANY($2::text[])) ORDER BY placed_at, order_id`,
@@ -181,7 +188,9 @@ export class PersonalDataErasure {
  * customers act by id alone does.
  */
 async function redactClearEvents(manager: EntityManager, person: Person, orderIds: string[]): Promise<{ redacted: number; eventIds: string[] }> {
-  const streams = [...orderIds.map((id) => `order-${id}`), ...person.userIds.map((id) => `user-${id}`)];
+  // `phone-<number>`: a phone's blocks recorded before they were sealed (issue 27).
+  const phoneStreams = person.phones.map((phone) => `phone-${phone}`);
+  const streams = [...orderIds.map((id) => `order-${id}`), ...person.userIds.map((id) => `user-${id}`), ...phoneStreams];
   const rows: Array<{ position: string; id: string; type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }> = await manager.query(
     `SELECT global_position::text AS position, event_id AS id, type, data, metadata FROM events
       WHERE stream_id = ANY($1::text[])
@@ -213,6 +222,8 @@ async function redactClearEvents(manager: EntityManager, person: Person, orderId
       [JSON.stringify(changes)],
     );
   }
+  // Their stream id names the number too: renamed to one nothing can be traced back from.
+  await manager.query(`UPDATE events SET stream_id = 'phone-erased-' || md5(stream_id || $2) WHERE stream_id = ANY($1::text[])`, [phoneStreams, randomUUID()]);
   return { redacted: changes.length + renamed, eventIds: rows.map((row) => row.id) };
 }
 
