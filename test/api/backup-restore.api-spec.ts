@@ -24,7 +24,10 @@ import { TEST_STATE_DIR } from '../support/test-state';
  * before it changes anything. (test/load/restore-messages.load-spec.ts counts the messages a restored store sends.)
  */
 describe('backup and restore', () => {
-  const store = useStaffApiStore();
+  // The store backed up seals personal data with its JWT_SECRET (no PERSONAL_DATA_KEY), as a development
+  // store does; a store restoring it must have the same secret.
+  const noPersonalDataKey = { PERSONAL_DATA_KEY: '' };
+  const store = useStaffApiStore({ env: noPersonalDataKey });
   const { call } = store;
   let folder: string;
   let restored: TestServer | undefined;
@@ -88,7 +91,7 @@ describe('backup and restore', () => {
     expect(gunzipSync(readFileSync(file)).toString('utf8')).not.toContain('Nusrat Jahan');
 
     // A new database, migrated by a store that runs no projection, seed or mail of its own.
-    restored = await startTestServer({ env: { SEED_DEMO: 'false', PROJECTIONS: 'off', MAIL_WORKER: 'off' } });
+    restored = await startTestServer({ env: { SEED_DEMO: 'false', PROJECTIONS: 'off', MAIL_WORKER: 'off', ...noPersonalDataKey } });
     const target = restored.app.get(DataSource);
     expect(existsSync(join(restored.dataDir, picture))).toBe(false);
     // A channel that reaches customers and is registered, nothing more (courier bookings, one day): covered.
@@ -144,7 +147,7 @@ describe('backup and restore', () => {
 
   it('refuses a backup sealed under another master secret before changing anything, naming the setting to fix', async () => {
     const file = join(folder, 'store.backup.gz');
-    // The backed-up store had no PERSONAL_DATA_KEY (test servers set only JWT_SECRET): its JWT_SECRET sealed.
+    // The backed-up store had no PERSONAL_DATA_KEY: its JWT_SECRET sealed.
     const lines = gunzipSync(readFileSync(file)).toString('utf8').trim().split('\n');
     expect(JSON.parse(lines[0])).toMatchObject({ version: 2, personalDataKey: { setting: 'JWT_SECRET', check: expect.any(String) } });
     // The same backup as an older store wrote it (version 1: no key check, no files): the first wrapped key is tried.
@@ -160,7 +163,7 @@ describe('backup and restore', () => {
     const sealedWithJwtSecret = /The store it was taken from had no PERSONAL_DATA_KEY and sealed with its JWT_SECRET: set JWT_SECRET \(or PERSONAL_DATA_KEY\) to that JWT_SECRET, then run the restore again\. Nothing was changed\.$/;
     const notSaid = /Set PERSONAL_DATA_KEY to the secret the store it was taken from sealed with: its PERSONAL_DATA_KEY, or its JWT_SECRET if it had none, then run the restore again\. Nothing was changed\.$/;
     const otherSecrets: Array<{ env: Record<string, string>; ours: string }> = [
-      { env: { JWT_SECRET: 'another-secret-on-the-new-machine-0123456789abcdef' }, ours: 'which comes from JWT_SECRET (PERSONAL_DATA_KEY is not set).' },
+      { env: { ...noPersonalDataKey, JWT_SECRET: 'another-secret-on-the-new-machine-0123456789abcdef' }, ours: 'which comes from JWT_SECRET (PERSONAL_DATA_KEY is not set).' },
       { env: { PERSONAL_DATA_KEY: 'a-personal-data-key-nobody-used-here-0123456789' }, ours: 'which comes from PERSONAL_DATA_KEY.' },
     ];
     for (const { env, ours } of otherSecrets) {
