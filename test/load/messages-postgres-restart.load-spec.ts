@@ -8,7 +8,7 @@ import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { catalogProducts, deliveryCharges, openStoreFixture, setAvailableStock } from '../support/store-fixture';
 import { startStoreProcess, type StoreProcess } from '../support/store-process';
 import { TEST_STATE_DIR } from '../support/test-state';
-import { messagesPerOrder, placeOrders, type MessagedOrder } from './support/message-orders';
+import { messagesPerOrder, tryOrders, type MessagedOrder, type OrderBurst } from './support/message-orders';
 import { startPrivatePostgres, type PrivatePostgres } from './support/private-postgres';
 import { recordFigures, sized } from './support/profile';
 import { startTcpRelay, type TcpRelay } from './support/tcp-relay';
@@ -19,11 +19,13 @@ import { startTcpRelay, type TcpRelay } from './support/tcp-relay';
  *
  * Here two stores (one on the in-process queue, one on BullMQ) take a burst of orders, each of which is worth
  * an SMS and a mail. The SMS gateway and the SMTP server take the messages in flight and hold their answers;
- * PostgreSQL is stopped (a fast shutdown), and only then do they answer "accepted": every message in flight is
- * out, and its record cannot be written. PostgreSQL is started again, and before the stores can reach it (their
- * network to it is a relay the test holds shut) the test moves every lease still running into the past, as an
- * outage longer than the lease would: the stores' own retries and takeovers now race their records. Every
- * order must get exactly one SMS and one mail, and no idempotency key may reach a gateway twice.
+ * as soon as each has some, PostgreSQL is stopped (a fast shutdown) in the middle of the burst, and only then do
+ * they answer "accepted": every message in flight is out, and its record cannot be written. Checkouts the
+ * outage refused are retried with their Idempotency-Key, as the storefront does. PostgreSQL is started again,
+ * and before the stores can reach it (their network to it is a relay the test holds shut) the test moves every
+ * lease still running into the past, as an outage longer than the lease would: the stores' own retries and
+ * takeovers now race their records. Every order must get exactly one SMS and one mail, and no idempotency key
+ * may reach a gateway twice.
  */
 const ORDERS = sized(24, 300);
 const OUTAGE_SECONDS = sized(3, 10);
@@ -40,6 +42,7 @@ interface Shop {
   smtp: SmtpCapture;
   store?: StoreProcess;
   orders: MessagedOrder[];
+  burst?: OrderBurst;
   releases: Array<() => void>;
 }
 
@@ -126,27 +129,24 @@ describe('PostgreSQL restarted while the gateways hold a burst of order SMS and 
     const began = Date.now();
     const timeline: Record<string, number> = {};
     const mark = (what: string) => (timeline[what] = Math.round((Date.now() - began) / 100) / 10);
-    // Both stores' bursts at once, so that the gateways hold their first answers only a few seconds (the SMS
-    // adapter gives up after 10 s, and a message it gave up on is a failed send, not this test's fault).
-    await Promise.all(
-      shops.map(async (shop) => {
-        const fixture = await openStoreFixture(direct(shop));
-        try {
-          const [product] = await catalogProducts(fixture);
-          await setAvailableStock(fixture, product.id, product.sizes[0], ORDERS + 10);
-          const deliveryTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
-          // From here the gateways take every message as it comes and keep their answers back.
-          shop.releases = [shop.sms.holdAnswers(), shop.smtp.holdAnswers()];
-          mark(`${shop.mode} gateways hold`);
-          shop.orders = await placeOrders(shop.store!.baseUrl, { count: ORDERS, tag: 60 + shops.indexOf(shop), productId: product.id, size: product.sizes[0], deliveryTaka, inFlight: 12 });
-          mark(`${shop.mode} orders placed`);
-        } finally {
-          await fixture.close();
-        }
-      }),
-    );
-    // Messages are in flight at both gateways of both stores: sent, unanswered, unrecorded. (The in-process
-    // queue starts its next poll only when the deliveries of the last have ended: it may have only one out.)
+    for (const shop of shops) {
+      const fixture = await openStoreFixture(direct(shop));
+      try {
+        const [product] = await catalogProducts(fixture);
+        await setAvailableStock(fixture, product.id, product.sizes[0], ORDERS + 10);
+        const deliveryTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
+        shop.burst = { count: ORDERS, tag: 60 + shops.indexOf(shop), productId: product.id, size: product.sizes[0], deliveryTaka, inFlight: 12 };
+      } finally {
+        await fixture.close();
+      }
+    }
+    // From here the gateways take every message as it comes and keep their answers back; both bursts start.
+    for (const shop of shops) shop.releases = [shop.sms.holdAnswers(), shop.smtp.holdAnswers()];
+    mark('gateways hold');
+    const firstTries = shops.map((shop) => tryOrders(shop.store!.baseUrl, shop.burst!, [...Array(ORDERS).keys()]));
+    // Messages are in flight at both gateways of both stores: sent, unanswered, unrecorded. PostgreSQL is stopped
+    // at once: the SMS adapter gives up on an answer after 10 s, and a send it gave up on is a failure retried
+    // under the same key, not what this test is about.
     await until('messages in flight at every gateway', 60_000, () => shops.every((shop) => shop.sms.accepted.length >= 1 && shop.smtp.mails.length >= 1));
     const inFlight = shops.map((shop) => ({ mode: shop.mode, sms: shop.sms.accepted.length, mails: shop.smtp.mails.length }));
     mark('messages in flight');
@@ -158,6 +158,12 @@ describe('PostgreSQL restarted while the gateways hold a burst of order SMS and 
     postgres = undefined;
     mark('postgres stopped');
     for (const shop of shops) for (const release of shop.releases.splice(0)) release();
+    // The checkouts of the burst the outage refused (503), to retry once the store is back.
+    const refused = (await Promise.all(firstTries)).map(({ placed, failed }, index) => {
+      shops[index].orders = placed;
+      return failed.map((each) => each.index);
+    });
+    mark('burst over');
     await sleep(OUTAGE_SECONDS * 1000);
     postgres = await startPrivatePostgres({ dataDir: join(runDir, 'data'), port: postgresPort, database: 'shop_in_process' });
     const downSeconds = (Date.now() - stoppedAt) / 1000;
@@ -174,6 +180,20 @@ describe('PostgreSQL restarted while the gateways hold a burst of order SMS and 
     }
     await relay.open();
     mark('stores reach postgres again');
+    // Browsers retry what the outage refused, with the same Idempotency-Key, until every order is placed once.
+    const retried = refused.map((indexes) => indexes.length);
+    await Promise.all(
+      shops.map(async (shop, index) => {
+        let left = refused[index];
+        await until(`${shop.mode}: every refused checkout placed on retry`, 60_000, async () => {
+          const { placed, failed } = await tryOrders(shop.store!.baseUrl, shop.burst!, left);
+          shop.orders.push(...placed);
+          left = failed.map((each) => each.index);
+          return left.length === 0;
+        });
+      }),
+    );
+    mark('every order placed');
 
     // Settled: every order has its SMS and mail delivery, and none is open any more.
     for (const shop of shops) {
@@ -210,6 +230,7 @@ describe('PostgreSQL restarted while the gateways hold a burst of order SMS and 
     const takenOver = shops.map((shop) => ({ mode: shop.mode, lines: said(shop, /another worker had taken the delivery over/) }));
     recordFigures('messages-postgres-restart', {
       ordersPerStore: ORDERS,
+      checkoutsRetriedAfterTheOutage: Object.fromEntries(shops.map((shop, index) => [shop.mode, retried[index]])),
       secondsFromTheFirstHold: timeline,
       postgresDownSeconds: Math.round(downSeconds * 10) / 10,
       inFlightWhenPostgresStopped: inFlight,
@@ -235,5 +256,6 @@ describe('PostgreSQL restarted while the gateways hold a burst of order SMS and 
     }
     for (const shop of shops) expect(attempts[shop.mode]).toEqual({ 'sms 1': ORDERS, 'mail 1': ORDERS });
     for (const shop of shops) expect(shop.store!.running).toBe(true);
+    for (const shop of shops) expect(new Set(shop.orders.map((order) => order.orderId)).size).toBe(ORDERS);
   }, sized(150_000, 600_000));
 });
