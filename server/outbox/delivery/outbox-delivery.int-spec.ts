@@ -153,6 +153,23 @@ describe('OutboxDelivery: deliveries asked for together', () => {
         `sent NoteWritten test for event ${ids.third} (attempt 1), but another worker had taken the delivery over meanwhile`,
       );
     });
+
+    it('counts a record PostgreSQL committed before the connection broke as its own, not as a takeover', async () => {
+      const warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const query = fixture.dataSource.query.bind(fixture.dataSource);
+      let broke = false;
+      jest.spyOn(fixture.dataSource, 'query').mockImplementation(async (sql: string, parameters?: unknown[] | object) => {
+        if (/SET status = 'sent'/.test(sql) && !broke) {
+          broke = true;
+          await query(sql, parameters); // committed ...
+          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }); // ... the answer lost
+        }
+        return query(sql, parameters);
+      });
+      expect(await delivery.deliver(ids.first)).toBe('sent');
+      expect((await rows()).get(ids.first)).toEqual({ status: 'sent', attempts: 1, recipient: 'to first' });
+      expect(warnings.mock.calls.map(([message]) => String(message)).filter((message) => /taken the delivery over/.test(message))).toEqual([]);
+    });
   });
 
   it('gives the sender the delivery id, the same on every attempt, to pass on as the idempotency key', async () => {

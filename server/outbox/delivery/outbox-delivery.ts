@@ -280,11 +280,12 @@ export class OutboxDelivery<Message = unknown> {
     let otherFailures = 0;
     for (;;) {
       try {
-        // An UPDATE answers [rows, count] through TypeORM.
+        // A try whose connection broke after PostgreSQL committed it left the row 'sent' with our attempt: that
+        // is our record too. (An UPDATE answers [rows, count] through TypeORM.)
         const [rows]: [Array<{ event_id: string }>, number] = await this.dataSource.query(
-          `UPDATE ${table} AS d SET status = 'sent', sent_at = now(), last_error = NULL
+          `UPDATE ${table} AS d SET status = 'sent', sent_at = CASE WHEN d.status = 'sent' THEN d.sent_at ELSE now() END, last_error = NULL
              FROM unnest($1::uuid[], $2::int[]) AS s(event_id, attempts)
-            WHERE d.event_id = s.event_id AND d.attempts = s.attempts AND d.status = 'sending'
+            WHERE d.event_id = s.event_id AND d.attempts = s.attempts AND d.status IN ('sending', 'sent')
            RETURNING d.event_id`,
           [sent.map((each) => each.deliveryId), sent.map((each) => each.attempts)],
         );
