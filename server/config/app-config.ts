@@ -17,6 +17,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** The HTTP SMS gateway; without `url` SMS are written as files under `DATA_DIR/sms`. */
   sms: { url: string | undefined; apiKey: string | undefined; senderId: string | undefined };
+  /** What the demo transports' folders keep (DATA_DIR/mail, DATA_DIR/sms): the newest files, the days; 0 = no limit. */
+  outboxFiles: { keepFiles: number; keepDays: number };
   /** Origins allowed in mail links; the first is the default. */
   appOrigins: string[];
   jwtSecret: string;
@@ -25,6 +27,8 @@ export interface AppConfig {
    * or, without it, the JWT secret (the vault derives its own keys from it with HKDF).
    */
   personalDataKey: string;
+  /** The setting `personalDataKey` comes from, to name it when a backup was sealed under another key (ADR 052). */
+  personalDataKeySetting: 'PERSONAL_DATA_KEY' | 'JWT_SECRET';
   dataDir: string;
   uploadsDir: string;
   clientDir: string;

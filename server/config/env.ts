@@ -59,6 +59,12 @@ export const envSchema = z.object({
   SMS_URL: optional(urlWithProtocols('SMS_URL', ['http:', 'https:'])),
   SMS_API_KEY: optional(z.string().trim().min(1)),
   SMS_SENDER_ID: optional(z.string().trim().min(1).max(20)),
+  /**
+   * The demo transports' outbox folders (DATA_DIR/mail without SMTP_URL, DATA_DIR/sms without SMS_URL) keep the
+   * newest OUTBOX_FILES_KEEP files each and none older than OUTBOX_FILES_DAYS days; 0 turns a limit off.
+   */
+  OUTBOX_FILES_KEEP: z.coerce.number().int('OUTBOX_FILES_KEEP must be a whole number').min(0).default(2_000),
+  OUTBOX_FILES_DAYS: z.coerce.number().min(0, 'OUTBOX_FILES_DAYS must be 0 or more').default(30),
   JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters')),
   PERSONAL_DATA_KEY: optional(z.string().min(32, 'PERSONAL_DATA_KEY must be at least 32 characters')),
   DATA_DIR: z.string().trim().min(1).default('.data'),

@@ -18,6 +18,8 @@ const BUILD_LOCK = join(REPO_ROOT, '.data/server-build.lock');
 export interface StoreProcess {
   baseUrl: string;
   port: number;
+  /** Its DATA_DIR (uploads, outbox files). */
+  dataDir: string;
   /** The process is running (not killed, not exited). */
   readonly running: boolean;
   /** The last 2,000,000 characters it wrote to stdout and stderr (JSON log lines: see logLines). */
@@ -44,6 +46,8 @@ export interface StoreProcessOptions {
   env?: Record<string, string>;
   /** How long to wait for the health check. */
   startTimeoutMs?: number;
+  /** A DATA_DIR of the caller's, kept when the process stops (a new one is made and removed otherwise). */
+  dataDir?: string;
 }
 
 /** What a production-mode process must be given (server/config/env.ts): the test store's fixed secrets. */
@@ -56,7 +60,7 @@ export const PRODUCTION_TEST_SETTINGS = {
 export async function startStoreProcess(options: StoreProcessOptions): Promise<StoreProcess> {
   ensureServerBuilt();
   const port = await findFreePort();
-  const dataDir = mkdtempSync(join(TEST_STATE_DIR, 'process-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(TEST_STATE_DIR, 'process-'));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     ...PRODUCTION_TEST_SETTINGS,
@@ -108,6 +112,7 @@ export async function startStoreProcess(options: StoreProcessOptions): Promise<S
   return {
     baseUrl,
     port,
+    dataDir,
     get running() {
       return child !== undefined && child.exitCode === null && child.signalCode === null;
     },
@@ -132,7 +137,7 @@ export async function startStoreProcess(options: StoreProcessOptions): Promise<S
         await exited;
         clearTimeout(timer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -33,7 +33,8 @@ export class MailComposer {
     const store: StoreIdentity = { ...settings, origin };
     const from = `"${settings.name.replace(/["\\\r\n]/g, '')}" <${this.fromAddress(settings.email)}>`;
     const envelope = (to: string, rendered: RenderedMail): Composition => ({
-      mail: { from, to, ...rendered, messageId: `<${event.id}${event.part ? `.${event.part}` : ''}@${hostOf(this.config.appOrigins[0])}>` },
+      // The delivery id, the same on every attempt: a mailbox that gets the message twice keeps one.
+      mail: { from, to, ...rendered, messageId: `<${event.deliveryId}@${hostOf(this.config.appOrigins[0])}>` },
     });
 
     switch (event.type) {
