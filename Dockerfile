@@ -1,9 +1,20 @@
-FROM node:20-bookworm-slim
+# The store's image: built on Node 22 (an LTS line), run by the unprivileged `node` user with production
+# dependencies only. The same image runs the API (`node dist/server/main.js`), the worker
+# (`node dist/server/worker.js`) and migrations (`node dist/server/migrate-cli.js`): see docker-compose.yml.
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
-ENV NODE_ENV=production PORT=3000
-EXPOSE 3000
+
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000 3001
 CMD ["node", "dist/server/main.js"]

@@ -1,3 +1,4 @@
+import { benchProductionEnv } from './support/production-env';
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -175,11 +176,9 @@ async function main(): Promise<void> {
     store = await startStore(port, {
       DATABASE_URL: database.url,
       ...(redis ? { REDIS_URL: redis.url } : {}),
-      NODE_ENV: 'production',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      ...benchProductionEnv(`http://127.0.0.1:${port}`, { demo: true }),
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
-      SEED_DEMO: 'true',
       DATA_DIR: '.data/bench-checkout',
       ...(PER_ADDRESS > 0 ? { TRUST_PROXY: 'loopback' } : { CHECKOUT_LIMIT_PER_IP_HOUR: '0', CHECKOUT_UNITS_PER_IP_HOUR: '0' }),
     });

@@ -1,3 +1,4 @@
+import { benchProductionEnv } from './support/production-env';
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -222,12 +223,12 @@ async function main(): Promise<void> {
 
     const storePort = await findFreePort();
     const baselinePort = await findFreePort();
-    const common = { DATABASE_URL: database.url, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'warn' };
+    const common = { DATABASE_URL: database.url, ...benchProductionEnv(`http://127.0.0.1:${storePort}`, { demo: false }), LOG_LEVEL: 'warn' };
     process.stdout.write('starting the store and letting its projections catch up...\n');
     children.push(
       await startProcess(
         'dist/server/main.js',
-        { ...common, PORT: String(storePort), HOST: '127.0.0.1', SEED_DEMO: 'false', DATA_DIR: '.data/bench-shop' },
+        { ...common, PORT: String(storePort), HOST: '127.0.0.1', DATA_DIR: '.data/bench-shop' },
         `http://127.0.0.1:${storePort}/api/health`,
       ),
     );

@@ -1,3 +1,4 @@
+import { benchProductionEnv } from './support/production-env';
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,7 +72,7 @@ async function main() {
     process.stdout.write('starting the demo store...\n');
     children.push(
       await startStore(
-        { DATABASE_URL: database.url, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+        { DATABASE_URL: database.url, ...benchProductionEnv(origin, { demo: true }), LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
         `${origin}/api/health`,
       ),
     );

@@ -12,9 +12,20 @@ export interface CouponRules {
   totalLimit: number;
   /** Redemptions per phone number. */
   perPhoneLimit: number;
+  /**
+   * Only a checkout whose contact phone is proven by an SMS code may use it, and the proven phone is then who
+   * the per-phone limit counts (issue 27). Absent in a request: false.
+   */
+  requiresVerifiedPhone?: boolean;
+}
+
+/** The body of PATCH /admin/coupons/{code}: what may change on an existing coupon. */
+export interface CouponEdit {
+  requiresVerifiedPhone: boolean;
 }
 
 export interface CouponRow extends CouponRules {
+  requiresVerifiedPhone: boolean;
   /** Uses held by orders now (a cancelled order's use is given back). */
   uses: number;
   disabled: boolean;

@@ -58,6 +58,7 @@ export const DEFAULT_ERROR_CODES = {
   403: 'forbidden',
   404: 'not-found',
   405: 'method-not-allowed',
+  408: 'request-timeout',
   409: 'conflict',
   413: 'too-large',
   415: 'unsupported-type',

@@ -10,6 +10,8 @@ export interface PersonalDataAccount {
   name: string;
   email: string;
   phone_number: string | null;
+  /** Whether a code proved `phone_number`; an unproven number leads to nothing (ADR 057). */
+  phone_verified: boolean;
   role: string;
   email_verified_at: string | null;
   created_at: string;

@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Logger as NestLogger, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ServeStaticModule } from '@nestjs/serve-static';
@@ -10,6 +10,8 @@ import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
+import { prepareSchema } from './database/schema-migrations';
+import { DataSource } from 'typeorm';
 import { CatalogModule } from './catalog/catalog.module';
 import { HASHED_PICTURE } from './catalog/pictures/product-pictures';
 import { EventStoreModule } from './event-store/event-store.module';
@@ -34,11 +36,16 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         ObservabilityModule.forRoot(config, logger),
-        TypeOrmModule.forRoot({
-          ...dataSourceOptions({ url: config.databaseUrl, applicationName: 'store-api' }),
-          migrationsRun: true,
-          retryAttempts: 5,
-          retryDelay: 1_000,
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...dataSourceOptions({ url: config.databaseUrl, applicationName: 'store-api' }), retryAttempts: 5, retryDelay: 1_000 }),
+          // The schema is ready before any module reads it: migrated here under the lock, or waited for.
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options!).initialize();
+            // Nest's own logger is buffered until the application exists: a wait must be said while it lasts.
+            const say = (message: string) => (logger ? logger.info({ context: 'Migrations' }, message) : new NestLogger('Migrations').log(message));
+            await prepareSchema(dataSource, config.migrations.onStart, say, config.migrations.waitSeconds);
+            return dataSource;
+          },
         }),
         CqrsModule.forRoot(),
         OutsideModule,

@@ -8,6 +8,7 @@ import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { PRECOMPRESSED_PATHS } from './catalog/api/public-catalog.controller';
+import { applyRequestTimeLimits, requestBodyTimeLimit } from './common/http/request-time-limits';
 import { unknownPageAs404 } from './common/http/unknown-page.middleware';
 import { AppConfig } from './config/app-config';
 import { requestLogging } from './observability/logging/log-options';
@@ -26,8 +27,10 @@ export async function createApp(config: AppConfig, logger?: Logger): Promise<INe
     bufferLogs: true,
   });
   app.useLogger(app.get(NestPinoLogger));
+  applyRequestTimeLimits(app.getHttpServer(), config.requestTimeLimits);
   app.use(requestLogging(app.get(ROOT_LOGGER)));
   app.use(httpMetrics(app.get(StoreMetrics)));
+  app.use(requestBodyTimeLimit(config.requestTimeLimits.bodyMs));
   const shutdown = app.get(ShutdownState);
   app.use((_request: Request, response: Response, next: NextFunction) => {
     // A closing process lets no connection be reused for another request (see server/observability/shutdown).

@@ -1,6 +1,7 @@
 /**
- * `npm run verify-draw -- <offer>`: recomputes a lucky draw's winners from its published data alone and says
- * whether they match (exit 0) or not (exit 1). <offer> is one of:
+ * `npm run verify-draw -- <offer> [<token>:<entry key> ...]`: recomputes a lucky draw's winners from its
+ * published data alone and says whether they match (exit 0) or not (exit 1); with a shopper's own tokens and
+ * their entry keys (the offer page shows them), also that each is in the list. <offer> is one of:
  *   - an offer id (e.g. 7KQ2MX): read from the store's database (DATABASE_URL, or the embedded PostgreSQL of
  *     the running store in DATA_DIR), else from the running store's public API at STORE_URL (default
  *     http://127.0.0.1:<PORT or 3000>);
@@ -14,7 +15,7 @@ import { Client } from 'pg';
 import { folders } from './config/app-config';
 import { parseEnv } from './config/env';
 import { prepareRuntime } from './config/runtime';
-import { publishedDrawOf, verifyDraw, type PublishedDraw } from './promotions/verify/verify-draw';
+import { ownEntryOf, publishedDrawOf, verifyDraw, type PublishedDraw } from './promotions/verify/verify-draw';
 
 async function fromUrl(url: string): Promise<PublishedDraw | null> {
   const response = await fetch(url, { headers: { accept: 'application/json' } });
@@ -89,11 +90,12 @@ async function load(argument: string): Promise<{ draw: PublishedDraw; source: st
 async function main(): Promise<number> {
   const argument = process.argv[2];
   if (!argument) {
-    process.stderr.write('usage: npm run verify-draw -- <offer id | URL of the offer\'s public data | JSON file>\n');
+    process.stderr.write('usage: npm run verify-draw -- <offer id | URL of the offer\'s public data | JSON file> [<your token>:<its entry key> ...]\n');
     return 2;
   }
+  const own = process.argv.slice(3).map(ownEntryOf);
   const { draw, source } = await load(argument);
-  const result = verifyDraw(draw);
+  const result = verifyDraw(draw, own);
   process.stdout.write(`Lucky draw ${draw.id ?? ''}${draw.name ? ` "${draw.name}"` : ''} (from ${source})\n`);
   for (const check of result.checks) process.stdout.write(`  ${check.ok ? 'OK  ' : 'FAIL'} ${check.name}: ${check.detail}\n`);
   process.stdout.write(result.ok ? 'The published winners match the draw recomputed from the published data.\n' : 'The published winners do NOT match.\n');

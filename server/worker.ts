@@ -7,12 +7,15 @@ import { InvalidEnvironmentError, parseEnv } from './config/env';
 import { runProcess, stopGracefullyOnSignals } from './config/process-lifecycle';
 import { prepareRuntime } from './config/runtime';
 import { createRootLogger } from './observability/logging/log-options';
+import { startWorkerEndpoint } from './observability/worker-endpoint';
 
 /**
  * `npm run worker`: the background work without the HTTP server: the mail subscription and worker (BullMQ
  * on REDIS_URL, or the PostgreSQL-backed in-process queue) and the projection runner. Run as many as you
- * like beside the API processes; per-event and per-projection locks keep the work done once. Start the server
- * first (it runs the migrations); set MAIL_WORKER=off / PROJECTIONS=off on API processes to leave the work here.
+ * like beside the API processes; per-event and per-projection locks keep the work done once. Start them and the
+ * API processes in any order: each applies pending migrations under one lock (or, with MIGRATIONS=wait, waits
+ * for `npm run migrate`). Set MAIL_WORKER=off / PROJECTIONS=off on API processes to leave the work here. Health
+ * and metrics: WORKER_HOST:WORKER_PORT (server/observability/worker-endpoint.ts).
  */
 async function main(): Promise<void> {
   const env = parseEnv();
@@ -40,6 +43,12 @@ async function main(): Promise<void> {
       logger.info({ eventsAppliedByThisProcess: applied }, 'projections applied by this process');
     },
   }));
+  if (env.WORKER_PORT > 0) {
+    const endpoint = await startWorkerEndpoint(app, env.WORKER_HOST, env.WORKER_PORT);
+    // Closed with the process: its sockets must not hold a stop back.
+    endpoint.unref();
+    logger.info(`Worker health and metrics on http://${env.WORKER_HOST}:${env.WORKER_PORT} (/health/live, /health/ready, /metrics)`);
+  }
   logger.info(`Worker running: mail (${runtime.config.redisUrl ? 'BullMQ on REDIS_URL' : 'in-process queue'}) and projections`);
 }
 

@@ -17,6 +17,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** The HTTP SMS gateway; without `url` SMS are written as files under `DATA_DIR/sms`. */
   sms: { url: string | undefined; apiKey: string | undefined; senderId: string | undefined };
+  /** What the demo transports' folders keep (DATA_DIR/mail, DATA_DIR/sms): the newest files, the days; 0 = no limit. */
+  outboxFiles: { keepFiles: number; keepDays: number };
   /** Origins allowed in mail links; the first is the default. */
   appOrigins: string[];
   jwtSecret: string;
@@ -25,6 +27,8 @@ export interface AppConfig {
    * or, without it, the JWT secret (the vault derives its own keys from it with HKDF).
    */
   personalDataKey: string;
+  /** The setting `personalDataKey` comes from, to name it when a backup was sealed under another key (ADR 052). */
+  personalDataKeySetting: 'PERSONAL_DATA_KEY' | 'JWT_SECRET';
   dataDir: string;
   uploadsDir: string;
   clientDir: string;
@@ -33,8 +37,12 @@ export interface AppConfig {
   logFormat: Env['LOG_FORMAT'];
   /** Who may read /api/metrics: a bearer token, and addresses / CIDR ranges allowed without it. */
   metrics: { token: string | undefined; allow: string[] };
+  /** Milliseconds a client has to send a request's headers, then its body (REQUEST_HEADERS_TIMEOUT, REQUEST_BODY_TIMEOUT). */
+  requestTimeLimits: { headersMs: number; bodyMs: number };
   /** Milliseconds a SIGTERM waits for work in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** At start: apply pending migrations under the migration lock, or wait until someone has (`npm run migrate`). */
+  migrations: { onStart: 'apply' | 'wait'; waitSeconds: number };
   /** Whether this process runs the projections (off for extra API-only processes in tests). */
   runProjections: boolean;
   /** Whether this process subscribes mail-worthy events and sends the queued mail. */

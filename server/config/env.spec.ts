@@ -24,6 +24,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT/);
   });
 
+  it('gives requests 10 s for their headers and 20 s for their body by default, and refuses no limit at all', () => {
+    expect(parseEnv({})).toMatchObject({ REQUEST_HEADERS_TIMEOUT: 10, REQUEST_BODY_TIMEOUT: 20 });
+    expect(parseEnv({ REQUEST_BODY_TIMEOUT: '120' }).REQUEST_BODY_TIMEOUT).toBe(120);
+    expect(() => parseEnv({ REQUEST_HEADERS_TIMEOUT: '0' })).toThrow(/REQUEST_HEADERS_TIMEOUT/);
+    expect(() => parseEnv({ REQUEST_BODY_TIMEOUT: 'never' })).toThrow(/REQUEST_BODY_TIMEOUT/);
+  });
+
   it('refuses a database URL that is not PostgreSQL', () => {
     expect(() => parseEnv({ DATABASE_URL: 'mysql://root@localhost/test' })).toThrow(/DATABASE_URL must be a URL starting with postgres:/);
   });
@@ -81,5 +88,47 @@ describe('TRUST_PROXY', () => {
     expect(() => parseEnv({ TRUST_PROXY: '0' })).toThrow(/TRUST_PROXY as a hop count/);
     expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY has "10.0.0.0\/33"/);
     expect(() => parseEnv({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY has "proxy.example.com"/);
+  });
+});
+
+describe('a production start (issue 28)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SEED_DEMO: 'false',
+    JWT_SECRET: 'j'.repeat(40),
+    PERSONAL_DATA_KEY: 'p'.repeat(40),
+    APP_ORIGINS: 'https://shop.example.com',
+  };
+  const problemsOf = (source: NodeJS.ProcessEnv): string[] => {
+    try {
+      parseEnv(source);
+      return [];
+    } catch (error) {
+      return (error as InvalidEnvironmentError).problems;
+    }
+  };
+
+  it('refuses to start on the development defaults, naming each setting it needs', () => {
+    expect(problemsOf({ NODE_ENV: 'production' }).map((problem) => problem.split(':')[0])).toEqual(['SEED_DEMO', 'JWT_SECRET', 'PERSONAL_DATA_KEY', 'APP_ORIGINS']);
+    expect(problemsOf({ NODE_ENV: 'production' })[0]).toMatch(/set SEED_DEMO=false in production/);
+  });
+
+  it('starts with the four settings, without the demo store, and keeps the origins it was given', () => {
+    const env = parseEnv(production);
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.APP_ORIGINS).toEqual(['https://shop.example.com']);
+  });
+
+  it('refuses each missing one alone, the demo seed asked for, and one secret used for both', () => {
+    for (const name of ['JWT_SECRET', 'PERSONAL_DATA_KEY', 'APP_ORIGINS'] as const) {
+      expect(problemsOf({ ...production, [name]: '' }).map((problem) => problem.split(':')[0])).toEqual([name]);
+    }
+    expect(problemsOf({ ...production, SEED_DEMO: 'true' }).map((problem) => problem.split(':')[0])).toEqual(['SEED_DEMO']);
+    expect(problemsOf({ ...production, PERSONAL_DATA_KEY: production.JWT_SECRET })).toEqual([expect.stringMatching(/^PERSONAL_DATA_KEY: must differ from JWT_SECRET/)]);
+  });
+
+  it('keeps npm start working with no configuration in development', () => {
+    expect(parseEnv({}).SEED_DEMO).toBe(true);
+    expect(parseEnv({ PORT: '4000' }).APP_ORIGINS).toEqual(['http://localhost:4000']);
   });
 });

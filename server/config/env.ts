@@ -59,6 +59,12 @@ export const envSchema = z.object({
   SMS_URL: optional(urlWithProtocols('SMS_URL', ['http:', 'https:'])),
   SMS_API_KEY: optional(z.string().trim().min(1)),
   SMS_SENDER_ID: optional(z.string().trim().min(1).max(20)),
+  /**
+   * The demo transports' outbox folders (DATA_DIR/mail without SMTP_URL, DATA_DIR/sms without SMS_URL) keep the
+   * newest OUTBOX_FILES_KEEP files each and none older than OUTBOX_FILES_DAYS days; 0 turns a limit off.
+   */
+  OUTBOX_FILES_KEEP: z.coerce.number().int('OUTBOX_FILES_KEEP must be a whole number').min(0).default(2_000),
+  OUTBOX_FILES_DAYS: z.coerce.number().min(0, 'OUTBOX_FILES_DAYS must be 0 or more').default(30),
   JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters')),
   PERSONAL_DATA_KEY: optional(z.string().min(32, 'PERSONAL_DATA_KEY must be at least 32 characters')),
   DATA_DIR: z.string().trim().min(1).default('.data'),
@@ -88,6 +94,12 @@ export const envSchema = z.object({
       }
       return entries;
     }),
+  /**
+   * Seconds a client has to send a request's headers, and then its body (issue 27: a trickled body held its
+   * connection for a minute). A request has at most their sum to arrive; raise the body's for slow uploads.
+   */
+  REQUEST_HEADERS_TIMEOUT: z.coerce.number().min(1).max(300).default(10),
+  REQUEST_BODY_TIMEOUT: z.coerce.number().min(1).max(3600).default(20),
   /** Seconds a SIGTERM waits for requests and batches in flight before the process exits anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().min(1).max(300).default(10),
   /**
@@ -97,6 +109,17 @@ export const envSchema = z.object({
   SHUTDOWN_DRAIN_DELAY: z.coerce.number().min(0).max(60).default(0),
   /** `off` for an API-only process: projections then run in the other processes (one per projection). */
   PROJECTIONS: z.enum(['on', 'off']).default('on'),
+  /**
+   * `apply`: this process applies pending migrations at start, under an advisory lock (one process at a time);
+   * `wait`: it applies none and waits until `npm run migrate` has (server/database/schema-migrations.ts).
+   */
+  MIGRATIONS: z.enum(['apply', 'wait']).default('apply'),
+  /** Seconds a `MIGRATIONS=wait` process waits for the database to be migrated before it gives up. */
+  MIGRATION_WAIT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(300),
+  /** `npm run worker`'s health and metrics port (server/observability/worker-endpoint.ts); 0: none. */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** The interface the worker's health and metrics listen on: loopback unless a scraper elsewhere must reach it. */
+  WORKER_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** `off` for an API-only process: mail is then sent by `npm run worker` or another server process. */
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
   /**
@@ -120,6 +143,11 @@ export const envSchema = z.object({
    * rehashed at the production cost on the next good sign-in of a production process.
    */
   PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
+  /**
+   * `allow`: a production-mode process may seed the demo store (benchmarks and test harnesses that measure the
+   * production build on demo data). Never on a real store: the demo staff's passwords are in the README.
+   */
+  DEMO_STORE_IN_PRODUCTION: z.enum(['allow', 'refuse']).default('refuse'),
   TRUST_PROXY: z
     .string()
     .default('none')
@@ -145,8 +173,37 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
+/**
+ * What a production process must be told rather than guess (issue 28): a development default there would be a
+ * demo admin with a published password, personal fields sealed under the token secret, or links in SMS and
+ * mail that lead to localhost. Each problem names its setting.
+ */
+function productionProblems(source: NodeJS.ProcessEnv, env: Env): string[] {
+  const problems: string[] = [];
+  const given = (name: string) => (source[name] ?? '').trim() !== '';
+  if (env.SEED_DEMO && env.DEMO_STORE_IN_PRODUCTION !== 'allow') {
+    problems.push(
+      "SEED_DEMO: set SEED_DEMO=false in production; the demo seed creates staff accounts whose passwords are published in the README (add the first admin with `npm run staff`, as the README's production section says)",
+    );
+  }
+  if (!given('JWT_SECRET')) problems.push('JWT_SECRET: required in production, at least 32 random characters (e.g. `openssl rand -base64 48`)');
+  if (!given('PERSONAL_DATA_KEY')) {
+    problems.push('PERSONAL_DATA_KEY: required in production, at least 32 random characters, kept apart from backups (ADR 053)');
+  } else if (source.PERSONAL_DATA_KEY === source.JWT_SECRET) {
+    problems.push('PERSONAL_DATA_KEY: must differ from JWT_SECRET, so that rotating one does not lose the other');
+  }
+  if (!given('APP_ORIGINS')) {
+    problems.push('APP_ORIGINS: required in production, the origins shoppers open the shop on (e.g. https://shop.example.com); links in SMS and mail lead there');
+  }
+  return problems;
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
+  if (result.success && result.data.NODE_ENV === 'production') {
+    const problems = productionProblems(source, result.data);
+    if (problems.length > 0) throw new InvalidEnvironmentError(problems);
+  }
   if (result.success) {
     // Mail links must lead back to this store: by default the port it actually listens on.
     const { APP_ORIGINS, PORT } = result.data;

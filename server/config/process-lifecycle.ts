@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { shutDownGracefully } from '../observability/shutdown/graceful-shutdown';
+import { maskPhoneNumbers } from '../observability/logging/phone-mask';
 import { InvalidEnvironmentError } from './env';
 
 type ShutdownOptions = Omit<Parameters<typeof shutDownGracefully>[0], 'logger' | 'signal'>;
@@ -26,7 +27,8 @@ export function stopGracefullyOnSignals(logger: Logger, options: () => ShutdownO
 export function runProcess(what: string, main: () => Promise<void>): void {
   main().catch((error: unknown) => {
     if (error instanceof InvalidEnvironmentError) process.stderr.write(`${error.message}\n`);
-    else process.stderr.write(`The ${what} could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    // Not through the logger, so its phone masking is applied here: a failed start may quote a stored row.
+    else process.stderr.write(maskPhoneNumbers(`The ${what} could not start: ${error instanceof Error ? error.stack : String(error)}\n`));
     process.exit(1);
   });
 }

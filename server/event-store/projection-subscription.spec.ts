@@ -47,6 +47,29 @@ describe('ProjectionSubscription', () => {
     expect(calls).toHaveLength(4);
   });
 
+  it('stops at once when asked while a batch runs, without starting the poll interval\'s sleep', async () => {
+    let finishBatch!: () => void;
+    let batchStarted!: () => void;
+    const started = new Promise<void>((resolve) => (batchStarted = resolve));
+    const subscription = new ProjectionSubscription(
+      () =>
+        new Promise<BatchOutcome>((resolve) => {
+          batchStarted();
+          finishBatch = () => resolve('idle');
+        }),
+      async () => undefined,
+      { ...timing, pollIntervalMs: 60_000 },
+    );
+    running.push(subscription);
+    subscription.start();
+    await started;
+    const stopped = subscription.stop();
+    const asked = Date.now();
+    finishBatch();
+    await stopped;
+    expect(Date.now() - asked).toBeLessThan(5_000);
+  });
+
   it('retries a failing batch with growing backoff and reports each consecutive failure', async () => {
     const { subscription, calls, failures } = setup([new Error('a'), new Error('b'), new Error('c'), 'idle']);
     subscription.start();

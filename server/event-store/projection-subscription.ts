@@ -89,6 +89,9 @@ export class ProjectionSubscription {
   }
 
   private sleep(ms: number, wakeable: boolean): Promise<void> {
+    // Stopped while a batch ran: `stop` found no sleep to cut short, so none may begin (it would hold the stop
+    // for a whole poll interval).
+    if (this.stopped) return Promise.resolve();
     return new Promise((resolve) => {
       const finish = (): void => {
         clearTimeout(timer);

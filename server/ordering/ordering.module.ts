@@ -27,6 +27,7 @@ import { PlaceInstantOrderHandler } from './place-instant-order/place-instant-or
 import { CatalogLookup } from './place-order/catalog-lookup';
 import { CheckoutIdempotency } from './place-order/checkout-idempotency';
 import { CheckoutBatcher } from './place-order/checkout-batcher';
+import { CouponUsePlaces } from './place-order/coupon-use-places';
 import { CheckoutLimitsService } from './place-order/checkout-limits.service';
 import { PlaceOrderHandler } from './place-order/place-order.handler';
 import { OrderTimelineProjection } from './projections/order-timeline.projection';
@@ -53,6 +54,7 @@ import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler'
     OrderReadModel,
     OrderChanges,
     CheckoutBatcher,
+    CouponUsePlaces,
     CheckoutLimitsService,
     {
       provide: EXPIRY_TIMERS,

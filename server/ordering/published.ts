@@ -1,10 +1,11 @@
 /**
  * What ordering offers other contexts (ADR 040): the order statuses and their names, which event moves an order
- * to which status, the order events' types, and the phone-risk badge and projection name that staff pages and
+ * to which status, the order events' types and stream names, and the phone-risk badge and projection name that staff pages and
  * the personal-data export read. Another context imports ordering through this file only
  * (`.dependency-cruiser.cjs`, published-only), so what ordering may change freely is everything else.
  */
 export { STATUS_AFTER_EVENT, STATUS_NAMES, type OrderStatus } from './domain/order-status';
 export { withPlacementMetadata, type OrderEvent } from './domain/order.events';
+export { orderStreamId } from './domain/order-id';
 export { riskBadge } from './phone-risk/phone-risk.read-model';
 export { PHONE_RISK_PROJECTION } from './phone-risk/phone-risk.projection';

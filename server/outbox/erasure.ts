@@ -3,12 +3,7 @@ import { readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-
-/** Where each message channel keeps what it sent: its deliveries table and, without a gateway, its files. */
-const CHANNEL_RECORDS = [
-  { table: 'mail_deliveries', folder: 'mail', extension: '.eml' },
-  { table: 'sms_deliveries', folder: 'sms', extension: '.json' },
-] as const;
+import { OutboxChannels } from './outbox-channels';
 
 /**
  * What the message channels keep about a person, forgotten when they are erased (issue 21): the recipient of
@@ -18,20 +13,26 @@ const CHANNEL_RECORDS = [
  */
 @Injectable()
 export class OutboxErasure {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly channels: OutboxChannels,
+  ) {}
 
   async forget(manager: EntityManager, person: { eventIds: string[]; emails: string[]; terms: string[] }): Promise<number> {
     const terms = person.terms.filter((term) => term.length >= 4).map((term) => term.toLowerCase());
     let removed = 0;
-    for (const { table, folder, extension } of CHANNEL_RECORDS) {
+    // Every registered channel: its deliveries table and, without a gateway, its files.
+    for (const { channel, files } of this.channels.list()) {
+      const { table } = channel;
       await manager.query(
         `UPDATE ${table} SET recipient = NULL, budget_key = NULL
           WHERE event_id = ANY($1::uuid[]) OR source_event_id = ANY($1::uuid[]) OR lower(recipient) = ANY($2::text[])`,
         [person.eventIds, person.emails.map((email) => email.toLowerCase())],
       );
-      const directory = join(this.config.dataDir, folder);
-      const files = await readdir(directory).catch(() => [] as string[]);
-      for (const name of files.filter((file) => file.endsWith(extension))) {
+      if (!files) continue;
+      const directory = join(this.config.dataDir, files.folder);
+      const names = await readdir(directory).catch(() => [] as string[]);
+      for (const name of names.filter((file) => file.endsWith(files.extension))) {
         const path = join(directory, name);
         const byEvent = person.eventIds.some((id) => name.includes(id));
         const text = byEvent ? '' : (await readFile(path, 'utf8').catch(() => '')).toLowerCase();

@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeOutboxFile } from './outbox-files';
+import { OutboxFolder, writeOutboxFile } from './outbox-files';
 
 describe('writeOutboxFile', () => {
   let root: string;
@@ -43,5 +43,48 @@ describe('writeOutboxFile', () => {
     rmSync(folder, { recursive: true });
     const file = await writeOutboxFile(folder, 'two', 'json', '2');
     expect(readFileSync(file, 'utf8')).toBe('2');
+  });
+
+  describe('rotation (OUTBOX_FILES_KEEP, OUTBOX_FILES_DAYS)', () => {
+    /** A file as writeOutboxFile names it, written `daysAgo` days before `now`. */
+    const named = (now: number, daysAgo: number, id: string, extension = 'json') =>
+      `${new Date(now - daysAgo * 24 * 60 * 60 * 1000).toISOString().replace(/[:.]/g, '-')}-${id}.${extension}`;
+
+    it('keeps the newest files of its own kind, up to the number set, and nothing else is touched', async () => {
+      const folder = join(root, 'sms');
+      mkdirSync(folder);
+      const now = Date.parse('2026-11-28T12:00:00.000Z');
+      const ours = Array.from({ length: 12 }, (_, index) => named(now, index / 24, `event-${index}`));
+      for (const name of ours) writeFileSync(join(folder, name), '{}');
+      // Not ours to remove: another extension, a message still being written, a file someone put there.
+      const others = [named(now, 30, 'old-mail', 'eml'), `${named(now, 30, 'half')}.partial`, 'README.json'];
+      for (const name of others) writeFileSync(join(folder, name), 'x');
+      const outbox = new OutboxFolder(folder, 'json', { keepFiles: 5, keepDays: 0 });
+      expect(await outbox.rotate(now)).toBe(7);
+      expect(readdirSync(folder).sort()).toEqual([...ours.slice(0, 5), ...others].sort());
+    });
+
+    it('removes files older than the days set, and keeps everything with both limits at 0', async () => {
+      const folder = join(root, 'mail');
+      mkdirSync(folder);
+      const now = Date.parse('2026-11-28T12:00:00.000Z');
+      const fresh = named(now, 1, 'fresh', 'eml');
+      const old = named(now, 8, 'old', 'eml');
+      for (const name of [fresh, old]) writeFileSync(join(folder, name), 'x');
+      expect(await new OutboxFolder(folder, 'eml', { keepFiles: 0, keepDays: 0 }).rotate(now)).toBe(0);
+      expect(await new OutboxFolder(folder, 'eml', { keepFiles: 100, keepDays: 7 }).rotate(now)).toBe(1);
+      expect(readdirSync(folder)).toEqual([fresh]);
+    });
+
+    it('rotates by itself as messages are written: 1,800 SMS leave the newest 500', async () => {
+      const folder = join(root, 'sms');
+      const outbox = new OutboxFolder(folder, 'json', { keepFiles: 500, keepDays: 30 });
+      for (let index = 0; index < 1_800; index++) await outbox.write(`event-${String(index).padStart(4, '0')}`, '{}');
+      await outbox.rotate();
+      const left = readdirSync(folder);
+      expect(left).toHaveLength(500);
+      expect(left.some((name) => name.endsWith('event-1799.json'))).toBe(true);
+      expect(left.some((name) => name.endsWith('event-1299.json'))).toBe(false);
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { Projection } from '../event-store/projection';
 import type { OutboxDelivery } from './delivery/outbox-delivery';
+import type { OutboxChannels } from './outbox-channels';
 import { BullMqOutboxQueue } from './queue/bullmq-outbox-queue';
 import { InProcessOutboxQueue } from './queue/in-process-outbox-queue';
 import type { OutboxQueue } from './queue/outbox-queue';
@@ -23,9 +24,15 @@ export class OutboxWorker {
     private readonly dataSource: DataSource,
     private readonly queue: OutboxQueue,
     private readonly logger: Logger,
+    private readonly channels: OutboxChannels,
   ) {}
 
   async start(subscription: Projection): Promise<void> {
+    // A subscription that reaches customers and is not registered would be replayed from the start of a
+    // restored log (ADR 052): refused here, so registering is the one step a new channel cannot skip.
+    if (!this.channels.isRegistered(subscription.name)) {
+      throw new Error(`${subscription.name} is not registered with OutboxChannels: register its channel in its module before starting it`);
+    }
     this.runner = new OutboxSubscriptionRunner(this.dataSource, subscription, this.logger);
     await this.runner.start();
     this.queue.startWorker();

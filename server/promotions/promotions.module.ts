@@ -11,7 +11,8 @@ import { CheckCouponHandler } from './apply-coupon/check-coupon.handler';
 import { couponDecider } from './domain/coupon';
 import { offerDecider } from './domain/offer';
 import { ListCouponRedemptionsHandler, ListCouponsHandler } from './list-coupons/list-coupons.query';
-import { CreateCouponHandler, DisableCouponHandler } from './manage-coupons/manage-coupons.handlers';
+import { ChangeCouponPhoneProofHandler, CreateCouponHandler, DisableCouponHandler } from './manage-coupons/manage-coupons.handlers';
+import { DrawEntries } from './offers/draw-entries';
 import { DrawSeeds } from './offers/draw-seeds';
 import { EligibleTokens } from './offers/eligible-tokens';
 import { OfferReadModel } from './offers/offer-read-model';
@@ -34,9 +35,11 @@ import { LuckyDrawTokensProjection } from './projections/lucky-draw-tokens.proje
     CheckCouponHandler,
     CreateCouponHandler,
     DisableCouponHandler,
+    ChangeCouponPhoneProofHandler,
     ListCouponsHandler,
     ListCouponRedemptionsHandler,
     DrawSeeds,
+    DrawEntries,
     EligibleTokens,
     OfferReadModel,
     ...OFFER_COMMAND_HANDLERS,

@@ -7,14 +7,17 @@ import { OutboxEnvelopes } from '../outbox/envelopes';
 import { OutboxWorker, outboxQueue } from '../outbox/outbox-worker';
 import type { OutboxQueue } from '../outbox/queue/outbox-queue';
 import { OutboxModule } from '../outbox/outbox.module';
+import { OutboxChannels } from '../outbox/outbox-channels';
 import { OutsideServices } from '../outside/outside-services';
 import { SmsComposer } from './compose/sms-composer';
 import { FileSmsGateway, HttpSmsGateway, OutgoingSms, SMS_GATEWAY, SmsGateway } from './gateway/sms-gateway';
 import { maskPhone } from './mask-phone';
 import { SMS_CHANNEL } from './sms-events';
-import { SmsSubscriptionProjection } from './subscription/sms-subscription';
+import { SMS_SUBSCRIPTION_NAME, SmsSubscriptionProjection } from './subscription/sms-subscription';
 
 const SMS_QUEUE_TOKEN = Symbol('SMS_QUEUE');
+/** Where the demo gateway writes without SMS_URL: `DATA_DIR/sms/*.json`. */
+const SMS_FILES = { folder: 'sms', extension: '.json' };
 
 /** The SMS channel's at-most-once delivery (server/outbox): composed by SmsComposer, sent by the gateway. */
 @Injectable()
@@ -48,11 +51,12 @@ export class SmsLifecycle implements OnApplicationBootstrap, BeforeApplicationSh
     @Inject(SMS_QUEUE_TOKEN) private readonly queue: OutboxQueue,
     @Inject(SMS_GATEWAY) private readonly gateway: SmsGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly channels: OutboxChannels,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runMailWorker) return;
-    this.worker = new OutboxWorker(this.dataSource, this.queue, this.logger);
+    this.worker = new OutboxWorker(this.dataSource, this.queue, this.logger, this.channels);
     await this.worker.start(new SmsSubscriptionProjection(this.queue));
     this.logger.log(`SMS worker running (${this.queue.mode} queue): ${this.gateway.label}`);
   }
@@ -79,7 +83,7 @@ export class SmsLifecycle implements OnApplicationBootstrap, BeforeApplicationSh
         outside.register(
           config.sms.url
             ? new HttpSmsGateway(outside, { url: config.sms.url, apiKey: config.sms.apiKey, senderId: config.sms.senderId })
-            : new FileSmsGateway(join(config.dataDir, 'sms')),
+            : new FileSmsGateway(join(config.dataDir, SMS_FILES.folder), config.outboxFiles),
         ),
     },
     {
@@ -91,4 +95,9 @@ export class SmsLifecycle implements OnApplicationBootstrap, BeforeApplicationSh
     SmsLifecycle,
   ],
 })
-export class SmsModule {}
+export class SmsModule {
+  /** Registered in every process, worker or not: the restore and the erasure cover the channels registered. */
+  constructor(channels: OutboxChannels) {
+    channels.register({ channel: SMS_CHANNEL, subscription: SMS_SUBSCRIPTION_NAME, files: SMS_FILES });
+  }
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { startSmsGatewayCapture, type SmsGatewayCapture } from '../support/sms-gateway-capture';
 import { CapturedMail, startSmtpCapture, SmtpCapture } from '../support/smtp-capture';
 import { useTestServer } from '../support/test-server';
 
@@ -17,6 +18,7 @@ function isServerLogLine(chunk: string): boolean {
 
 function setup() {
   let smtp: SmtpCapture;
+  let sms: SmsGatewayCapture;
   let ipCounter = 0;
   const output: string[] = [];
   const printed: string[] = [];
@@ -34,12 +36,14 @@ function setup() {
       };
     }
     smtp = await startSmtpCapture();
+    sms = await startSmsGatewayCapture();
   });
   const server = useTestServer(() => ({
-    env: { SEED_DEMO: 'false', SMTP_URL: smtp.url, APP_ORIGINS: `${DEFAULT_ORIGIN},${OTHER_ORIGIN}`, LOG_LEVEL: 'verbose' },
+    env: { SEED_DEMO: 'false', SMTP_URL: smtp.url, SMS_URL: sms.url, APP_ORIGINS: `${DEFAULT_ORIGIN},${OTHER_ORIGIN}`, LOG_LEVEL: 'verbose' },
   }));
   afterAll(async () => {
     await smtp?.stop();
+    await sms?.stop();
     process.stdout.write = writes.stdout;
     process.stderr.write = writes.stderr;
   });
@@ -66,7 +70,13 @@ function setup() {
     const response = await call('auth/register', account);
     expect(response.status).toBe(201);
     const token = response.body.access_token as string;
-    if (phone) expect((await call('user/updateUserFrontend', { name: account.name, phone_number: phone }, { token, multipart: true })).status).toBe(200);
+    if (phone) {
+      // Typed on the profile, then proven with the code sent to it: only a proven phone finds an account (ADR 057).
+      expect((await call('user/updateUserFrontend', { name: account.name, phone_number: phone }, { token, multipart: true })).status).toBe(200);
+      expect((await call('user/phone-code', { phone }, { token })).status).toBe(200);
+      const [codeSms] = await sms.waitForCount((message) => message.number === `88${phone}`, 1, 30_000);
+      expect((await call('user/verify-phone', { phone, code: codeSms.message.slice(0, 6) }, { token })).body.user).toMatchObject({ phone_number: phone, phone_verified: true });
+    }
     return { ...account, token, id: response.body.user.id as string };
   }
   async function database<T>(work: (db: Client) => Promise<T>): Promise<T> {
@@ -236,6 +246,7 @@ describe('account recovery API', () => {
     expect(types.rows.map((row) => row.type)).toEqual([
       'CustomerRegistered',
       'CustomerProfileUpdated',
+      'PhoneVerified',
       'EmailVerificationRequested',
       'EmailChanged',
       'EmailVerificationRequested',

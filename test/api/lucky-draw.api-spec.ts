@@ -6,7 +6,8 @@ import { DataSource } from 'typeorm';
 import { hashTable } from '../../server/event-store/table-hash';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { verifyDraw, publishedDrawOf } from '../../server/promotions/verify/verify-draw';
-import { commitmentOf, tokenListHash } from '../../server/promotions/domain/draw-algorithm';
+import { createHash } from 'node:crypto';
+import { commitmentOf, drawEntryOf, tokenListHash } from '../../server/promotions/domain/draw-algorithm';
 import { ensureServerBuilt } from '../support/store-process';
 import { apiCaller, type Json } from '../support/api-caller';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
@@ -201,14 +202,40 @@ describe('lucky draw', () => {
     expect(JSON.stringify(await db.query(`SELECT data FROM events WHERE stream_id = $1`, [`offer-${offerId}`]))).not.toMatch(/"seed"/);
     expect((await call('POST', `/api/admin/offers/${offerId}/draw`, tokens.admin)).status).toBe(409);
 
-    // The close publishes exactly the tokens of delivered orders of the period: one per t-shirt.
+    expect(committed.entries_commitment).toMatch(/^[0-9a-f]{64}$/);
+
+    // The close publishes one entry per t-shirt of the delivered orders of the period, and no order id (issue 27):
+    // each holder sees their tokens' entry keys and finds their entries in the list; nobody else can tell whose.
     expect((await call('POST', `/api/admin/offers/${offerId}/close`, tokens.admin)).status).toBe(200);
     await caughtUp();
     const closed = (await call('GET', `/api/public/offers/${offerId}`)).body.data;
     const expected = [`${a.orderId}-1`, `${a.orderId}-2`, `${a.orderId}-3`, `${b.orderId}-1`, `${d.orderId}-1`, `${d.orderId}-2`];
-    expect([...closed.eligible_tokens].sort()).toEqual([...expected].sort());
     expect(closed.eligible_tokens).toHaveLength(3 + 1 + 2);
-    expect(closed.tokens_hash).toBe(tokenListHash(expected));
+    for (const entry of closed.eligible_tokens) expect(entry).toMatch(/^[0-9a-f]{64}$/);
+    expect(closed.tokens_hash).toBe(tokenListHash(closed.eligible_tokens));
+    const orders = [a, b, c, d, e];
+    const hashed = (text: string) => createHash('sha256').update(text).digest('hex');
+    for (const order of orders) {
+      expect(JSON.stringify(closed)).not.toContain(order.orderId);
+      // Not a plain hash of a token or an order id, which trying every order id would reverse.
+      for (const guess of [order.orderId, `${order.orderId}-1`, `${order.orderId}-2`]) expect(closed.eligible_tokens).not.toContain(hashed(guess));
+    }
+    const entriesOf = async (order: { orderId: string; phone: string }) => {
+      const answer = await call('GET', `/api/public/offers/my-tokens?orderId=${order.orderId}&phone=${order.phone}`);
+      expect(answer.status).toBe(200);
+      return answer.body.tokens.map((t: Json) => ({ token: t.token, ...t.draws.find((draw: Json) => draw.offer_id === offerId) }));
+    };
+    const listed: Json[] = [];
+    for (const order of [a, b, d]) {
+      for (const mine of await entriesOf(order)) {
+        expect(mine).toMatchObject({ offer_name: 'Winter lucky draw', listed: true, entry_key: expect.stringMatching(/^[0-9a-f]{32}$/) });
+        expect(drawEntryOf(mine.entry_key, mine.token)).toBe(mine.entry);
+        expect(closed.eligible_tokens).toContain(mine.entry);
+        listed.push(mine);
+      }
+    }
+    expect(listed.map((mine) => mine.token).sort()).toEqual([...expected].sort());
+    for (const order of [c, e]) for (const mine of await entriesOf(order)) expect(mine).toMatchObject({ listed: false });
 
     // The draw reveals the seed and names the winners; the admin is in the event's metadata.
     const drawn = await call('POST', `/api/admin/offers/${offerId}/draw`, tokens.admin);
@@ -221,34 +248,41 @@ describe('lucky draw', () => {
     expect(offer.winners).toHaveLength(6); // 13 prizes, 6 tokens
     expect(new Set(offer.winners.map((w: Json) => w.token)).size).toBe(6);
     expect(offer.winners[0]).toMatchObject({ slot: 1, rank: 1, label: '1st prize', amount: 10_000 });
-    for (const winner of offer.winners) expect(winner.phone).toMatch(/^01\d\*{5}\d{3}$/);
-    expect(JSON.stringify(published.body)).not.toContain(a.phone);
+    // At most three digits of a winner's phone, and no order id anywhere in what is published.
+    for (const winner of offer.winners) expect(winner.phone).toMatch(/^\*{8}\d{3}$/);
+    for (const order of orders) expect(JSON.stringify(published.body)).not.toContain(order.orderId);
     const { rows: held } = await db.query(`SELECT metadata FROM events WHERE stream_id = $1 AND type = 'DrawHeld'`, [`offer-${offerId}`]);
     expect(held[0].metadata.actor.role).toBe('admin');
 
     // Anyone can recompute it from the published data, and a changed winner is caught.
     expect(verifyDraw(publishedDrawOf(published.body)).ok).toBe(true);
+    expect(verifyDraw(publishedDrawOf(published.body), listed.map((mine) => ({ token: mine.token, entryKey: mine.entry_key }))).ok).toBe(true);
+    expect(verifyDraw(publishedDrawOf(published.body), [{ token: `${c.orderId}-1`, entryKey: listed[0].entry_key }]).ok).toBe(false);
     const tampered = { ...offer, winners: offer.winners.map((w: Json, i: number) => (i === 0 ? { ...w, token: offer.winners[1].token } : w)) };
     expect(verifyDraw(publishedDrawOf(tampered)).ok).toBe(false);
     expect(verifyDraw(publishedDrawOf({ ...offer, seed: 'f'.repeat(64) })).checks[0].ok).toBe(false);
 
-    // Each winner whose order has an e-mail is told by mail, once per winning token (phone orders here have none).
-    for (const winner of offer.winners.filter((w: Json) => !w.token.startsWith(d.orderId))) {
-      const holder = [a, b].find((o) => winner.token.startsWith(o.orderId))!;
-      const mail = await smtp.waitFor((m) => m.to.includes(`buyer-${holder.phone}@example.com`) && m.text.includes(winner.token), 30_000);
+    // The staff view names the token each winning entry stands for, and who holds it.
+    const staff = await call('GET', `/api/admin/offers/${offerId}`, tokens.care);
+    expect(staff.body.data.winners.every((w: Json) => [a, b, d].some((o) => o.orderId === w.order_id && w.held_by.startsWith(o.orderId)))).toBe(true);
+    expect(staff.body.data.winners.map((w: Json) => w.held_by).sort()).toEqual([...expected].sort());
+    // A holder sees which of their entries won.
+    expect(offer.winners.map((w: Json) => w.token).sort()).toEqual(listed.map((mine) => mine.entry).sort());
+
+    // Each winner whose order has an e-mail is told by mail, once per winning token, named as they know it (phone orders here have none).
+    for (const winner of staff.body.data.winners.filter((w: Json) => w.order_id !== d.orderId)) {
+      const holder = [a, b].find((o) => o.orderId === winner.order_id)!;
+      const mail = await smtp.waitFor((m) => m.to.includes(`buyer-${holder.phone}@example.com`) && m.text.includes(winner.held_by), 30_000);
       expect(mail.subject).toContain(`You won the ${winner.label}`);
       expect(mail.text).toContain('Winter lucky draw');
     }
 
-    // The staff view names who holds each winning token.
-    const staff = await call('GET', `/api/admin/offers/${offerId}`, tokens.care);
-    expect(staff.body.data.winners.every((w: Json) => [a, b, d].some((o) => o.orderId === w.order_id))).toBe(true);
-
     // `npm run verify-draw -- <offer>` against the running store and against its database.
     ensureServerBuilt();
     const cli = join(__dirname, '..', '..', 'dist', 'server', 'verify-draw.js');
-    const viaStore = await run(process.execPath, [cli, offerId], { env: { ...process.env, DATABASE_URL: '', STORE_URL: server.baseUrl } });
+    const viaStore = await run(process.execPath, [cli, offerId, `${listed[0].token}:${listed[0].entry_key}`], { env: { ...process.env, DATABASE_URL: '', STORE_URL: server.baseUrl } });
     expect(viaStore.stdout).toContain('The published winners match');
+    expect(viaStore.stdout).toContain(`OK   token ${listed[0].token} is in the list`);
     const viaDb = await run(process.execPath, [cli, offerId.toLowerCase()], { env: { ...process.env, DATABASE_URL: server.databaseUrl } });
     expect(viaDb.stdout).toContain('The published winners match');
     // Both read models rebuild from the log to the same content.
@@ -292,7 +326,12 @@ describe('lucky draw', () => {
       expect(care.body.orderrow.discount_amount).toBe(discount);
       expect(Number(care.body.orderrow.grand_total)).toBeCloseTo(subtotal - discount + 70, 2);
       const { rows } = await db.query(`SELECT data->'offer' AS offer FROM events WHERE stream_id = $1 AND type = 'OrderPlaced'`, [`order-${placed.body.order_id}`]);
-      expect(rows[0].offer).toEqual({ offerId: created.body.offer_id, percent: 7, discountPaisa: Math.round((2 * tee.price_paisa * 7) / 100) });
+      expect(rows[0].offer).toEqual({
+        offerId: created.body.offer_id,
+        percent: 7,
+        discountPaisa: Math.round((2 * tee.price_paisa * 7) / 100),
+        lines: [{ productId: tee.id, size: tee.size, quantity: 2 }],
+      });
     });
 
     it('refuses a tampered line coupon_code or coupon-offer with 422', async () => {

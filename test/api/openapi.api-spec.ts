@@ -192,7 +192,10 @@ describe('the API document', () => {
       const password = details.password ?? 'shonar-bangla-1971';
       const answer = await store.call({ method: 'POST', path: '/api/auth/register', body: { name: 'Live Customer', email, password, phone_number: details.phone } });
       expect(answer.status).toBe(201);
-      return { email, password, token: answer.json.access_token as string };
+      const token = answer.json.access_token as string;
+      // A phone finds an account only once proven (ADR 057).
+      if (details.phone) await store.provePhone(token, details.phone);
+      return { email, password, token };
     };
 
     type Preparation = { samples?: Partial<RouteSamples>; token?: string; example?: RouteExample };

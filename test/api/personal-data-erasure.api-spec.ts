@@ -7,6 +7,7 @@ import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import { hashTable } from '../../server/event-store/table-hash';
 import { apiCaller, type Json } from '../support/api-caller';
 import { provideRedis, type TestRedis } from '../support/redis';
+import { startSmsGatewayCapture, type SmsGatewayCapture } from '../support/sms-gateway-capture';
 import {
   availableStock,
   catalogProducts,
@@ -36,6 +37,7 @@ describe('erasing a customer', () => {
   const output: string[] = [];
   const writes = { stdout: process.stdout.write.bind(process.stdout), stderr: process.stderr.write.bind(process.stderr) };
   let redis: TestRedis;
+  let gateway: SmsGatewayCapture;
   let server: TestServer;
   let fixture: StoreFixture;
   let products: FixtureProduct[];
@@ -53,7 +55,8 @@ describe('erasing a customer', () => {
       };
     }
     redis = await provideRedis();
-    server = await startTestServer({ env: { REDIS_URL: redis.url, LOG_LEVEL: 'verbose' } });
+    gateway = await startSmsGatewayCapture();
+    server = await startTestServer({ env: { REDIS_URL: redis.url, LOG_LEVEL: 'verbose', SMS_URL: gateway.url } });
     fixture = await openStoreFixture(server.databaseUrl);
     products = await catalogProducts(fixture);
     insideTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
@@ -64,6 +67,7 @@ describe('erasing a customer', () => {
     await fixture?.close();
     await server?.stop();
     await redis?.close();
+    await gateway?.stop();
     process.stdout.write = writes.stdout;
     process.stderr.write = writes.stderr;
   });
@@ -99,6 +103,12 @@ describe('erasing a customer', () => {
     expect((await call('POST', '/api/auth/register', undefined, { name: NAME, email: EMAIL, password: PASSWORD })).status).toBe(201);
     const token = (await login(EMAIL, PASSWORD)).access_token;
     expect((await call('POST', '/api/user/updateUserFrontend', token, { name: NAME, phone_number: PHONE })).status).toBe(200);
+    // She proves the number with the code sent to it: only then are its guest orders hers (ADR 057).
+    expect((await call('POST', '/api/user/phone-code', token, { phone: PHONE })).status).toBe(200);
+    const [codeSms] = await gateway.waitForCount((sms) => sms.number === `88${PHONE}`, 1, 30_000);
+    expect((await call('POST', '/api/user/verify-phone', token, { phone: PHONE, code: codeSms.message.slice(0, 6) })).body.user).toEqual(
+      expect.objectContaining({ phone_number: PHONE, phone_verified: true }),
+    );
     const checkout = async (as: string | undefined, coupon: string | null, sku: FixtureProduct) => {
       const answer = await call('POST', '/api/public/confirm-order', as, {
         cart: [{ id: sku.id, size: sku.sizes[0], qty: 2 }],

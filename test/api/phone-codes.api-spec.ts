@@ -54,6 +54,15 @@ async function registerWithPhone(post: ReturnType<typeof caller>, phone: string)
   return { email, token: registered.body.access_token };
 }
 
+/** Registers with the phone and proves it with the first code sent to it: only a proven phone recovers an account (ADR 057). */
+async function registerWithProvenPhone(post: ReturnType<typeof caller>, gateway: SmsGatewayCapture, phone: string): Promise<{ email: string; token: string }> {
+  const account = await registerWithPhone(post, phone);
+  expect((await post('/api/user/phone-code', { phone }, { token: account.token })).status).toBe(200);
+  const verified = await post('/api/user/verify-phone', { phone, code: await codeSentTo(gateway, phone) }, { token: account.token });
+  expect(verified.body.user).toMatchObject({ phone_number: phone, phone_verified: true });
+  return account;
+}
+
 describe('phone codes', () => {
   let gateway: SmsGatewayCapture;
   beforeAll(async () => {
@@ -65,12 +74,12 @@ describe('phone codes', () => {
 
   it('recovers an account by phone: the code proves the phone, the new password works, the code works once', async () => {
     const phone = newPhone();
-    const { email } = await registerWithPhone(post, phone);
+    const { email } = await registerWithProvenPhone(post, gateway, phone);
     // Typed as a person would, in Bengali digits with the country code.
     const typed = `+৮৮০ ${phone.slice(1).replace(/\d/g, (digit) => '০১২৩৪৫৬৭৮৯'[Number(digit)])}`;
     const asked = await post('/api/public/phone-codes', { phone: typed, purpose: 'recovery' });
     expect(asked).toEqual({ status: 200, body: { success: true, message: expect.stringContaining('If this number can get a code') } });
-    const code = await codeSentTo(gateway, phone);
+    const code = await codeSentTo(gateway, phone, 2);
     const reset = await post('/api/public/reset-password-by-phone', { phone, code, password: 'new-pass-for-sylhet-tea', password_confirmation: 'new-pass-for-sylhet-tea' });
     expect(reset).toEqual({ status: 200, body: { success: true, message: 'Your password has been reset. Please log in with your new password.' } });
     expect((await post('/api/auth/userLogin', { email, password: PASSWORD })).status).not.toBe(200);
@@ -82,27 +91,33 @@ describe('phone codes', () => {
     expect(again).toMatchObject({ status: 422, body: { success: false, message: INVALID, errors: { code: [INVALID] } } });
   });
 
-  it('answers the same for a phone without an account and sends it nothing', async () => {
+  it('answers the same for a phone without an account, or only typed on one, and sends it nothing', async () => {
     const phone = newPhone();
-    const asked = await post('/api/public/phone-codes', { phone, purpose: 'recovery' });
-    expect(asked.status).toBe(200);
-    expect(asked.body.message).toContain('If this number can get a code');
+    const typed = newPhone();
+    await registerWithPhone(post, typed);
+    for (const number of [phone, typed]) {
+      const asked = await post('/api/public/phone-codes', { phone: number, purpose: 'recovery' });
+      expect(asked.status).toBe(200);
+      expect(asked.body.message).toContain('If this number can get a code');
+    }
+    expect((await post('/api/public/find-account', { phone: typed })).status).toBe(404);
     await outboxSettled(server, 'sms');
     expect(gateway.to(phone)).toHaveLength(0);
+    expect(gateway.to(typed)).toHaveLength(0);
   });
 
   it('refuses the right code after three wrong ones, and an expired code', async () => {
     const phone = newPhone();
-    await registerWithPhone(post, phone);
+    await registerWithProvenPhone(post, gateway, phone);
     expect((await post('/api/public/phone-codes', { phone, purpose: 'recovery' })).status).toBe(200);
-    const code = await codeSentTo(gateway, phone);
+    const code = await codeSentTo(gateway, phone, 2);
     const wrong = code === '000000' ? '111111' : '000000';
     const body = (guess: string) => ({ phone, code: guess, password: 'new-pass-for-sylhet-tea', password_confirmation: 'new-pass-for-sylhet-tea' });
     for (let tries = 0; tries < 3; tries += 1) expect((await post('/api/public/reset-password-by-phone', body(wrong))).status).toBe(422);
     expect((await post('/api/public/reset-password-by-phone', body(code))).body.errors).toEqual({ code: [INVALID] });
 
     expect((await post('/api/public/phone-codes', { phone, purpose: 'recovery' })).status).toBe(200);
-    const fresh = await codeSentTo(gateway, phone, 2);
+    const fresh = await codeSentTo(gateway, phone, 3);
     await query(server.databaseUrl, `UPDATE phone_codes SET expires_at = now() - interval '1 second' WHERE phone = $1`, [phone]);
     expect((await post('/api/public/reset-password-by-phone', body(fresh))).body.errors).toEqual({ code: [INVALID] });
   });
@@ -169,9 +184,9 @@ describe('phone codes at rest', () => {
 
   it('keeps the code out of every table, Redis and the log', async () => {
     const phone = newPhone();
-    await registerWithPhone(post, phone);
+    await registerWithProvenPhone(post, gateway, phone);
     expect((await post('/api/public/phone-codes', { phone, purpose: 'recovery' })).status).toBe(200);
-    const code = await codeSentTo(gateway, phone);
+    const code = await codeSentTo(gateway, phone, 2);
     // Wrong tries and the right one pass through the request log too.
     expect((await post('/api/public/reset-password-by-phone', { phone, code: code === '000000' ? '111111' : '000000', password: 'x', password_confirmation: 'x' })).status).toBe(422);
     expect((await post('/api/public/reset-password-by-phone', { phone, code, password: 'new-pass-for-sylhet-tea', password_confirmation: 'new-pass-for-sylhet-tea' })).status).toBe(200);

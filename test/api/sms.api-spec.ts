@@ -124,6 +124,13 @@ describe('SMS through BullMQ and an HTTP gateway', () => {
     // names the number masked.
     expect(rows.reduce((sum, row) => sum + row.attempts, 0)).toBe(12 + 2);
     expect(rows.every((row) => /^01\d•+\d{3}$/.test(row.recipient))).toBe(true);
+    // Each SMS reached the gateway with its delivery id as Idempotency-Key, once; the refused tries were
+    // retries of SMS the gateway then accepted, under the same key.
+    const deliveryIds = (await query<{ event_id: string }>(server.databaseUrl, `SELECT event_id FROM sms_deliveries`)).map((row) => row.event_id).sort();
+    const byKey = gateway.byIdempotencyKey();
+    expect([...byKey.keys()].sort()).toEqual(deliveryIds);
+    expect([...byKey.values()].every((accepted) => accepted.length === 1)).toBe(true);
+    expect(gateway.refusedKeys.every((key) => byKey.has(key))).toBe(true);
   });
 
   it('sends every SMS of a burst exactly once when Redis is restarted in the middle of it', async () => {

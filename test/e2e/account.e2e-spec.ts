@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEVICES, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
-import { findInNewestFiles } from '../support/data-files';
+import { findInNewestFiles, smsCodeTo } from '../support/data-files';
 import type { TestServer } from '../support/test-server';
 
 const PASSWORD = 'Tee-Bazaar-Pass-2026';
@@ -237,6 +237,14 @@ describe('customer account screens in a real browser', () => {
         form.append('phone_number', phone);
         const updated = await fetch(`${server.baseUrl}/api/user/updateUserFrontend`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
         expect(updated.status).toBe(200);
+        // Typed, the number finds nothing yet (ADR 057); the profile says so and proves it with a code by SMS.
+        await page.goto(`${server.baseUrl}/users/profile`);
+        await page.getByText(`${phone} · not verified yet`).waitFor();
+        const verification = page.getByRole('region', { name: 'Verify your phone' });
+        await verification.getByRole('button', { name: 'Send code by SMS' }).click();
+        await verification.getByLabel('Code from the SMS').fill(await smsCodeTo(server.dataDir, phone));
+        await verification.getByRole('button', { name: 'Verify phone' }).click();
+        await verification.getByText(`${phone} · Your phone number is verified.`).waitFor();
 
         await page.goto(`${server.baseUrl}/find-account-using-phone`);
         // Typed in Bengali digits, as a Bengali keyboard gives them.

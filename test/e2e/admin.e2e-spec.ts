@@ -237,16 +237,26 @@ describe('operations console in a real browser', () => {
         await form.getByLabel('Valid from').fill(local(Date.now() - 2 * 86_400_000));
         await form.getByLabel('Valid until').fill(local(Date.now() + 7 * 86_400_000));
         await form.getByLabel('Total uses').fill('50');
+        await form.getByLabel('Needs a proven phone').check();
         await form.getByRole('button', { name: 'Create coupon' }).click();
         await page.getByRole('status').filter({ hasText: `Coupon ${code} created.` }).waitFor();
         const row = page.locator('tbody tr').filter({ hasText: code });
         await row.waitFor();
         expect(await row.innerText()).toContain('12%');
+        // Issue 27: the coupon needs a proven phone; the list says so.
+        expect(await row.innerText()).toContain('Required');
         await saveScreenshot(page, `admin-coupons-${name}`);
         expect((await api<{ discount: number }>('public/apply-coupon', { coupon_code: code })).body.discount).toBe(12);
 
         await page.getByRole('button', { name: `Open coupon ${code}` }).click();
         await page.getByText('No order has used this coupon yet.').waitFor();
+        // Editing the coupon turns the requirement off again.
+        const edit = page.getByRole('form', { name: 'Edit coupon' });
+        expect(await edit.getByLabel('Needs a proven phone').isChecked()).toBe(true);
+        await edit.getByLabel('Needs a proven phone').uncheck();
+        await edit.getByRole('button', { name: 'Save coupon' }).click();
+        await edit.getByRole('status').filter({ hasText: `Coupon ${code} updated.` }).waitFor();
+        await row.filter({ hasText: 'No' }).waitFor();
         await page.getByRole('form', { name: 'Disable coupon' }).getByLabel('Reason').fill('Campaign ended early');
         await page.getByRole('button', { name: 'Disable coupon' }).click();
         await page.getByText('(disabled: Campaign ended early)').waitFor();

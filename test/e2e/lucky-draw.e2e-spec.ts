@@ -112,8 +112,10 @@ describe('lucky draw in a real browser', () => {
       const table = page.getByRole('table');
       await table.waitFor();
       expect(await table.getByRole('row').count()).toBe(1 + 6);
-      expect(await table.innerText()).toContain('017*****111');
+      // Three digits of a winner's phone at most, and no order id (issue 27): the winning entries stand for them.
+      expect(await table.innerText()).toContain('•••111');
       expect(await table.innerText()).not.toContain('01715000111');
+      expect(await table.innerText()).not.toContain(shopperOrderId);
       await expect(page.getByText(/Commitment \(SHA-256 of the secret seed\)/).count()).resolves.toBe(1);
       await saveScreenshot(page, 'lucky-draw-winners-phone');
 
@@ -125,6 +127,9 @@ describe('lucky draw in a real browser', () => {
       expect(await mine.getByRole('listitem').count()).toBe(2);
       expect(await mine.innerText()).toContain('Lucky-draw token');
       expect(await mine.innerText()).toMatch(/Winner: \d(st|nd|rd|th) prize/);
+      // Each of the shopper's tokens names its entry in the list and the key that proves it is theirs.
+      expect(await mine.getByText('In the list of Pohela Boishakh lucky draw as').count()).toBe(2);
+      expect(await mine.getByText('entry key').count()).toBe(2);
       await saveScreenshot(page, 'lucky-draw-my-tokens-phone');
 
       await page.goto(`${server.baseUrl}/offer`);

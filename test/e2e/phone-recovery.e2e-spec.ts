@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { DEVICES, openPage, saveScreenshot, useBrowserStore } from '../support/browser';
-import { findInNewestFiles } from '../support/data-files';
+import { smsCodeTo } from '../support/data-files';
 import type { TestServer } from '../support/test-server';
 
 const PASSWORD = 'Tee-Bazaar-Pass-2026';
@@ -16,17 +15,6 @@ describe('recovering an account by phone in a real browser', () => {
   const store = useBrowserStore();
   beforeAll(() => void ({ server, browser } = store));
 
-  /** The code of the newest SMS to `phone` in the outbox. */
-  async function smsCode(phone: string): Promise<string> {
-    const dir = join(server.dataDir, 'sms');
-    const code = await findInNewestFiles(dir, '.json', 100, (json) => {
-      const sms = JSON.parse(json) as { to: string; text: string };
-      return sms.to === phone ? /^(\d{6}) /.exec(sms.text)?.[1] : undefined;
-    });
-    if (code) return code;
-    throw new Error(`No SMS with a code to ${phone} in ${dir}`);
-  }
-
   it.each(DEVICES)('on a $name: code by SMS, new password, signed in', async ({ name, newContext }) => {
     const phone = name === 'phone' ? '01755000171' : '01855000172';
     const email = `sms.recovery.${name}@gmail.com`;
@@ -36,6 +24,13 @@ describe('recovering an account by phone in a real browser', () => {
       body: JSON.stringify({ name: 'Shirin Akter', email, password: PASSWORD, phone_number: phone }),
     });
     expect(registered.status).toBe(201);
+    // The shopper proved the number on their profile: only a proven number recovers an account (ADR 057).
+    const token = ((await registered.json()) as { access_token: string }).access_token;
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    expect((await post('/api/user/phone-code', { phone })).status).toBe(200);
+    const proving = await smsCodeTo(server.dataDir, phone);
+    expect((await post('/api/user/verify-phone', { phone, code: proving })).status).toBe(200);
 
     const { page, errors, close } = await openPage(newContext, browser, `${server.baseUrl}/find-account-using-phone`);
     try {
@@ -45,7 +40,7 @@ describe('recovering an account by phone in a real browser', () => {
       await page.getByLabel('Phone number').fill(`+880 ${phone.slice(1, 5)}-${phone.slice(5)}`);
       await page.getByRole('button', { name: 'Send code by SMS' }).click();
       await page.getByLabel('Code from the SMS').waitFor();
-      const code = await smsCode(phone);
+      const code = await smsCodeTo(server.dataDir, phone, [proving]);
       const wrong = code === '000000' ? '111111' : '000000';
       await page.getByLabel('Code from the SMS').fill(wrong);
       await page.getByLabel('New Password').fill(NEW_PASSWORD);

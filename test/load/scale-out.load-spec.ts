@@ -144,6 +144,17 @@ describe(`scale-out: three API processes and a worker behind HAProxy, ${CHECKOUT
     fixture = await openStoreFixture(database.url);
   }, 240_000);
 
+  it('lets a supervisor and Prometheus see the worker: health on its own port, and its projections\' lag as metrics', async () => {
+    expect(await fetch(`${worker!.endpoint}/health/live`).then((response) => response.status)).toBe(200);
+    expect(await fetch(`${worker!.endpoint}/health/ready`).then(async (response) => ({ status: response.status, body: await response.json() }))).toEqual({
+      status: 200,
+      body: { status: 'up', process: 'worker', database: 'up' },
+    });
+    const metrics = await fetch(`${worker!.endpoint}/metrics`).then((response) => response.text());
+    expect(metrics).toMatch(/^store_projection_lag_seconds\{projection="order-tracking"\} \d/m);
+    expect(metrics).toMatch(/^store_queue_jobs\{queue="mail",state="dead"\} \d/m);
+  });
+
   afterAll(async () => {
     for (const balancer of balancers.splice(0)) await balancer.stop();
     await fixture?.close();

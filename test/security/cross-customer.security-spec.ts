@@ -134,10 +134,14 @@ describe("one customer's calls on another customer's data", () => {
     const update = await post('/api/user/updateUserFrontend', { name: renamed, id: a.id, user_id: a.id, userId: a.id, email: a.email }, b.token);
     expect(update.status).toBe(200);
     expectNothingOfA(update);
-    const taking = await post('/api/user/updateUserFrontend', { name: renamed, phone_number: a.phone }, b.token);
-    expect(taking.status).toBe(422);
-    expect(taking.json).toMatchObject({ success: false, errors: { phone_number: [expect.any(String)] } });
-    expectNothingOfA(taking);
+    // B may type A's number: no answer says whether another account has it (ADR 057). It is B's, unproven, and
+    // gives B nothing of A's; A keeps it.
+    const typing = await post('/api/user/updateUserFrontend', { name: renamed, phone_number: a.phone }, b.token);
+    expect(typing.status).toBe(200);
+    expect(typing.json.user).toMatchObject({ name: renamed, email: b.email, phone_number: a.phone, phone_verified: false });
+    for (const secret of [a.name, a.address, a.email, a.id]) expect(typing.text).not.toContain(secret);
+    expect((await get('/api/customer/personal-data', b.token)).json.data).toMatchObject({ orders: [expect.objectContaining({ order_id: b.orders[0] })], phone_records: [] });
+    expect((await post('/api/user/updateUserFrontend', { name: renamed, phone_number: b.phone }, b.token)).json.user).toMatchObject({ phone_number: b.phone });
     b.name = renamed;
 
     expect((await get('/api/user/checkCurrentUser', b.token)).json.user).toMatchObject({ name: renamed, email: b.email });

@@ -56,6 +56,7 @@ const STAFF_ROUTES: Record<string, StaffRoute> = {
   'POST /api/admin/projections/:name/rebuild': { access: 'admin', params: { name: 'no-such-projection' } },
   'GET /api/admin/coupons': { access: 'admin' },
   'POST /api/admin/coupons': { access: 'admin', body: {} },
+  'PATCH /api/admin/coupons/:code': { access: 'admin', params: { code: 'NOSUCHCODE' }, body: {} },
   'POST /api/admin/coupons/:code/disable': { access: 'admin', params: { code: 'NOSUCHCODE' }, body: {} },
   'GET /api/admin/coupons/:code/redemptions': { access: 'admin', params: { code: 'NOSUCHCODE' } },
   'GET /api/admin/offers': { access: 'care and admin' },

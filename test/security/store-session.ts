@@ -9,6 +9,7 @@ import {
   StoreFixture,
 } from '../support/store-fixture';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
+import { smsCodeTo } from '../support/data-files';
 import { startTestServer, TestServer, TestServerOptions } from '../support/test-server';
 import { addressSource, closeConnections, Json, rawRequest, RawAnswer, RawRequest } from './security-kit';
 
@@ -102,6 +103,18 @@ export function storeSession(options: TestServerOptions & { suite: number }) {
     return answer.json.order_id as string;
   }
 
+  /**
+   * The signed-in customer proves `phone` as a shopper does: asks for a code, reads it from the SMS (the demo
+   * gateway's file, as no SMS_URL is set) and types it back. Only a proven phone finds an account (ADR 057).
+   */
+  async function provePhone(token: string, phone: string): Promise<void> {
+    const asked = await call({ method: 'POST', path: '/api/user/phone-code', token, body: { phone } });
+    if (asked.status !== 200) throw new Error(`asking for a code answered ${asked.status}: ${asked.text}`);
+    const code = await smsCodeTo(server.dataDir, phone);
+    const verified = await call({ method: 'POST', path: '/api/user/verify-phone', token, body: { phone, code } });
+    if (verified.status !== 200) throw new Error(`verifying the phone answered ${verified.status}: ${verified.text}`);
+  }
+
   /** Waits until the read models have every event so far (orders show in lists only then). */
   const caughtUp = () => server.app.get(ProjectionRunner).waitUntilCaughtUp();
 
@@ -116,6 +129,7 @@ export function storeSession(options: TestServerOptions & { suite: number }) {
     stockedProduct,
     orderBody,
     placeOrder,
+    provePhone,
     caughtUp,
     insideTaka: () => insideTaka,
   };

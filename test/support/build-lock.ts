@@ -30,13 +30,17 @@ export function withBuildLock(lock: string, build: () => void, staleMs = 240_000
   }
 }
 
-/** The newest modification time below `path` (folders count: a deleted or renamed file changes its folder). */
+/**
+ * The newest modification time of the files below `path`, as scripts/ensure-built.mjs reads it. Folders do not
+ * count: the check's test plants files in `zz-check-sandbox-*` folders for a moment (test/architecture/check.spec.ts),
+ * which touches their parent folder, and a build started by that would find the planted file gone halfway.
+ */
 export function newestMtime(path: string): number {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
+  let newest = 0;
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    if (entry === 'node_modules' || entry.startsWith('.') || entry.startsWith('zz-check-sandbox-')) continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;

@@ -41,3 +41,18 @@ export async function findInNewestFiles<T>(folder: string, extension: string, at
   }
   return undefined;
 }
+
+/**
+ * The six digits of the newest code SMS to `phone` that the demo gateway wrote (`<data>/sms/*.json`, when no
+ * SMS_URL is set), other than the codes in `except` (read earlier): what a shopper reads on their phone.
+ */
+export async function smsCodeTo(dataDir: string, phone: string, except: readonly string[] = []): Promise<string> {
+  const folder = join(dataDir, 'sms');
+  const code = await findInNewestFiles(folder, '.json', 150, (json) => {
+    const sms = JSON.parse(json) as { to: string; text: string };
+    const digits = sms.to === phone ? /^(\d{6}) /.exec(sms.text)?.[1] : undefined;
+    return digits && !except.includes(digits) ? digits : undefined;
+  });
+  if (code) return code;
+  throw new Error(`No SMS with a new code to ${phone} in ${folder}`);
+}

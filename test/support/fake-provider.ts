@@ -8,6 +8,8 @@ export interface FakeRequest {
   path: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
+  /** The `Idempotency-Key` header, when the request carried one: a retry of the same work carries the same. */
+  idempotencyKey?: string;
   /** The body as text; `json` or `form` when it parses as such. */
   text: string;
   json?: unknown;
@@ -41,6 +43,13 @@ export interface FakeProvider {
   fail(fault: FakeFault, times?: number): void;
   /** Resolves when `count` requests match `predicate` (polling, bounded by `timeoutMs`). */
   waitForRequests(predicate: (request: FakeRequest) => boolean, count?: number, timeoutMs?: number): Promise<FakeRequest[]>;
+  /** Requests (to `path`, when given) per Idempotency-Key: a key counted twice is work the provider was asked to do twice. */
+  countByIdempotencyKey(path?: string): Map<string, number>;
+  /**
+   * From now on every request is recorded (and its route run) as it arrives, but its answer waits until the
+   * function returned is called: a provider that did the work and whose answer is still on its way.
+   */
+  holdAnswers(): () => void;
   stop(): Promise<void>;
 }
 
@@ -53,6 +62,7 @@ export interface FakeProvider {
 export async function startFakeProvider(routes: Record<string, FakeRoute>): Promise<FakeProvider> {
   const requests: FakeRequest[] = [];
   const faults: FakeFault[] = [];
+  let held: Promise<void> | undefined;
 
   const server: Server = createServer(async (incoming, response) => {
     const request = await readRequest(incoming);
@@ -62,6 +72,7 @@ export async function startFakeProvider(routes: Record<string, FakeRoute>): Prom
     const route = routes[`${request.method} ${request.path}`];
     if (!route) return send(response, { status: 404, json: { message: `the fake has no route ${request.method} ${request.path}` } });
     const answer = await route(request);
+    if (held) await held;
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     send(response, answer);
   });
@@ -83,6 +94,23 @@ export async function startFakeProvider(routes: Record<string, FakeRoute>): Prom
         if (Date.now() > deadline) throw new Error(`the fake provider got ${found.length} of ${count} expected requests within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
+    },
+    countByIdempotencyKey: (path) => {
+      const counts = new Map<string, number>();
+      for (const request of requests) {
+        if (request.idempotencyKey === undefined || (path && request.path !== path)) continue;
+        counts.set(request.idempotencyKey, (counts.get(request.idempotencyKey) ?? 0) + 1);
+      }
+      return counts;
+    },
+    holdAnswers: () => {
+      let release!: () => void;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      held = hold;
+      return () => {
+        if (held === hold) held = undefined;
+        release();
+      };
     },
     stop: () =>
       new Promise((resolve) => {
@@ -130,6 +158,7 @@ function readRequest(incoming: IncomingMessage): Promise<FakeRequest> {
         path: parsed.pathname,
         query: parsed.searchParams,
         headers: incoming.headers,
+        idempotencyKey: typeof incoming.headers['idempotency-key'] === 'string' ? incoming.headers['idempotency-key'] : undefined,
         text,
         json,
         form: type.includes('x-www-form-urlencoded') ? new URLSearchParams(text) : undefined,

@@ -21,6 +21,13 @@ export interface SmtpCapture {
   /** Resolves with the first mail (already received or still to come) that matches, or rejects after `timeoutMs`. */
   waitFor(match: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   mailsTo(address: string): CapturedMail[];
+  /** Mails per Message-ID (the store derives it from the delivery id): an id with two is one message sent twice. */
+  byMessageId(): Map<string, CapturedMail[]>;
+  /**
+   * Messages are received (and counted) as their data ends, but the server's "250 accepted" waits until the
+   * function returned is called: a provider that has the mail and whose answer is still on its way.
+   */
+  holdAnswers(): () => void;
   stop(): Promise<void>;
 }
 
@@ -38,6 +45,7 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
   const waiters = new Set<() => void>();
   let failuresLeft = options.failFirst ?? 0;
   const capture = { refused: 0 } as { refused: number };
+  let held: Promise<void> | undefined;
 
   const server = new SMTPServer({
     authOptional: true,
@@ -56,8 +64,9 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
         }
         const raw = Buffer.concat(chunks).toString('utf8');
         mails.push(parseMail(raw, session.envelope.rcptTo.map((rcpt) => rcpt.address)));
-        callback();
         for (const wake of waiters) wake();
+        if (held) void held.then(() => callback());
+        else callback();
       });
     },
   });
@@ -96,6 +105,20 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
     },
     mailsTo(address) {
       return mails.filter((mail) => mail.to.includes(address.toLowerCase()));
+    },
+    byMessageId() {
+      const byId = new Map<string, CapturedMail[]>();
+      for (const mail of mails) byId.set(mail.messageId, [...(byId.get(mail.messageId) ?? []), mail]);
+      return byId;
+    },
+    holdAnswers() {
+      let release!: () => void;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      held = hold;
+      return () => {
+        if (held === hold) held = undefined;
+        release();
+      };
     },
     stop() {
       return new Promise<void>((resolve) => server.close(() => resolve()));

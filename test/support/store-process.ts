@@ -18,6 +18,8 @@ const BUILD_LOCK = join(REPO_ROOT, '.data/server-build.lock');
 export interface StoreProcess {
   baseUrl: string;
   port: number;
+  /** Its DATA_DIR (uploads, outbox files). */
+  dataDir: string;
   /** The process is running (not killed, not exited). */
   readonly running: boolean;
   /** The last 2,000,000 characters it wrote to stdout and stderr (JSON log lines: see logLines). */
@@ -44,18 +46,29 @@ export interface StoreProcessOptions {
   env?: Record<string, string>;
   /** How long to wait for the health check. */
   startTimeoutMs?: number;
+  /** A DATA_DIR of the caller's, kept when the process stops (a new one is made and removed otherwise). */
+  dataDir?: string;
 }
+
+/** What a production-mode process must be given (server/config/env.ts): the test store's fixed secrets. */
+export const PRODUCTION_TEST_SETTINGS = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+  PERSONAL_DATA_KEY: 'test-personal-data-key-long-enough-0123456789',
+} as const;
 
 export async function startStoreProcess(options: StoreProcessOptions): Promise<StoreProcess> {
   ensureServerBuilt();
   const port = await findFreePort();
-  const dataDir = mkdtempSync(join(TEST_STATE_DIR, 'process-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(TEST_STATE_DIR, 'process-'));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
-    NODE_ENV: 'production',
+    ...PRODUCTION_TEST_SETTINGS,
+    APP_ORIGINS: `http://localhost:${port}`,
     LOG_LEVEL: 'warn',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     SEED_DEMO: 'true',
+    // The production build on the demo catalog: allowed for tests only (server/config/env.ts).
+    DEMO_STORE_IN_PRODUCTION: 'allow',
     ...CHECKOUT_LIMITS_OFF,
     ...options.env,
     DATABASE_URL: options.databaseUrl,
@@ -99,6 +112,7 @@ export async function startStoreProcess(options: StoreProcessOptions): Promise<S
   return {
     baseUrl,
     port,
+    dataDir,
     get running() {
       return child !== undefined && child.exitCode === null && child.signalCode === null;
     },
@@ -123,7 +137,7 @@ export async function startStoreProcess(options: StoreProcessOptions): Promise<S
         await exited;
         clearTimeout(timer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

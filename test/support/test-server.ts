@@ -1,3 +1,4 @@
+import { PRODUCTION_TEST_SETTINGS } from './store-process';
 import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,7 +57,9 @@ function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
     NODE_ENV: 'test',
     // Quiet among the test results: only errors, unless the run sets LOG_LEVEL (or the test passes its own).
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    JWT_SECRET: PRODUCTION_TEST_SETTINGS.JWT_SECRET,
+    // The same keys as a store process of the tests (store-process.ts), so either reads what the other sealed.
+    PERSONAL_DATA_KEY: PRODUCTION_TEST_SETTINGS.PERSONAL_DATA_KEY,
     // A cheap scrypt cost (allowed only with NODE_ENV=test): a production hash costs 128 MiB and about a second.
     // password-hasher.spec.ts and env.spec.ts keep the production parameters and their refusal elsewhere.
     PASSWORD_HASH_COST: 'test',

@@ -12,6 +12,7 @@ export function registerAccountPersonalFields(): void {
     EmailVerified: ['email'],
     EmailChanged: ['previousEmail', 'newEmail'],
     PhoneVerified: ['phone'],
+    PhoneProofWithdrawn: ['phone'],
   };
   for (const [type, paths] of Object.entries(fields)) registerPersonalFields(type, { subject, paths });
   // A phone code's events name the phone it went to, under that phone's key (a guest's proof at checkout has no account).

@@ -17,7 +17,8 @@ export type AccountEvent =
   | EmailChanged
   | StaffMemberAdded
   | StaffMemberDisabled
-  | PhoneVerified;
+  | PhoneVerified
+  | PhoneProofWithdrawn;
 
 /**
  * The account's phone was proven by a one-time code sent to it (issue 17): set from the profile (`account-phone`)
@@ -27,6 +28,16 @@ export type AccountEvent =
 export interface PhoneVerified {
   type: 'PhoneVerified';
   data: { userId: string; phone: string; codeId: string; via: 'account-phone' | 'recovery' };
+}
+
+/**
+ * Another account proved this account's phone with a code sent to it (ADR 057): a number belongs to whoever
+ * receives its codes now (numbers are recycled), so this account's proof ends and its phone reads unproven.
+ * The phone stays typed on the account; it counts for nothing until proven again.
+ */
+export interface PhoneProofWithdrawn {
+  type: 'PhoneProofWithdrawn';
+  data: { userId: string; phone: string; codeId: string };
 }
 
 /** An admin (or `npm run staff`) added a staff account; its owner sets a password through the mailed link. */

@@ -1,13 +1,13 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Locale } from '../../../contracts/locale';
-import { ValidationFailedError } from '../../common/errors/domain-error';
+import { ConflictError, ValidationFailedError } from '../../common/errors/domain-error';
 import type { RequestMetadata } from '../../common/request/request-metadata';
 import type { PhoneCodePurpose } from '../domain/phone-code.events';
 import { PasswordHasher } from '../password-hasher';
 import { revokeOpenTokens } from '../tokens/one-time-tokens';
 import { AccountWrites } from '../users/account-writes';
 import { uniqueViolation } from '../users/unique-violation';
-import { findUserById, findUserByPhone } from '../users/user-account';
+import { findUserById, findUserByProvenPhone } from '../users/user-account';
 import { toUserResponse, type UserResponse } from '../users/user.response';
 import { PhoneCodes } from './phone-codes';
 
@@ -61,13 +61,12 @@ export class RequestPhoneCodeHandler implements ICommandHandler<RequestPhoneCode
   async execute({ phone, purpose, userId, locale, meta }: RequestPhoneCode): Promise<void> {
     let owner: string | null = null;
     if (purpose === 'recovery') {
-      // No account, no SMS; the caller hears the same either way.
-      const user = await findUserByPhone(this.accounts.manager, phone);
+      // Only an account that proved the number recovers by it. No account, no SMS; the caller hears the same either way.
+      const user = await findUserByProvenPhone(this.accounts.manager, phone);
       if (!user || user.disabledAt) return;
       owner = user.id;
     } else if (purpose === 'account-phone') {
-      const holder = await findUserByPhone(this.accounts.manager, phone);
-      if (holder && holder.id !== userId) throw ValidationFailedError.field('phone', 'phone-taken');
+      // Sent whoever holds the number now: the code is the proof (ADR 057), and refusing would tell who has it.
       owner = userId;
     }
     await this.codes.request({ phone, purpose, userId: owner, locale }, meta);
@@ -96,6 +95,14 @@ export class VerifyAccountPhoneHandler implements ICommandHandler<VerifyAccountP
     const user = await findUserById(this.accounts.manager, userId);
     const checked = await this.codes.check(phone, 'account-phone', code);
     if (!user || checked.userId !== userId) throw ValidationFailedError.field('code', 'phone-code-invalid');
+    // The code reached this shopper: the number is theirs now. An account that proved it before loses its
+    // proof first (a recycled number), on its own stream, so the proven-phone index never holds two.
+    const holder = await findUserByProvenPhone(this.accounts.manager, phone);
+    if (holder && holder.id !== userId) {
+      await this.accounts.record(holder, [{ type: 'PhoneProofWithdrawn', data: { userId: holder.id, phone, codeId: checked.id } }], meta, async (tx) => {
+        await tx.query('UPDATE users SET phone_verified_at = NULL WHERE id = $1 AND phone_number = $2', [holder.id, phone]);
+      });
+    }
     try {
       await this.accounts.record(
         user,
@@ -107,7 +114,8 @@ export class VerifyAccountPhoneHandler implements ICommandHandler<VerifyAccountP
         },
       );
     } catch (error) {
-      if (uniqueViolation(error) === 'users_phone_number_key') throw ValidationFailedError.field('phone', 'phone-taken');
+      // Another account proved the same number in the same moment: this code is still good, try again.
+      if (uniqueViolation(error) === 'users_proven_phone_key') throw new ConflictError('phone-proof-raced');
       throw error;
     }
     return toUserResponse((await findUserById(this.accounts.manager, userId))!);
@@ -125,8 +133,8 @@ export class ResetPasswordByPhoneHandler implements ICommandHandler<ResetPasswor
   async execute({ phone, code, newPassword, meta }: ResetPasswordByPhone): Promise<void> {
     const checked = await this.codes.check(phone, 'recovery', code);
     const user = checked.userId ? await findUserById(this.accounts.manager, checked.userId) : null;
-    // The account must still have the phone the code was sent to.
-    if (!user || user.phoneNumber !== phone || user.disabledAt) throw ValidationFailedError.field('code', 'phone-code-invalid');
+    // The account must still hold, proven, the phone the code was sent to.
+    if (!user || user.phoneNumber !== phone || !user.phoneVerifiedAt || user.disabledAt) throw ValidationFailedError.field('code', 'phone-code-invalid');
     const passwordHash = await this.hasher.hash(newPassword);
     const changedAt = this.accounts.now();
     await this.accounts.record(

@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../common/errors/domain-error';
-import { findUserByPhone } from '../users/user-account';
+import { findUserByProvenPhone } from '../users/user-account';
 import { FindAccount } from './recovery.commands';
 
 /** Says only whether the number has an account: no name, no e-mail, not even masked. Rate limited per phone. */
@@ -10,6 +10,6 @@ export class FindAccountHandler implements IQueryHandler<FindAccount, void> {
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ phone }: FindAccount): Promise<void> {
-    if (!(await findUserByPhone(this.dataSource.manager, phone))) throw new NotFoundError('account-not-found');
+    if (!(await findUserByProvenPhone(this.dataSource.manager, phone))) throw new NotFoundError('account-not-found');
   }
 }

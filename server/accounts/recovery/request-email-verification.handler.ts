@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { AccountWrites } from '../users/account-writes';
-import { findUserByPhone } from '../users/user-account';
+import { findUserByProvenPhone } from '../users/user-account';
 import { emailVerificationRequest } from './email-verification';
 import { MailBudget } from './mail-budget';
 import { RequestEmailVerification } from './recovery.commands';
@@ -14,7 +14,7 @@ export class RequestEmailVerificationHandler implements ICommandHandler<RequestE
   ) {}
 
   async execute({ phone, host, meta }: RequestEmailVerification): Promise<void> {
-    const user = await findUserByPhone(this.accounts.manager, phone);
+    const user = await findUserByProvenPhone(this.accounts.manager, phone);
     if (!user) throw new NotFoundError('account-not-found');
     // Over the mailbox's budget the owner is answered as usual and a link sent before is what they use.
     if (!(await this.budget.allows('email-verification', user.id))) return;

@@ -6,7 +6,7 @@ import type { SignedIn } from '../login/log-in.handler';
 import { PasswordHasher } from '../password-hasher';
 import { uniqueViolation } from '../users/unique-violation';
 import { AccountWrites } from '../users/account-writes';
-import { findUserByEmail, findUserById, findUserByInviteCode, findUserByPhone } from '../users/user-account';
+import { findUserByEmail, findUserById, findUserByInviteCode } from '../users/user-account';
 import { toUserResponse } from '../users/user.response';
 import { RegisterCustomer } from './register-customer.command';
 
@@ -21,8 +21,9 @@ export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer
   async execute({ input, meta }: RegisterCustomer): Promise<SignedIn> {
     const manager = this.accounts.manager;
     if (await findUserByEmail(manager, input.email)) throw ValidationFailedError.field('email', 'email-taken');
+    // A typed phone is not checked against other accounts: it counts for nothing until a code proves it
+    // (ADR 057), and an answer "taken" would tell anyone which numbers have accounts.
     const phone = input.phone_number ?? null;
-    if (phone && (await findUserByPhone(manager, phone))) throw ValidationFailedError.field('phone_number', 'phone-taken');
     // An unknown invite code (an old link) does not block registration; it just counts for no one.
     const referrer = input.inviteCode ? await findUserByInviteCode(manager, input.inviteCode.trim().toUpperCase()) : null;
     const passwordHash = await this.hasher.hash(input.password);
@@ -48,7 +49,6 @@ export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer
       );
     } catch (error) {
       if (uniqueViolation(error) === 'users_email_key') throw ValidationFailedError.field('email', 'email-taken');
-      if (uniqueViolation(error) === 'users_phone_number_key') throw ValidationFailedError.field('phone_number', 'phone-taken');
       throw error;
     }
     const user = (await findUserById(manager, id))!;

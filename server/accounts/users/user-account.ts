@@ -77,8 +77,12 @@ export async function findUserByEmail(manager: EntityManager, email: string): Pr
   return one(await manager.query(`SELECT ${COLUMNS} FROM users WHERE email = lower($1)`, [email]));
 }
 
-export async function findUserByPhone(manager: EntityManager, phone: string): Promise<UserAccount | null> {
-  return one(await manager.query(`SELECT ${COLUMNS} FROM users WHERE phone_number = $1`, [phone]));
+/**
+ * The account that holds `phone` proven by a code (ADR 057): the only one a phone number may lead to (recovery,
+ * exports, erasure). A number only typed on an account leads nowhere.
+ */
+export async function findUserByProvenPhone(manager: EntityManager, phone: string): Promise<UserAccount | null> {
+  return one(await manager.query(`SELECT ${COLUMNS} FROM users WHERE phone_number = $1 AND phone_verified_at IS NOT NULL`, [phone]));
 }
 
 export async function findUserByInviteCode(manager: EntityManager, code: string): Promise<UserAccount | null> {

@@ -1,5 +1,7 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
@@ -8,19 +10,23 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { compareCheckpoints, START } from '../../event-store/checkpoint';
 import { readCommittedHead, readSafeHead, refreshEventStatistics } from '../../event-store/global-order';
 import { ensureCheckpoints, setCheckpoint } from '../../event-store/projection-checkpoints';
+import { PersonalDataVault } from '../../event-store/personal-data/personal-data';
 
 /**
- * `npm run backup` / `npm run restore` (ADR 052). A backup is a gzipped file of JSON lines: a header, every
- * event in the log's global order (transaction id, then position) with its position, stream, type, data,
- * metadata and time, then the rows of the few tables that are state rather than read models (below), then a
- * trailer with the counts. Read models are not in it: a restore rebuilds them from the events.
+ * `npm run backup` / `npm run restore` (ADR 052). A backup is a gzipped file of JSON lines: a header (with a
+ * check of the personal-data master key), every event in the log's global order (transaction id, then
+ * position) with its position, stream, type, data, metadata and time, then the rows of the few tables that are
+ * state rather than read models (below), then the pictures under the uploads folder, then a trailer with the
+ * counts. Read models are not in it: a restore rebuilds them from the events.
  *
  * Both directions stream: the backup pages through the log in one REPEATABLE READ snapshot (so the events and
  * the state tables agree with each other while the store keeps taking orders), the restore inserts a batch at a
  * time; neither holds the log in memory.
  */
 export const BACKUP_FORMAT = 'tee-bazaar-backup';
-export const BACKUP_VERSION = 1;
+/** 2: the header's key check and the uploads folder's files (issue 28). A restore reads 1 and 2. */
+export const BACKUP_VERSION = 2;
+const READABLE_VERSIONS = [1, 2];
 
 /**
  * Tables that no projection can rebuild, in the order a restore loads them (a referenced row first):
@@ -45,6 +51,37 @@ const PAGE = 2_000;
 export interface BackupSummary {
   events: number;
   rows: Record<string, number>;
+  /** Files of the uploads folder (pictures); absent in a version 1 backup. */
+  files?: number;
+}
+
+/** Which master secret seals personal data (ADR 053) and the setting it comes from, to name in a refusal. */
+export interface PersonalDataSecret {
+  masterSecret: string;
+  setting: 'PERSONAL_DATA_KEY' | 'JWT_SECRET';
+}
+
+export interface BackupOptions {
+  /** The store's uploads folder (DATA_DIR/uploads): its files go into the backup. */
+  uploadsDir?: string;
+  /** Recorded in the header as a check value, never the secret itself. */
+  personalData?: PersonalDataSecret;
+}
+
+export interface RestoreOptions {
+  /** Where the backup's files go (DATA_DIR/uploads of the restored store). */
+  uploadsDir?: string;
+  /** This store's master secret: a backup sealed under another is refused before anything changes. */
+  personalData?: PersonalDataSecret;
+}
+
+interface Header {
+  kind: 'header';
+  format: string;
+  version: number;
+  createdAt: string;
+  /** Since version 2: the master key's check value (PersonalDataVault.keyCheck) and the setting it came from. */
+  personalDataKey?: { setting: PersonalDataSecret['setting']; check: string };
 }
 
 interface EventLine {
@@ -60,25 +97,35 @@ interface EventLine {
   recordedAt: string;
 }
 
-type BackupLine =
-  | { kind: 'header'; format: string; version: number; createdAt: string }
-  | EventLine
-  | { kind: 'row'; table: string; row: Record<string, unknown> }
-  | ({ kind: 'end' } & BackupSummary);
+/** A file of the uploads folder: its path below the folder (with `/`) and its bytes. */
+interface FileLine {
+  kind: 'file';
+  path: string;
+  data: string;
+}
 
-/** Writes the whole store's log and state tables to `file` (gzip). */
-export async function backupStore(dataSource: DataSource, file: string): Promise<BackupSummary> {
+type BackupLine = Header | EventLine | { kind: 'row'; table: string; row: Record<string, unknown> } | FileLine | ({ kind: 'end' } & BackupSummary);
+
+/** Writes the whole store's log, state tables and uploaded files to `file` (gzip). */
+export async function backupStore(dataSource: DataSource, file: string, options: BackupOptions = {}): Promise<BackupSummary> {
   const lines = new PassThrough({ writableHighWaterMark: 1 << 20 });
   const written = pipeline(lines, createGzip(), createWriteStream(file, { mode: 0o600 }));
   const write = async (line: BackupLine) => {
     if (!lines.write(`${JSON.stringify(line)}\n`)) await once(lines, 'drain');
   };
-  const summary: BackupSummary = { events: 0, rows: {} };
+  const summary: BackupSummary = { events: 0, rows: {}, files: 0 };
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
     await runner.startTransaction('REPEATABLE READ');
-    await write({ kind: 'header', format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString() });
+    const { personalData } = options;
+    await write({
+      kind: 'header',
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      ...(personalData ? { personalDataKey: { setting: personalData.setting, check: new PersonalDataVault(personalData.masterSecret).keyCheck } } : {}),
+    });
     let after: [string, string] = ['0', '0'];
     for (;;) {
       const rows: Array<EventLine & { transaction_text: string }> = await runner.query(
@@ -110,6 +157,16 @@ export async function backupStore(dataSource: DataSource, file: string): Promise
         if (rows.length < PAGE) break;
       }
     }
+    // The pictures, after the snapshot's rows: a picture is written before the event that names it, so every
+    // picture the backed-up events name is on disk by now.
+    if (options.uploadsDir) {
+      for (const path of await filesBelow(options.uploadsDir)) {
+        const bytes = await readFile(join(options.uploadsDir, ...path.split('/'))).catch(() => undefined);
+        if (!bytes) continue; // removed since it was listed
+        await write({ kind: 'file', path, data: bytes.toString('base64') });
+        summary.files! += 1;
+      }
+    }
     await write({ kind: 'end', ...summary });
     await runner.commitTransaction();
   } catch (error) {
@@ -129,30 +186,99 @@ export class RestoreRefused extends Error {}
 
 /**
  * Loads a backup into a database that is migrated but holds no event and no state row: refuses otherwise
- * (`RestoreRefused`). Events keep their positions, ids, metadata and times. They are inserted in
- * transactions of up to 2,000 that follow the file's order, and a transaction ends early wherever the next
- * position is lower than the last: restored events then sort by (transaction id, position) exactly as the
- * original log did, so every fold sees them in the same order. A file that ends early or fails to load is
- * taken out again (the database was empty), so a failed restore leaves an empty store, never half of one.
- * Read models are not touched: the caller rebuilds them (see restore-cli.ts).
+ * (`RestoreRefused`), and refuses a backup whose personal data was sealed under another master secret than
+ * this store's, naming the setting to fix, before anything is written. Events keep their positions, ids,
+ * metadata and times. They are inserted in transactions of up to 2,000 that follow the file's order, and a
+ * transaction ends early wherever the next position is lower than the last: restored events then sort by
+ * (transaction id, position) exactly as the original log did, so every fold sees them in the same order. The
+ * backup's files go back into the uploads folder. A file that ends early or fails to load is taken out again
+ * (the database was empty, and the files it wrote are removed), so a failed restore leaves an empty store, never
+ * half of one. Read models are not touched: the caller rebuilds them (see server/restore.ts).
  */
-export async function restoreStore(dataSource: DataSource, file: string): Promise<BackupSummary> {
+export async function restoreStore(dataSource: DataSource, file: string, options: RestoreOptions = {}): Promise<BackupSummary> {
   await assertEmpty(dataSource.manager);
+  if (options.personalData) await assertSameMasterKey(file, options.personalData);
+  const written: string[] = [];
   try {
-    return await load(dataSource, file);
+    return await load(dataSource, file, options.uploadsDir, written);
   } catch (error) {
     await dataSource.query(`TRUNCATE events, ${STATE_TABLES.map((each) => each.table).join(', ')} CASCADE`);
+    for (const path of written) await rm(path, { force: true });
     throw error;
   }
 }
 
-async function load(dataSource: DataSource, file: string): Promise<BackupSummary> {
+/** Reads the backup's lines, from its header on (which is checked). */
+async function* backupLines(file: string): AsyncGenerator<BackupLine> {
   const input = createReadStream(file).pipe(createGunzip());
   const reader = createInterface({ input, crlfDelay: Infinity });
+  let header = false;
+  try {
+    for await (const text of reader) {
+      if (text.trim() === '') continue;
+      let line: BackupLine;
+      try {
+        line = JSON.parse(text) as BackupLine;
+      } catch {
+        throw new RestoreRefused(header ? 'The backup holds a line that is not JSON: it was damaged.' : 'This file is not a Tee Bazaar backup.');
+      }
+      if (!header) {
+        if (line.kind !== 'header' || line.format !== BACKUP_FORMAT) throw new RestoreRefused('This file is not a Tee Bazaar backup.');
+        if (!READABLE_VERSIONS.includes(line.version)) throw new RestoreRefused(`This backup has format version ${line.version}; this store reads versions ${READABLE_VERSIONS.join(' and ')}.`);
+        header = true;
+      }
+      yield line;
+    }
+  } catch (error) {
+    // A file that is not gzip at all.
+    if (!header && (error as NodeJS.ErrnoException).code === 'Z_DATA_ERROR') throw new RestoreRefused('This file is not a Tee Bazaar backup.');
+    throw error;
+  } finally {
+    reader.close();
+    input.destroy();
+  }
+}
+
+/**
+ * The personal fields in the backup's events open only with the master secret that sealed them (ADR 053). A
+ * version 2 backup says which in its header (a check value and the setting it came from); for an older one,
+ * the first wrapped key in its key table is tried. Either way, before anything is written.
+ */
+async function assertSameMasterKey(file: string, secret: PersonalDataSecret): Promise<void> {
+  const vault = new PersonalDataVault(secret.masterSecret);
+  let usedSetting: PersonalDataSecret['setting'] | undefined;
+  let matches: boolean | undefined;
+  for await (const line of backupLines(file)) {
+    if (line.kind === 'header') {
+      if (!line.personalDataKey) continue;
+      usedSetting = line.personalDataKey.setting;
+      matches = line.personalDataKey.check === vault.keyCheck;
+      break;
+    }
+    if (line.kind === 'row' && line.table === 'personal_data_keys' && typeof line.row.wrapped_key === 'string') {
+      matches = vault.opens(String(line.row.key_id), Buffer.from(line.row.wrapped_key.replace(/^\\x/, ''), 'hex'));
+      break;
+    }
+    if (line.kind === 'end') break;
+  }
+  if (matches !== false) return;
+  const how =
+    usedSetting === 'PERSONAL_DATA_KEY'
+      ? 'The store it was taken from had PERSONAL_DATA_KEY set: set PERSONAL_DATA_KEY to the same value'
+      : usedSetting === 'JWT_SECRET'
+        ? 'The store it was taken from had no PERSONAL_DATA_KEY and sealed with its JWT_SECRET: set JWT_SECRET (or PERSONAL_DATA_KEY) to that JWT_SECRET'
+        : // An older backup does not say which setting its store used.
+          'Set PERSONAL_DATA_KEY to the secret the store it was taken from sealed with: its PERSONAL_DATA_KEY, or its JWT_SECRET if it had none';
+  const now = secret.setting === 'PERSONAL_DATA_KEY' ? 'PERSONAL_DATA_KEY' : 'JWT_SECRET (PERSONAL_DATA_KEY is not set)';
+  throw new RestoreRefused(
+    `The backup's personal data was sealed under another master key than this store's, which comes from ${now}. ${how}, then run the restore again. Nothing was changed.`,
+  );
+}
+
+async function load(dataSource: DataSource, file: string, uploadsDir: string | undefined, written: string[]): Promise<BackupSummary> {
   const counted: BackupSummary = { events: 0, rows: {} };
   let events: EventLine[] = [];
   let rows: { table: string; rows: Array<Record<string, unknown>> } | null = null;
-  let header = false;
   let end: BackupSummary | null = null;
   const flushEvents = async () => {
     if (events.length === 0) return;
@@ -168,15 +294,8 @@ async function load(dataSource: DataSource, file: string): Promise<BackupSummary
     counted.rows[rows.table] = (counted.rows[rows.table] ?? 0) + rows.rows.length;
     rows.rows = [];
   };
-  for await (const text of reader) {
-    if (text.trim() === '') continue;
-    const line = JSON.parse(text) as BackupLine;
-    if (!header) {
-      if (line.kind !== 'header' || line.format !== BACKUP_FORMAT) throw new RestoreRefused('This file is not a Tee Bazaar backup.');
-      if (line.version !== BACKUP_VERSION) throw new RestoreRefused(`This backup has format version ${line.version}; this store reads version ${BACKUP_VERSION}.`);
-      header = true;
-      continue;
-    }
+  for await (const line of backupLines(file)) {
+    if (line.kind === 'header') continue;
     if (end) throw new RestoreRefused('The backup has lines after its end.');
     if (line.kind === 'event') {
       const previous = events[events.length - 1];
@@ -188,14 +307,24 @@ async function load(dataSource: DataSource, file: string): Promise<BackupSummary
       if (rows && (rows.table !== line.table || rows.rows.length >= PAGE)) await flushRows();
       if (!rows || rows.table !== line.table) rows = { table: line.table, rows: [] };
       rows.rows.push(line.row);
+    } else if (line.kind === 'file') {
+      await flushEvents();
+      await flushRows();
+      if (uploadsDir) await restoreFile(uploadsDir, line, written);
+      counted.files = (counted.files ?? 0) + 1;
     } else if (line.kind === 'end') {
       await flushEvents();
       await flushRows();
-      end = { events: line.events, rows: line.rows };
+      end = line.files === undefined ? { events: line.events, rows: line.rows } : { events: line.events, rows: line.rows, files: line.files };
     }
   }
   if (!end) throw new RestoreRefused('The backup file ends early (no end line): it was cut off while being written or copied.');
-  const expected = JSON.stringify({ events: end.events, rows: Object.fromEntries(Object.entries(end.rows).filter(([, count]) => count > 0)) });
+  if (end.files !== undefined) counted.files ??= 0;
+  const expected = JSON.stringify({
+    events: end.events,
+    rows: Object.fromEntries(Object.entries(end.rows).filter(([, count]) => count > 0)),
+    ...(end.files === undefined ? {} : { files: end.files }),
+  });
   if (JSON.stringify(counted) !== expected) {
     throw new RestoreRefused(`The backup's counts do not match what it holds (${JSON.stringify(counted)} against ${expected}).`);
   }
@@ -203,6 +332,33 @@ async function load(dataSource: DataSource, file: string): Promise<BackupSummary
     `SELECT setval(pg_get_serial_sequence('events', 'global_position'), greatest((SELECT max(global_position) FROM events), 1), (SELECT count(*) > 0 FROM events))`,
   );
   return end;
+}
+
+/** Every file below `folder`, as paths with `/`, sorted; none when the folder does not exist. */
+async function filesBelow(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    files.push(relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  }
+  return files.sort();
+}
+
+/**
+ * Writes one file of the backup below the uploads folder. Its path comes from the file, so it is checked: a
+ * relative path that stays inside the folder, or the whole restore is refused. A file that exists already is
+ * replaced (pictures are named by their content); one the restore created is listed for removal on failure.
+ */
+async function restoreFile(uploadsDir: string, line: FileLine, written: string[]): Promise<void> {
+  const path = typeof line.path === 'string' ? line.path : '';
+  const inside = path !== '' && !path.includes('\0') && !path.includes('\\') && !isAbsolute(path) && posix.normalize(path) === path && !path.split('/').includes('..');
+  const target = resolve(uploadsDir, ...path.split('/'));
+  if (!inside || !target.startsWith(resolve(uploadsDir) + sep)) throw new RestoreRefused(`The backup names a file outside the uploads folder (${JSON.stringify(path).slice(0, 80)}).`);
+  const existed = await stat(target).then(() => true, () => false);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, Buffer.from(String(line.data), 'base64'), { mode: 0o644 });
+  if (!existed) written.push(target);
 }
 
 async function insertEvents(dataSource: DataSource, events: EventLine[]): Promise<void> {
@@ -233,13 +389,14 @@ async function assertEmpty(manager: EntityManager): Promise<void> {
 
 /**
  * After `restoreStore`: every read model rebuilt from the restored events alone, and the subscriptions that
- * act on the world rather than fill tables (`skipReplayOf`: the mail subscription) moved to the end of the
- * log, so a restored store does not mail every customer their old orders again.
+ * act on the world rather than fill tables (`subscriptionsReachingCustomers`: every channel registered with
+ * the outbox, mail and SMS today) moved to the end of the log, so a restored store sends no customer a message
+ * about the events it restored.
  */
 export async function rebuildAfterRestore(
   dataSource: DataSource,
   projections: { rebuildAll(options?: { onProgress?: (progress: { projection: string; phase: string }) => void }): Promise<Array<{ projection: string; processed: number }>> },
-  skipReplayOf: string[],
+  subscriptionsReachingCustomers: string[],
   onProgress?: (progress: { projection: string; phase: string }) => void,
 ): Promise<Array<{ projection: string; processed: number }>> {
   await refreshEventStatistics(dataSource);
@@ -247,8 +404,8 @@ export async function rebuildAfterRestore(
   const results = await projections.rebuildAll({ onProgress });
   await dataSource.transaction(async (manager) => {
     const head = await readCommittedHead(manager);
-    await ensureCheckpoints(manager, skipReplayOf);
-    for (const name of skipReplayOf) await setCheckpoint(manager, name, head ?? START);
+    await ensureCheckpoints(manager, subscriptionsReachingCustomers);
+    for (const name of subscriptionsReachingCustomers) await setCheckpoint(manager, name, head ?? START);
   });
   return results;
 }

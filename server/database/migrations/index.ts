@@ -17,7 +17,11 @@ import { OpenCodLookup1763800001402 } from './1763800001402-open-cod-lookup';
 import { SmsAndPhoneCodes1763800001701 } from './1763800001701-sms-and-phone-codes';
 import { BengaliProductTexts1763800001801 } from './1763800001801-bengali-product-texts';
 import { PersonalDataKeys1763800002101 } from './1763800002101-personal-data-keys';
+import { LuckyDrawEntries1763800002201 } from './1763800002201-lucky-draw-entries';
 import { SeamsLimits1763800002300 } from './1763800002300-seams-limits';
+import { LuckyDrawTokensFollowUnits1763800002401 } from './1763800002401-lucky-draw-tokens-follow-units';
+import { OrderTokensFollowAmendments1763800002402 } from './1763800002402-order-tokens-follow-amendments';
+import { ProvenPhones1763800002501 } from './1763800002501-proven-phones';
 
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
@@ -43,5 +47,9 @@ export const migrations: Array<new () => MigrationInterface> = [
   SmsAndPhoneCodes1763800001701,
   BengaliProductTexts1763800001801,
   PersonalDataKeys1763800002101,
+  LuckyDrawEntries1763800002201,
   SeamsLimits1763800002300,
+  LuckyDrawTokensFollowUnits1763800002401,
+  OrderTokensFollowAmendments1763800002402,
+  ProvenPhones1763800002501,
 ];

@@ -68,6 +68,14 @@ export class CommandPath {
   }
 
   /**
+   * Drops what this process remembers of the streams' state, so the next load folds them from the log: for a
+   * fold that reads a personal field, whose value an erasure in any process may have changed (ADR 053).
+   */
+  forget(streamIds: readonly string[]): void {
+    for (const id of streamIds) this.states.forget(id);
+  }
+
+  /**
    * Folds the stream, asks `decide` for its events (it may throw a refusal) and appends them at the version
    * folded. Nothing is appended when `decide` returns no events.
    */

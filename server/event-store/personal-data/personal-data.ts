@@ -91,15 +91,42 @@ export class PersonalDataVault {
    */
   private readonly opened = new Map<string, { key: SealingKey; fields: string }>();
 
+  /**
+   * A value that tells whether two stores have the same master secret and reveals nothing of it (an HMAC of a
+   * fixed text under a key of its own, derived with HKDF): a backup carries it, so a restore under another
+   * secret is refused before anything is loaded (ADR 052).
+   */
+  readonly keyCheck: string;
+
   constructor(masterSecret: string | Buffer) {
     this.wrapping = SealingKey.derive(masterSecret, 'tee-bazaar/personal-data/wrap');
     this.naming = Buffer.from(hkdfSync('sha256', masterSecret, 'tee-bazaar/personal-data/name', 'hmac-sha256 v1', 32));
+    const checking = Buffer.from(hkdfSync('sha256', masterSecret, 'tee-bazaar/personal-data/check', 'hmac-sha256 v1', 32));
+    this.keyCheck = createHmac('sha256', checking).update('tee-bazaar master key check v1').digest('base64url');
+  }
+
+  /** Whether this vault's master secret opens a person's wrapped key as stored (false: another secret wrapped it). */
+  opens(keyId: string, wrapped: Buffer): boolean {
+    try {
+      this.wrapping.open(wrapped, keyId);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** `account:<user id>`, or `phone:<HMAC-SHA256 of the number>`: the phone never appears in the key table. */
   keyId(subject: PersonSubject): string {
     if (subject.kind === 'account') return `account:${subject.userId}`;
-    return `phone:${createHmac('sha256', this.naming).update(subject.phone).digest('base64url').slice(0, 32)}`;
+    return `phone:${this.phonePseudonym(subject.phone)}`;
+  }
+
+  /**
+   * The name a phone goes by where the number must not appear (its key id; a stream about the phone): a keyed
+   * hash only a holder of the master secret can compute, so it cannot be found by trying every number.
+   */
+  phonePseudonym(phone: string): string {
+    return createHmac('sha256', this.naming).update(phone).digest('base64url').slice(0, 32);
   }
 
   /**

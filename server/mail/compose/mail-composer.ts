@@ -33,7 +33,8 @@ export class MailComposer {
     const store: StoreIdentity = { ...settings, origin };
     const from = `"${settings.name.replace(/["\\\r\n]/g, '')}" <${this.fromAddress(settings.email)}>`;
     const envelope = (to: string, rendered: RenderedMail): Composition => ({
-      mail: { from, to, ...rendered, messageId: `<${event.id}${event.part ? `.${event.part}` : ''}@${hostOf(this.config.appOrigins[0])}>` },
+      // The delivery id, the same on every attempt: a mailbox that gets the message twice keeps one.
+      mail: { from, to, ...rendered, messageId: `<${event.deliveryId}@${hostOf(this.config.appOrigins[0])}>` },
     });
 
     switch (event.type) {
@@ -55,14 +56,16 @@ export class MailComposer {
         return to ? envelope(to, orderPlacedMail(store, summary, orderLocale(data))) : { skip: 'the order has no e-mail' };
       }
       case 'DrawHeld': {
-        const winners = Array.isArray(data.winners) ? (data.winners as Array<{ token: string; label: string; amountTaka: number }>) : [];
-        const winner = winners.find((candidate) => candidate.token === event.part);
-        if (!winner) return { skip: 'not a winner of this draw' };
-        const placed = await reads.placedEvent(`order-${winner.token.slice(0, winner.token.lastIndexOf('-'))}`);
+        const winners = Array.isArray(data.winners) ? (data.winners as Array<{ token: string; heldBy?: string; label: string; amountTaka: number }>) : [];
+        const won = winners.find((candidate) => candidate.token === event.part);
+        if (!won) return { skip: 'not a winner of this draw' };
+        // The draw publishes entries (issue 27): the winner is told the token of theirs that the entry stands for.
+        const token = won.heldBy ?? won.token;
+        const placed = await reads.placedEvent(`order-${token.slice(0, token.lastIndexOf('-'))}`);
         const to = placed && customerEmail(placed);
         if (!placed || !to) return { skip: 'the winning order has no e-mail' };
         const customerName = orderSummary(placed).customerName;
-        return envelope(to, luckyDrawWinnerMail(store, { customerName, offerName: await this.offerName(manager, event.streamId), ...winner }));
+        return envelope(to, luckyDrawWinnerMail(store, { customerName, offerName: await this.offerName(manager, event.streamId), token, label: won.label, amountTaka: won.amountTaka }));
       }
       default: {
         const placed = await reads.placedEvent(event.streamId);

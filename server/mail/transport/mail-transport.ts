@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { writeOutboxFile } from '../../outbox/outbox-files';
+import { OutboxFolder, type OutboxFileRetention } from '../../outbox/outbox-files';
 
 export interface OutgoingMail {
   from: string;
@@ -8,13 +8,17 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  /** Derived from the event id: a receiver that sees the same message twice can tell. */
+  /**
+   * `<delivery id@host>`, the same on every attempt: mailboxes drop a second message with a Message-ID they
+   * already hold, so a send repeated after a crash is not read twice.
+   */
   messageId: string;
 }
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'file';
-  send(mail: OutgoingMail, eventId: string): Promise<void>;
+  /** `deliveryId`: the event id, or a part's derived id (names the `.eml` file). */
+  send(mail: OutgoingMail, deliveryId: string): Promise<void>;
   close(): void;
 }
 
@@ -45,17 +49,23 @@ export class SmtpMailTransport implements MailTransport {
   }
 }
 
-/** Without SMTP_URL: each mail becomes `<data>/mail/<time>-<event id>.eml`, and the log says where. */
+/**
+ * Without SMTP_URL: each mail becomes `<data>/mail/<time>-<delivery id>.eml`, and the log says where. The folder
+ * keeps the newest files (OUTBOX_FILES_KEEP, OUTBOX_FILES_DAYS).
+ */
 export class FileMailTransport implements MailTransport {
   readonly kind = 'file';
   private readonly logger = new Logger('Mail');
   private readonly transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  private readonly outbox: OutboxFolder;
 
-  constructor(private readonly folder: string) {}
+  constructor(folder: string, retention: OutboxFileRetention) {
+    this.outbox = new OutboxFolder(folder, 'eml', retention, (error) => this.logger.warn(`rotating ${folder} failed: ${String(error)}`));
+  }
 
   async send(mail: OutgoingMail, eventId: string): Promise<void> {
     const info = await this.transporter.sendMail(mail);
-    const file = await writeOutboxFile(this.folder, eventId, 'eml', info.message as Buffer);
+    const file = await this.outbox.write(eventId, info.message as Buffer);
     // The recipient stays out of the log (personal data); the file and the event id lead to it.
     this.logger.log(`Mail "${mail.subject}" for event ${eventId} written to ${file}`);
   }

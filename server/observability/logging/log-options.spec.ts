@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { loggableUrl, requestIdsMixin, requestLogging } from './log-options';
+import { createRootLogger, loggableUrl, requestIdsMixin, requestLogging } from './log-options';
 
 /** A warn-level pino logger with the store's mixin, and the JSON lines it wrote. */
 function capturedLogger() {
@@ -60,7 +60,13 @@ describe('loggableUrl', () => {
     ['/verify-email/mZ4q-Lr7XkPw9dTvBn2HcJ8sFy5GaEoUiRtWlQeNbVk', '/verify-email/[token]'],
     ['/Verify-Email/short?utm_source=mail', '/Verify-Email/[token]?utm_source=…'],
     ['/api/public/reset/AbCdEfGhIjKlMnOp1234', '/api/public/reset/[token]'],
-    ['/api/public/verify/42/01755512345', '/api/public/verify/42/[digits]'],
+    ['/api/public/verify/42/01755512345', '/api/public/verify/42/[phone]'],
+    ['/api/public/verify/42/017-5551-2345', '/api/public/verify/42/[phone]'],
+    ['/api/admin/phones/0175-555-1234%2Fblock', '/api/admin/phones/[phone]%2Fblock'],
+    ['/api/public/verify/42/%E0%A7%A6%E0%A7%A7%E0%A7%AD%E0%A7%AB%E0%A7%AB%E0%A7%AB%E0%A7%A7%E0%A7%A8%E0%A7%A9%E0%A7%AA%E0%A7%AB', '/api/public/verify/42/[phone]'],
+    ['/api/public/verify/42/%2B880%201755-512345', '/api/public/verify/42/%2B[phone]'],
+    ['/api/public/track?017%205551%202345=1&page=2', '/api/public/track?[phone]=…&page=…'],
+    ['/api/public/verify/42/1234567890123', '/api/public/verify/42/[digits]'],
     ['/api/public/shirin%40example.com', '/api/public/[redacted]'],
   ])('masks the secret in %s', (url, expected) => {
     expect(loggableUrl(url)).toBe(expected);
@@ -78,5 +84,19 @@ describe('loggableUrl', () => {
     expect(loggableUrl('/find-account-using-phone')).toBe('/find-account-using-phone');
     expect(loggableUrl('/api/public/send-verifymail-forgetpassword')).toBe('/api/public/send-verifymail-forgetpassword');
     expect(loggableUrl('/product-details/classic-cotton-crew-neck-tee')).toBe('/product-details/classic-cotton-crew-neck-tee');
+  });
+});
+
+describe('the root logger', () => {
+  it('masks phone numbers in every line it writes, in messages, objects and errors, whatever their spelling', () => {
+    const written: string[] = [];
+    const logger = createRootLogger({ level: 'log', format: 'json', name: 'test' }, { write: (line: string) => void written.push(line) });
+    logger.warn('care called 017-1234-5678 back');
+    logger.info({ body: { note: 'his other number is +880 1712-345679', nested: { text: 'or ০১৭১২৩৪৫৬৮০' } } }, 'note added');
+    logger.error({ err: new Error('no order for 0171 234 5681') }, 'failed');
+    const output = written.join('');
+    for (const spelt of ['017-1234-5678', '1712-345679', '০১৭১২৩৪৫৬৮০', '0171 234 5681', '1712345678', '1712345679', '1712345680', '1712345681']) expect(output).not.toContain(spelt);
+    expect(written.map((line) => JSON.parse(line).msg)).toEqual(['care called [phone] back', 'note added', 'failed']);
+    expect(JSON.parse(written[1]!).body).toEqual({ note: 'his other number is +[phone]', nested: { text: 'or [phone]' } });
   });
 });

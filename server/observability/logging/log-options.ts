@@ -5,6 +5,7 @@ import { pinoHttp, type Options as PinoHttpOptions } from 'pino-http';
 import type { Request } from 'express';
 import { requestIdsOf } from '../../common/request/request-metadata';
 import type { Env } from '../../config/env';
+import { maskPhoneNumbers } from './phone-mask';
 
 /** Nest's level names (LOG_LEVEL keeps them) and pino's. */
 const PINO_LEVELS: Record<Env['LOG_LEVEL'], pino.Level> = { error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'trace' };
@@ -48,8 +49,16 @@ export function requestIdsMixin(line: object): object {
   return { reqId: requestId, correlationId };
 }
 
-/** The base logger of a process: JSON lines on stdout (LOG_FORMAT=pretty: coloured text for a developer). */
-export function createRootLogger(options: { level: Env['LOG_LEVEL']; format: Env['LOG_FORMAT']; name: string }): Logger {
+/**
+ * The base logger of a process: JSON lines on stdout (LOG_FORMAT=pretty: coloured text for a developer), or on
+ * `destination` (a test's capture). Every line, whatever wrote it (a request line, a message, a logged object
+ * or error), has its phone numbers masked as it is written: redaction by key cannot see a number in a URL, a
+ * message or a field with another name.
+ */
+export function createRootLogger(
+  options: { level: Env['LOG_LEVEL']; format: Env['LOG_FORMAT']; name: string },
+  destination?: pino.DestinationStream,
+): Logger {
   const settings: LoggerOptions = {
     name: options.name,
     level: PINO_LEVELS[options.level],
@@ -57,11 +66,12 @@ export function createRootLogger(options: { level: Env['LOG_LEVEL']; format: Env
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     mixin: requestIdsMixin,
+    hooks: { streamWrite: maskPhoneNumbers },
   };
   if (options.format === 'pretty') {
     return pino({ ...settings, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } });
   }
-  return pino(settings);
+  return destination ? pino(settings, destination) : pino(settings);
 }
 
 /** Storefront pages whose last segment is a secret: the links of the reset and verification mails (contracts/client-routes.ts). */
@@ -75,21 +85,23 @@ function looksLikeToken(segment: string): boolean {
 
 /**
  * A URL fit for a log line: the path without the values of its query (a tracking query carries a phone) and
- * with long digit runs (phones in `/verify/{orderId}/{phone}`), e-mail-like segments and secrets masked: the
- * token of a reset or verification link, and any segment that looks like a random token.
+ * with phone numbers in any spelling (`/verify/{orderId}/{phone}`), other long digit runs, e-mail-like segments
+ * and secrets masked: the token of a reset or verification link, and any segment that looks like a random token.
  */
 export function loggableUrl(url: string): string {
   const [path, query] = url.split('?', 2);
-  const safePath = path
-    .replace(SECRET_SEGMENT_ROUTES, '$1[token]')
-    .split('/')
-    .map((segment) => (looksLikeToken(segment) ? '[token]' : segment))
-    .join('/')
+  const safePath = maskPhoneNumbers(
+    path
+      .replace(SECRET_SEGMENT_ROUTES, '$1[token]')
+      .split('/')
+      .map((segment) => (looksLikeToken(segment) ? '[token]' : segment))
+      .join('/'),
+  )
     .replace(/\d{6,}/g, '[digits]')
     .replace(/[^/]*(@|%40)[^/]*/g, '[redacted]');
   if (query === undefined) return safePath;
   const keys = query.split('&').map((pair) => pair.split('=', 1)[0]).filter(Boolean);
-  return `${safePath}?${keys.map((key) => `${key.replace(/\d{6,}/g, '[digits]')}=…`).join('&')}`;
+  return `${safePath}?${keys.map((key) => `${maskPhoneNumbers(key).replace(/\d{6,}/g, '[digits]')}=…`).join('&')}`;
 }
 
 /** The route a request matched, as its template (`/api/public/verify/:orderId/:phone`), when Express found one. */

@@ -2,25 +2,16 @@ import { z } from 'zod';
 import { absentAsUndefined, pageParameter } from '../../common/validation/query-parameters';
 import { normalizePhone } from '../../../contracts/phone';
 import { says } from '../../common/validation/rule-message';
+import { calendarDayParameter, calendarInstantParameter } from '../../common/validation/calendar-dates';
 
 const optionalText = (name: string, max: number) =>
   z.preprocess(absentAsUndefined, z.string({ error: says('field-not-text', { field: name }) }).trim().max(max, says('field-too-long', { field: name, max })).optional());
 
-const optionalTime = (name: string) =>
-  z.preprocess(
-    absentAsUndefined,
-    z
-      .string({ error: says('field-date-time', { field: name }) })
-      .refine((value) => !Number.isNaN(Date.parse(value)), says('field-date-time-example', { field: name }))
-      .transform((value) => new Date(value))
-      .optional(),
-  );
-
 export const browseEventsRequest = z.object({
   type: optionalText('type', 100),
   stream: optionalText('stream', 200),
-  from: optionalTime('from'),
-  to: optionalTime('to'),
+  from: calendarInstantParameter('from'),
+  to: calendarInstantParameter('to'),
   before: z.preprocess(
     absentAsUndefined,
     z.string().regex(/^\d{1,18}$/, says('field-whole-number', { field: 'before position' })).transform((value) => BigInt(value)).optional(),
@@ -35,22 +26,12 @@ export const browseEventsRequest = z.object({
   ),
 });
 
-const day = (name: string) =>
-  z.preprocess(
-    absentAsUndefined,
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, says('field-day-format', { field: name }))
-      .refine((value) => !Number.isNaN(Date.parse(value)), says('field-day-missing', { field: name }))
-      .optional(),
-  );
-
 export const listOrdersRequest = z.object({
   page: pageParameter,
   status: z.preprocess(absentAsUndefined, z.enum(['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'returned', 'expired'], { error: says('order-status-unknown') }).optional()),
   payment: z.preprocess(absentAsUndefined, z.enum(['cash', 'bkash'], { error: says('payment-filter-invalid') }).optional()),
-  from: day('from'),
-  to: day('to'),
+  from: calendarDayParameter('from'),
+  to: calendarDayParameter('to'),
   // A whole number in any typed form (+880, Bengali digits) becomes `01…`; a few last digits stay as they are.
   phone: z.preprocess((value) => (typeof value === 'string' ? normalizePhone(absentAsUndefined(value) ?? '') || absentAsUndefined(value) : absentAsUndefined(value)), z.string().regex(/^\d{3,11}$/, says('phone-search-invalid')).optional()),
   orderId: z.preprocess(absentAsUndefined, z.string().trim().regex(/^[A-Za-z0-9-]{2,20}$/, says('order-id-invalid')).optional()),

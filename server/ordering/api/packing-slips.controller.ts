@@ -4,14 +4,14 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { Roles } from '../../common/auth/roles.decorator';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
-import { says } from '../../common/validation/rule-message';
+import { calendarDayParameter } from '../../common/validation/calendar-dates';
 import { OrderNotFound } from '../domain/order.errors';
 import { normalizeOrderId } from '../domain/order-id';
 import { OrderReadModel } from '../read-model/order-read-model';
 import { packingSlipsPage, type StoreHeader } from '../paperwork/packing-slip';
 
 export const packingSlipsRequest = z.object({
-  date: z.preprocess((value) => (value === '' ? undefined : value), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, says('slip-date-invalid')).optional()),
+  date: calendarDayParameter('packing-slip'),
 });
 
 /** Today in Dhaka, where the shop's days are. */

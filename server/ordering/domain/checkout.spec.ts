@@ -239,7 +239,7 @@ describe('checkout: the lucky-draw offer discount (issue 19)', () => {
   it('takes the offer\'s percent off the catalog price of the offer-page lines only', () => {
     const order = placed(placeOrder({ cart: offerCart, offer: { offerId: 'ABC234', percent: 7 } }));
     // 7% of 2 × 650.00 = 91.00; the polo line is not from the offer page.
-    expect(order.data.offer).toEqual({ offerId: 'ABC234', percent: 7, discountPaisa: 9100 });
+    expect(order.data.offer).toEqual({ offerId: 'ABC234', percent: 7, discountPaisa: 9100, lines: [{ productId: 1, size: 'M', quantity: 2 }] });
     expect(order.data.totals).toEqual({ subtotalPaisa: 225000, discountPaisa: 9100, deliveryChargePaisa: 6000, grandTotalPaisa: 221900 });
   });
 

@@ -8,7 +8,7 @@ import type { CouponUser } from '../../promotions/domain/coupon-identity';
 import { couponStreamId, normalizeCouponCode } from '../../promotions/domain/coupon-stream';
 import { cartUnits, checkAddressUnits, checkPhones, checkUnitCaps, orderPhones, type AddressHold, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import { percentOf, type Paisa } from './money';
-import type { OrderCustomer, OrderLine, OrderLocale, OrderPlaced, PaymentMethod, ShippingZone } from './order.events';
+import type { LineKey, OrderCustomer, OrderLine, OrderLocale, OrderPlaced, PaymentMethod, ShippingZone } from './order.events';
 import { OrderRuleViolation, ProductOutOfStock } from './order.errors';
 import { orderStreamId } from './order-id';
 import type { StreamEvents } from '../../event-store/command-path/decider';
@@ -158,14 +158,23 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
 
 /**
  * The offer's discount: its percent (at most 10) of the catalog price of the lines added from the offer page.
- * No running offer, or no such line: no discount.
+ * No running offer, or no such line: no discount. `lines` records those units per line, so an amendment can
+ * apply the same rule to the amended lines (issue 27).
  */
 function offerDiscount(cart: readonly CartLine[], products: ReadonlyMap<number, CatalogProduct>, offer: RunningOffer | null): OrderPlaced['data']['offer'] {
   if (!offer) return null;
   const percent = Math.min(Math.max(0, Math.trunc(offer.percent)), MAX_OFFER_PERCENT);
   const offerSubtotal = cart.filter((line) => line.fromOffer).reduce((sum, line) => sum + line.quantity * (products.get(line.productId)?.pricePaisa ?? 0), 0);
   if (offerSubtotal === 0 || percent === 0) return null;
-  return { offerId: offer.offerId, percent, discountPaisa: percentOf(offerSubtotal, percent) };
+  const units = new Map<string, LineKey>();
+  for (const line of cart) {
+    if (!line.fromOffer || !products.has(line.productId)) continue;
+    const size = normalizeSize(line.size);
+    const unit = units.get(`${line.productId}/${size}`) ?? { productId: line.productId, size, quantity: 0 };
+    unit.quantity += line.quantity;
+    units.set(`${line.productId}/${size}`, unit);
+  }
+  return { offerId: offer.offerId, percent, discountPaisa: percentOf(offerSubtotal, percent), lines: [...units.values()] };
 }
 
 /**

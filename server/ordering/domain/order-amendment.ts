@@ -6,7 +6,8 @@ import type { StreamEvents } from '../../event-store/command-path/decider';
 import type { CatalogProduct } from './checkout';
 import { checkPhones, checkUnitCaps, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import { percentOf } from './money';
-import type { LineKey, OrderEvent, OrderLine, OrderTotals } from './order.events';
+import type { LineKey, OrderEvent, OrderLine, OrderOffer, OrderTotals } from './order.events';
+import { amendOfferUnits, offerDiscountOf } from './order-offer';
 import { OrderRuleViolation, ProductOutOfStock, UnknownOrder } from './order.errors';
 import type { OrderState } from './order';
 import { orderStreamId } from './order-id';
@@ -86,7 +87,8 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
       if (index >= 0) lines[index].quantity += added.quantity;
       else lines.push(added);
       moves.push({ sku: { productId: added.productId, size, quantity: added.quantity }, delta: added.quantity });
-      event = { type: 'OrderLineAdded', data: { orderId, at, line: added, lines, totals: totalsOf(lines, order) } };
+      const offer = amendedOffer(order, lines, null, null);
+      event = { type: 'OrderLineAdded', data: { orderId, at, line: added, lines, totals: totalsOf(lines, order, offer), ...offerField(order, offer) } };
       break;
     }
     case 'remove-line': {
@@ -94,7 +96,8 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
       if (lines.length === 1) throw new OrderRuleViolation('line', 'order-last-line');
       const [removed] = lines.splice(index, 1);
       moves.push({ sku: { productId: removed.productId, size, quantity: removed.quantity }, delta: -removed.quantity });
-      event = { type: 'OrderLineRemoved', data: { orderId, at, line: key(removed), lines, totals: totalsOf(lines, order) } };
+      const offer = amendedOffer(order, lines, key(removed), null);
+      event = { type: 'OrderLineRemoved', data: { orderId, at, line: key(removed), lines, totals: totalsOf(lines, order, offer), ...offerField(order, offer) } };
       break;
     }
     case 'change-line': {
@@ -116,9 +119,11 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
         moves.push({ sku: { productId: from.productId, size, quantity: from.quantity }, delta: -from.quantity });
         moves.push({ sku: { productId: from.productId, size: newSize, quantity }, delta: quantity });
       }
+      const to = { productId: from.productId, size: newSize, quantity };
+      const offer = amendedOffer(order, lines, key(from), to);
       event = {
         type: 'OrderLineChanged',
-        data: { orderId, at, from: key(from), to: { productId: from.productId, size: newSize, quantity }, lines, totals: totalsOf(lines, order) },
+        data: { orderId, at, from: key(from), to, lines, totals: totalsOf(lines, order, offer), ...offerField(order, offer) },
       };
       break;
     }
@@ -137,11 +142,32 @@ function catalogLine(productId: number, size: string, quantity: number, products
 
 const key = (line: LineKey): LineKey => ({ productId: line.productId, size: line.size, quantity: line.quantity });
 
-/** Totals as at checkout: the coupon's percent of the subtotal off, the delivery charge chosen at checkout on top. */
-export function totalsOf(lines: readonly OrderLine[], order: { couponPercent: number; deliveryChargePaisa: number }): OrderTotals {
+/**
+ * Totals as at checkout: the offer's discount (recomputed on the amended lines, `amendedOffer`), then the
+ * coupon's percent of what is left, the delivery charge chosen at checkout on top.
+ */
+export function totalsOf(lines: readonly OrderLine[], order: { couponPercent: number; deliveryChargePaisa: number }, offer: OrderOffer | null = null): OrderTotals {
   const subtotalPaisa = lines.reduce((sum, line) => sum + line.quantity * line.unitPricePaisa, 0);
-  const discountPaisa = percentOf(subtotalPaisa, order.couponPercent);
+  const offerPaisa = offer?.discountPaisa ?? 0;
+  const discountPaisa = offerPaisa + percentOf(subtotalPaisa - offerPaisa, order.couponPercent);
   return { subtotalPaisa, discountPaisa, deliveryChargePaisa: order.deliveryChargePaisa, grandTotalPaisa: subtotalPaisa - discountPaisa + order.deliveryChargePaisa };
+}
+
+type PlacedOrder = Extract<OrderState, { orderId: string }>;
+
+/**
+ * The offer's discount after an amendment (issue 27): the offer's units follow the line that moved
+ * (`amendOfferUnits`), and the offer's percent, as it was when the order was placed, applies to their catalog
+ * price on the amended lines. An order placed without the offer gets none.
+ */
+function amendedOffer(order: PlacedOrder, lines: readonly OrderLine[], from: LineKey | null, to: LineKey | null): OrderOffer | null {
+  if (!order.offer) return null;
+  return offerDiscountOf({ ...order.offer, lines: amendOfferUnits(order.offer.lines, from, to) }, lines);
+}
+
+/** `offer` is written only on orders placed with the offer, so other orders' amendments keep their old shape. */
+function offerField(order: PlacedOrder, offer: OrderOffer | null): { offer?: OrderOffer | null } {
+  return order.offer ? { offer } : {};
 }
 
 /** Net units per SKU, reserved (more) or released (fewer) by the SKU decider: never more than a SKU has. */

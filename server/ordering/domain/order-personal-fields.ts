@@ -1,6 +1,7 @@
-import { registerPersonalFields } from '../../event-store/personal-data/personal-data';
+import { ERASED, registerPersonalFields } from '../../event-store/personal-data/personal-data';
 import { orderStreamId } from './order-id';
 import { ORDER_EVENT_TYPES } from './order.events';
+import { PHONE_EVENT_TYPES } from './phone.events';
 
 /**
  * The personal fields of an order (ADR 053). `OrderPlaced` / `InstantOrderPlaced`: who placed it, where it
@@ -9,6 +10,7 @@ import { ORDER_EVENT_TYPES } from './order.events';
  * event): the changed address and phone of `ShippingDetailsChanged`, the text of a care note, the reason of a
  * cancellation or return, and the staff member's note in the metadata of any order event (a call outcome, an
  * amendment reason — words about the customer). Erasing the person's key erases all of them at once.
+ * A phone's `PhoneBlocked` / `PhoneUnblocked` are sealed under that phone's key.
  */
 export function registerOrderPersonalFields(): void {
   const placed = {
@@ -31,5 +33,14 @@ export function registerOrderPersonalFields(): void {
   for (const type of ORDER_EVENT_TYPES) {
     if (type === 'OrderPlaced' || type === 'InstantOrderPlaced') continue;
     registerPersonalFields(type, { subject: (data) => ({ sameKeyAs: orderStreamId(String(data.orderId)) }), paths: later[type] ?? [], metadataPaths: ['note'] });
+  }
+  // A phone's block and unblock (issue 27): the number, the reason and the staff note under the phone's own key,
+  // so erasing the number shreds them (and the block with them).
+  for (const type of PHONE_EVENT_TYPES) {
+    registerPersonalFields(type, {
+      subject: (data) => (typeof data.phone === 'string' && data.phone !== ERASED ? { kind: 'phone', phone: data.phone } : null),
+      paths: ['phone', 'reason'],
+      metadataPaths: ['note'],
+    });
   }
 }

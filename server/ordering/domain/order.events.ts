@@ -50,7 +50,7 @@ export type OrderPlaced = {
     lines: OrderLine[];
     coupon: { code: string; percent: number } | null;
     /** The lucky-draw offer's discount on the lines added from the offer page (absent: none). */
-    offer?: { offerId: string; percent: number; discountPaisa: Paisa } | null;
+    offer?: OrderOffer | null;
     totals: { subtotalPaisa: Paisa; discountPaisa: Paisa; deliveryChargePaisa: Paisa; grandTotalPaisa: Paisa };
     /** Lucky-draw tokens, one per unit bought (spec §9); shown as the order's "coupons". */
     luckyDrawTokens: string[];
@@ -66,6 +66,18 @@ export type OrderPlaced = {
     placedBy?: LegacyOrderPlacement;
   };
 };
+
+/**
+ * The lucky-draw offer's discount on an order: its percent of the catalog price of the units added from the
+ * offer page. `lines` names those units per line (since issue 27; absent in older orders, where
+ * `offerUnitsOf` finds them from the discount); an amendment recomputes the discount by this rule.
+ */
+export interface OrderOffer {
+  offerId: string;
+  percent: number;
+  discountPaisa: Paisa;
+  lines?: LineKey[];
+}
 
 /** The storefront's languages: English (the default) and Bengali. */
 export type OrderLocale = 'en' | 'bn';
@@ -148,9 +160,15 @@ export interface LineKey {
 /**
  * Care added a line on the customer's request (issue 14). Fires from `AmendOrder` in the same append as the
  * line's `StockReserved`. `lines` and `totals` are the order's after the change, recomputed by the server
- * from the catalog (the coupon's percent applies to the new subtotal). Consumed by read models and timeline.
+ * from the catalog (the offer's percent on its units, then the coupon's percent on what is left, as at
+ * checkout). An order placed with an offer discount carries `offer`, the discount as recomputed, null once
+ * none of the offer's units is left (since issue 27; older amendments dropped the discount).
+ * Consumed by read models and timeline.
  */
-export type OrderLineAdded = { type: 'OrderLineAdded'; data: { orderId: string; at: string; line: OrderLine; lines: OrderLine[]; totals: OrderTotals } };
+export type OrderLineAdded = {
+  type: 'OrderLineAdded';
+  data: { orderId: string; at: string; line: OrderLine; lines: OrderLine[]; totals: OrderTotals; offer?: OrderOffer | null };
+};
 
 /**
  * Care changed a line's size or quantity. Fires from `AmendOrder` with the `StockReleased` / `StockReserved`
@@ -158,11 +176,14 @@ export type OrderLineAdded = { type: 'OrderLineAdded'; data: { orderId: string; 
  */
 export type OrderLineChanged = {
   type: 'OrderLineChanged';
-  data: { orderId: string; at: string; from: LineKey; to: LineKey; lines: OrderLine[]; totals: OrderTotals };
+  data: { orderId: string; at: string; from: LineKey; to: LineKey; lines: OrderLine[]; totals: OrderTotals; offer?: OrderOffer | null };
 };
 
 /** Care removed a line; its units are released in the same append. Consumed by read models and timeline. */
-export type OrderLineRemoved = { type: 'OrderLineRemoved'; data: { orderId: string; at: string; line: LineKey; lines: OrderLine[]; totals: OrderTotals } };
+export type OrderLineRemoved = {
+  type: 'OrderLineRemoved';
+  data: { orderId: string; at: string; line: LineKey; lines: OrderLine[]; totals: OrderTotals; offer?: OrderOffer | null };
+};
 
 /** Care changed where the parcel goes: the shipping address and phone. Consumed by read models and timeline. */
 export type ShippingDetailsChanged = { type: 'ShippingDetailsChanged'; data: { orderId: string; at: string; address: string; shippingPhone: string } };

@@ -1,5 +1,6 @@
 import type { Decider } from '../../event-store/command-path/decider';
-import { CALL_OUTCOMES, type CallOutcome, type OrderEvent, type OrderLine, type OrderType, type PaymentMethod } from './order.events';
+import { CALL_OUTCOMES, type CallOutcome, type LineKey, type OrderEvent, type OrderLine, type OrderOffer, type OrderType, type PaymentMethod } from './order.events';
+import { offerUnitsOf } from './order-offer';
 import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { TRANSITIONS, type OrderStatus, type StatusStep } from './order-status';
 
@@ -17,6 +18,8 @@ export type OrderState =
       lines: readonly OrderLine[];
       couponCode: string | null;
       couponPercent: number;
+      /** The lucky-draw offer's discount and the units it applies to (an amendment recomputes it, issue 27). */
+      offer: (OrderOffer & { lines: LineKey[] }) | null;
       deliveryChargePaisa: number;
       address: string;
       shippingPhone: string;
@@ -81,6 +84,7 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         lines: event.data.lines,
         couponCode: event.data.coupon?.code ?? null,
         couponPercent: event.data.coupon?.percent ?? 0,
+        offer: event.data.offer ? { ...event.data.offer, lines: offerUnitsOf(event.data.offer, event.data.lines) } : null,
         deliveryChargePaisa: event.data.totals.deliveryChargePaisa,
         address: event.data.customer.address,
         shippingPhone: event.data.customer.shippingPhone,
@@ -98,6 +102,7 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         lines: event.data.lines,
         couponCode: null,
         couponPercent: 0,
+        offer: null,
         deliveryChargePaisa: 0,
         address: event.data.customer.address,
         shippingPhone: event.data.customer.shippingPhone,
@@ -124,8 +129,13 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return state;
     case 'OrderLineAdded':
     case 'OrderLineChanged':
-    case 'OrderLineRemoved':
-      return state.status === 'none' ? state : { ...state, lines: event.data.lines };
+    case 'OrderLineRemoved': {
+      if (state.status === 'none') return state;
+      // Amendments before issue 27 dropped the offer's discount from their totals but not from the order's terms.
+      if (!('offer' in event.data)) return { ...state, lines: event.data.lines };
+      const offer = event.data.offer ? { ...event.data.offer, lines: event.data.offer.lines ?? [] } : null;
+      return { ...state, lines: event.data.lines, offer };
+    }
     case 'ShippingDetailsChanged':
       return state.status === 'none' ? state : { ...state, address: event.data.address, shippingPhone: event.data.shippingPhone };
   }

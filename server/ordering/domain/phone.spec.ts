@@ -26,6 +26,13 @@ describe('phone decider', () => {
     ]);
   });
 
+  it('counts a block whose number was erased as none: the number and its block are forgotten together', () => {
+    expect(given({ type: 'PhoneBlocked', data: { phone: '[erased]', at, reason: '[erased]' } }).when(block())()).toEqual([
+      { type: 'PhoneBlocked', data: { phone, at, reason: 'refused 3 parcels' } },
+    ]);
+    expect(given({ type: 'PhoneBlocked', data: { phone: '[erased]', at, reason: '[erased]' } }).when(unblock())).toThrow(ConflictError);
+  });
+
   it('reads a number as people type it', () => {
     expect(normalizePhoneNumber('+880 1711-111111')).toBe(phone);
     expect(normalizePhoneNumber('01711111111')).toBe(phone);

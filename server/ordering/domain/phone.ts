@@ -1,12 +1,21 @@
 import { ConflictError } from '../../common/errors/domain-error';
 import type { Decider } from '../../event-store/command-path/decider';
+import { ERASED } from '../../event-store/personal-data/personal-data';
 import type { PhoneEvent } from './phone.events';
 import { OrderRuleViolation } from './order.errors';
 
 /** Bangladeshi mobile numbers as the checkout stores them: 11 digits, 01 then an operator digit 3-9. */
 const BD_MOBILE = /^01[3-9]\d{8}$/;
 
-export const phoneStreamId = (phone: string) => `phone-${phone}`;
+/**
+ * `phone-<pseudonym>`: a phone's blocks, on a stream named by the keyed hash the personal-data key table names
+ * the phone by (ADR 053), never by the number, so neither the event browser nor a backup shows the number once
+ * it is erased (issue 27).
+ */
+export const phoneStreamId = (pseudonym: string) => `phone-${pseudonym}`;
+
+/** Blocks recorded before issue 27 are on `phone-<number>`: read (their state still counts), never written again. */
+export const legacyPhoneStreamId = (phone: string) => `phone-${phone}`;
 
 /** The number as typed, without spaces, dashes or the country code; null when it is no mobile number. */
 export function normalizePhoneNumber(input: unknown): string | null {
@@ -22,7 +31,8 @@ export  const initialPhoneState = (): PhoneState => ({ blocked: false });
 export function evolvePhone(state: PhoneState, event: PhoneEvent): PhoneState {
   switch (event.type) {
     case 'PhoneBlocked':
-      return { blocked: true };
+      // Erasing the number shreds its block with it (ADR 053): an erased block blocks nothing, as in `phone_risk`.
+      return { blocked: event.data.phone !== ERASED };
     case 'PhoneUnblocked':
       return { blocked: false };
   }

@@ -4,6 +4,7 @@ import { orderPhones } from '../domain/checkout-limits';
 import type { OrderEvent } from '../domain/order.events';
 import type { PhoneEvent } from '../domain/phone.events';
 import { inStreamOrder } from '../projections/order-tracking.fold';
+import { ERASED } from '../../event-store/personal-data/personal-data';
 
 /** Events the per-phone risk record counts. */
 export const PHONE_RISK_EVENT_TYPES = [
@@ -70,10 +71,14 @@ export function foldPhoneRisk(events: readonly RecordedEvent[], knownPhones: Rea
         break;
       }
       case 'PhoneBlocked':
-        blocks.set(event.data.phone, { phone: event.data.phone, blocked: true, block_reason: event.data.reason, blocked_at: event.data.at });
-        break;
       case 'PhoneUnblocked':
-        blocks.set(event.data.phone, { phone: event.data.phone, blocked: false, block_reason: null, blocked_at: null });
+        // An erased number's block (ADR 053, issue 27) names no phone: it blocks nothing.
+        if (event.data.phone === ERASED) break;
+        if (event.type === 'PhoneUnblocked') {
+          blocks.set(event.data.phone, { phone: event.data.phone, blocked: false, block_reason: null, blocked_at: null });
+          break;
+        }
+        blocks.set(event.data.phone, { phone: event.data.phone, blocked: true, block_reason: event.data.reason, blocked_at: event.data.at });
         break;
       default: {
         const outcome = OUTCOME_OF[event.type];

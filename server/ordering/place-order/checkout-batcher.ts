@@ -16,6 +16,7 @@ import { newOrderId } from '../domain/order-id';
 import { writeOrderTracking } from '../projections/order-tracking.writer';
 import { OrderExpiry } from '../expiry/order-expiry';
 import { CatalogLookup } from './catalog-lookup';
+import { CouponUsePlaces } from './coupon-use-places';
 import { CheckoutIdempotency, DuplicateCheckout, IdempotencyKeyReused } from './checkout-idempotency';
 import type { CheckoutInput, PlaceOrderResult } from './place-order.command';
 
@@ -64,6 +65,7 @@ export class CheckoutBatcher {
     private readonly writer: CommandPath,
     private readonly expiry: OrderExpiry,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly couponPlaces: CouponUsePlaces,
   ) {}
 
   submit(checkout: CheckoutInput, key: string | null, meta: RequestMetadata, address: string | null = null): Promise<PlaceOrderResult> {
@@ -181,7 +183,9 @@ export class CheckoutBatcher {
         data: { ...pending.checkout, orderId: newOrderId(), now, clientAddress: pending.address },
       }));
       const loaded = await attempt.load(streamIds);
-      const { outcomes, merged } = decideCheckoutBatch(commands, { ...catalog, skus: skuStatesOf(loaded), coupons: couponStatesOf(loaded) });
+      // Older coupon uses get their household's key from their orders' addresses (issue 27).
+      const coupons = await this.couponPlaces.complete(couponStatesOf(loaded));
+      const { outcomes, merged } = decideCheckoutBatch(commands, { ...catalog, skus: skuStatesOf(loaded), coupons });
       const accepted = fresh.flatMap((pending, index) => (outcomes[index].accepted ? [{ pending, orderId: commands[index].data.orderId }] : []));
       if (accepted.length > 0) {
         const metadata = accepted.length === 1 ? eventMetadata(accepted[0].pending.meta) : batchMetadata(accepted.length);

@@ -66,6 +66,7 @@ describe('order tracking fold', () => {
         subtotal_paisa: null,
         discount_paisa: null,
         grand_total_paisa: null,
+        lucky_draw_tokens: null,
       },
     ]);
   });
@@ -92,6 +93,16 @@ describe('order tracking fold of amendments (issue 14)', () => {
     expect(inserts).toEqual([expect.objectContaining({ version: 2, grand_total_paisa: 132000 })]);
     expect(lines).toEqual([expect.objectContaining({ size: 'L', unit_price_paisa: 70000 })]);
     expect(lineSets).toEqual([]);
+  });
+
+  it('keeps the order\'s tokens to the units it holds after a line amendment (issue 27)', () => {
+    const cut: OrderEvent = {
+      type: 'OrderLineChanged',
+      data: { orderId: 'K7M2P9QX', at, from: { productId: 1, size: 'M', quantity: 2 }, to: { productId: 1, size: 'M', quantity: 1 }, lines: [{ ...placed.data.lines[0], quantity: 1 }], totals },
+    };
+    expect(foldOrderTracking([recorded(1, placed), recorded(2, cut)]).inserts[0].lucky_draw_tokens).toEqual(['K7M2P9QX-1']);
+    expect(foldOrderTracking([recorded(2, cut)]).updates[0].lucky_draw_tokens).toEqual(['K7M2P9QX-1']);
+    expect(foldOrderTracking([recorded(2, changed)]).updates[0].lucky_draw_tokens).toEqual(['K7M2P9QX-1', 'K7M2P9QX-2']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { luckyDrawTokens } from '../domain/checkout';
 import type { RecordedEvent } from '../../event-store/event-store.types';
 import { ORDER_EVENT_TYPES, type OrderEvent, type OrderLine } from '../domain/order.events';
 import { STATUS_AFTER_EVENT, type OrderStatus } from '../domain/order-status';
@@ -58,6 +59,8 @@ export interface OrderUpdateRow {
   subtotal_paisa: number | null;
   discount_paisa: number | null;
   grand_total_paisa: number | null;
+  /** The order's lucky-draw tokens after a line amendment: one per unit it now holds (issue 27). */
+  lucky_draw_tokens: string[] | null;
 }
 
 export interface OrderTrackingChanges {
@@ -121,6 +124,7 @@ export function foldOrderTracking(events: readonly RecordedEvent[]): OrderTracki
       subtotal_paisa: null,
       discount_paisa: null,
       grand_total_paisa: null,
+      lucky_draw_tokens: null,
     };
     updates.set(orderId, {
       ...update,
@@ -154,23 +158,39 @@ function lineRows(orderId: string, lines: readonly OrderLine[]): OrderLineRow[] 
   }));
 }
 
-type AmendedColumns = Pick<OrderUpdateRow, 'address' | 'shipping_phone' | 'subtotal_paisa' | 'discount_paisa' | 'grand_total_paisa'>;
+type AmendedColumns = Pick<OrderUpdateRow, 'address' | 'shipping_phone' | 'subtotal_paisa' | 'discount_paisa' | 'grand_total_paisa' | 'lucky_draw_tokens'>;
 
 /** What an amendment (issue 14) changes in the row, and the order's new lines when they changed. */
 function amendmentOf(event: OrderEvent): { columns: AmendedColumns; lines: OrderLine[] | null } | null {
   switch (event.type) {
     case 'ShippingDetailsChanged':
       return {
-        columns: { address: event.data.address, shipping_phone: event.data.shippingPhone, subtotal_paisa: null, discount_paisa: null, grand_total_paisa: null },
+        columns: {
+          address: event.data.address,
+          shipping_phone: event.data.shippingPhone,
+          subtotal_paisa: null,
+          discount_paisa: null,
+          grand_total_paisa: null,
+          lucky_draw_tokens: null,
+        },
         lines: null,
       };
     case 'OrderLineAdded':
     case 'OrderLineChanged':
     case 'OrderLineRemoved': {
-      const { totals } = event.data;
+      const { totals, lines, orderId } = event.data;
+      // Tokens follow the units the order now holds (issue 27): `<orderId>-1` … `<orderId>-<units>`.
+      const units = lines.reduce((sum, line) => sum + line.quantity, 0);
       return {
-        columns: { address: null, shipping_phone: null, subtotal_paisa: totals.subtotalPaisa, discount_paisa: totals.discountPaisa, grand_total_paisa: totals.grandTotalPaisa },
-        lines: event.data.lines,
+        columns: {
+          address: null,
+          shipping_phone: null,
+          subtotal_paisa: totals.subtotalPaisa,
+          discount_paisa: totals.discountPaisa,
+          grand_total_paisa: totals.grandTotalPaisa,
+          lucky_draw_tokens: luckyDrawTokens(orderId, units),
+        },
+        lines,
       };
     }
     default:

@@ -39,7 +39,8 @@ export async function writeOrderTracking(manager: EntityManager, table: (name: s
        ON CONFLICT (order_id) DO UPDATE
          SET status = EXCLUDED.status, bkash_verified = EXCLUDED.bkash_verified, version = EXCLUDED.version, updated_at = EXCLUDED.updated_at,
              address = EXCLUDED.address, shipping_phone = EXCLUDED.shipping_phone, subtotal_paisa = EXCLUDED.subtotal_paisa,
-             discount_paisa = EXCLUDED.discount_paisa, grand_total_paisa = EXCLUDED.grand_total_paisa
+             discount_paisa = EXCLUDED.discount_paisa, grand_total_paisa = EXCLUDED.grand_total_paisa,
+             lucky_draw_tokens = EXCLUDED.lucky_draw_tokens
          WHERE t.version < EXCLUDED.version
        RETURNING 1
      ), lines AS (
@@ -52,9 +53,11 @@ export async function writeOrderTracking(manager: EntityManager, table: (name: s
               version = u.version, updated_at = u.updated_at,
               address = coalesce(u.address, t.address), shipping_phone = coalesce(u.shipping_phone, t.shipping_phone),
               subtotal_paisa = coalesce(u.subtotal_paisa, t.subtotal_paisa), discount_paisa = coalesce(u.discount_paisa, t.discount_paisa),
-              grand_total_paisa = coalesce(u.grand_total_paisa, t.grand_total_paisa)
+              grand_total_paisa = coalesce(u.grand_total_paisa, t.grand_total_paisa),
+              lucky_draw_tokens = coalesce(u.lucky_draw_tokens, t.lucky_draw_tokens)
          FROM jsonb_to_recordset($3::jsonb) AS u(order_id text, status text, bkash_verified boolean, version int, updated_at timestamptz,
-                                                 address text, shipping_phone text, subtotal_paisa int, discount_paisa int, grand_total_paisa int)
+                                                 address text, shipping_phone text, subtotal_paisa int, discount_paisa int, grand_total_paisa int,
+                                                 lucky_draw_tokens text[])
         WHERE t.order_id = u.order_id AND t.version < u.version
        RETURNING 1
      )

@@ -76,8 +76,9 @@ describe('OutboxDelivery: deliveries asked for together', () => {
     );
     expect(await delivery.deliver(ids.first)).toBe('busy');
     expect(sent).toEqual([]);
-    // The worker that held it died mid-send: its lease ran out.
-    await fixture.dataSource.query(`UPDATE sms_deliveries SET next_attempt_at = now() - interval '1 second' WHERE event_id = $1`, [ids.first]);
+    // The worker that held it died mid-send: its lease ran out (long before the database last started, so no
+    // grace after a restart holds it: RESTART_GRACE_SECONDS).
+    await fixture.dataSource.query(`UPDATE sms_deliveries SET next_attempt_at = pg_postmaster_start_time() - interval '2 hours' WHERE event_id = $1`, [ids.first]);
     expect(await delivery.deliver(ids.first)).toBe('sent');
     expect(sent).toEqual(['first']);
     expect((await rows()).get(ids.first)).toEqual({ status: 'sent', attempts: 2, recipient: 'to first' });
@@ -96,5 +97,100 @@ describe('OutboxDelivery: deliveries asked for together', () => {
       [ids.third],
     );
     expect(row).toEqual({ status: 'failed', attempts: 1, last_error: 'gateway said no', later: true });
+  });
+
+  describe('a send the gateway accepted whose record hits a database that is away', () => {
+    /** The record of sends (`UPDATE … status = 'sent'`) fails `times` times as a dropped connection does. */
+    const recordFails = (times: number) => {
+      const query = fixture.dataSource.query.bind(fixture.dataSource);
+      let failed = 0;
+      return jest.spyOn(fixture.dataSource, 'query').mockImplementation(async (sql: string, parameters?: unknown[] | object) => {
+        if (/SET status = 'sent'/.test(sql) && failed < times) {
+          failed += 1;
+          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNREFUSED' });
+        }
+        return query(sql, parameters);
+      });
+    };
+
+    it('is answered only once the record is written, retried until the database answers, and sent once', async () => {
+      const warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const spy = recordFails(4);
+      let answered: string | undefined;
+      const asked = delivery.deliver(ids.first).then((outcome) => (answered = outcome));
+      // While the record is retried the message is out, but nobody has been told so: asked again, it is busy.
+      for (const deadline = Date.now() + 10_000; sent.length === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(sent).toEqual(['first']);
+      expect(await delivery.deliver(ids.first)).toBe('busy');
+      expect(answered).toBeUndefined();
+      expect(await asked).toBe('sent');
+      expect(spy.mock.calls.filter(([sql]) => /SET status = 'sent'/.test(sql)).length).toBe(5);
+      expect((await rows()).get(ids.first)).toEqual({ status: 'sent', attempts: 1, recipient: 'to first' });
+      expect(await delivery.deliver(ids.first)).toBe('done-before');
+      expect(sent).toEqual(['first']);
+      expect(warnings.mock.calls.map(([message]) => String(message))).toEqual([
+        'test: 1 message(s) sent but not recorded yet (Connection terminated unexpectedly); retrying until the database answers',
+      ]);
+    });
+
+    it('records only its own attempt: a delivery another worker took over in the meantime keeps that worker’s record', async () => {
+      const warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const query = fixture.dataSource.query.bind(fixture.dataSource);
+      let tookOver = false;
+      jest.spyOn(fixture.dataSource, 'query').mockImplementation(async (sql: string, parameters?: unknown[] | object) => {
+        if (/SET status = 'sent'/.test(sql) && !tookOver) {
+          // Its lease ran out and another worker claimed it (attempt 2) and is sending it now.
+          await query(`UPDATE sms_deliveries SET attempts = 2, next_attempt_at = now() + interval '2 minutes' WHERE event_id = $1`, [ids.third]);
+          tookOver = true;
+          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNREFUSED' });
+        }
+        return query(sql, parameters);
+      });
+      expect(await delivery.deliver(ids.third)).toBe('sent');
+      const [row] = await query(`SELECT status, attempts FROM sms_deliveries WHERE event_id = $1`, [ids.third]);
+      expect(row).toEqual({ status: 'sending', attempts: 2 });
+      expect(warnings.mock.calls.map(([message]) => String(message))).toContain(
+        `sent NoteWritten test for event ${ids.third} (attempt 1), but another worker had taken the delivery over meanwhile`,
+      );
+    });
+
+    it('counts a record PostgreSQL committed before the connection broke as its own, not as a takeover', async () => {
+      const warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const query = fixture.dataSource.query.bind(fixture.dataSource);
+      let broke = false;
+      jest.spyOn(fixture.dataSource, 'query').mockImplementation(async (sql: string, parameters?: unknown[] | object) => {
+        if (/SET status = 'sent'/.test(sql) && !broke) {
+          broke = true;
+          await query(sql, parameters); // committed ...
+          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }); // ... the answer lost
+        }
+        return query(sql, parameters);
+      });
+      expect(await delivery.deliver(ids.first)).toBe('sent');
+      expect((await rows()).get(ids.first)).toEqual({ status: 'sent', attempts: 1, recipient: 'to first' });
+      expect(warnings.mock.calls.map(([message]) => String(message)).filter((message) => /taken the delivery over/.test(message))).toEqual([]);
+    });
+  });
+
+  it('gives the sender the delivery id, the same on every attempt, to pass on as the idempotency key', async () => {
+    const keys: string[] = [];
+    let fail = true;
+    const keyed = new OutboxDelivery<string>(
+      CHANNEL,
+      fixture.dataSource,
+      {
+        compose: async (event) => ({ message: String(event.data.name), recipient: 'someone' }),
+        send: async (_message, deliveryId) => {
+          keys.push(deliveryId);
+          if (fail) throw new Error('gateway timed out');
+        },
+      },
+      new Logger('OutboxDeliveryTest'),
+    );
+    await expect(keyed.deliver(ids.third)).rejects.toBeInstanceOf(SendFailedError);
+    fail = false;
+    await fixture.dataSource.query(`UPDATE sms_deliveries SET next_attempt_at = now() WHERE event_id = $1`, [ids.third]);
+    expect(await keyed.deliver(ids.third)).toBe('sent');
+    expect(keys).toEqual([ids.third, ids.third]);
   });
 });

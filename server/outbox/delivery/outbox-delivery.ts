@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
+import { isDatabaseUnavailable } from '../../common/errors/database-unavailable';
 import { backoffMs, OutboxChannel } from '../outbox-channel';
 import { keysReadWithEvents, openPersonalData, SEALED_KEY_COLUMN, sealedKeyJoin } from '../../event-store/personal-data/personal-data';
 import { OutboxReads } from '../event-reads';
@@ -8,6 +9,11 @@ export type DeliveryOutcome = 'sent' | 'skipped' | 'done-before' | 'busy';
 
 /** An event as a channel's composer reads it. */
 export interface StoredEvent {
+  /**
+   * The delivery's key: the event id, or for one part of a multi-part event its derived id. Stable across every
+   * attempt, so it is the message's idempotency key at the gateway (Message-ID, Idempotency-Key).
+   */
+  deliveryId: string;
   id: string;
   streamId: string;
   type: string;
@@ -19,7 +25,8 @@ export interface StoredEvent {
 /** What a channel does with one event: compose the message (or say why none), send it, clean up after. */
 export interface ChannelSender<Message> {
   compose(event: StoredEvent, reads: OutboxReads): Promise<{ message: Message; recipient: string } | { skip: string }>;
-  send(message: Message, eventId: string): Promise<void>;
+  /** Sends; `deliveryId` is the same on every attempt: a gateway that takes an idempotency key gets it. */
+  send(message: Message, deliveryId: string): Promise<void>;
   /** After the message was sent or skipped (the link's envelope is no longer needed). */
   finished?(manager: EntityManager, event: StoredEvent): Promise<void>;
 }
@@ -48,6 +55,25 @@ const FINISHED = new Set(['sent', 'skipped', 'dead']);
  */
 export const SENDING_LEASE_SECONDS = 120;
 
+/**
+ * A delivery left 'sending' is not taken over in the first seconds after PostgreSQL (re)started when its lease
+ * ran out during the hour before the restart or since: the worker that sent the message may have spent the
+ * outage retrying its record (every 2 s at most) and must get there first. Without this an outage longer than
+ * the lease would send those messages again. A lease that ran out earlier belongs to a worker that died.
+ */
+export const RESTART_GRACE_SECONDS = 30;
+const RESTART_GRACE_COVERS_HOURS = 1;
+
+/** Retries of the record of a send the gateway accepted: 100 ms doubling to 2 s. */
+const RECORD_RETRY_FIRST_MS = 100;
+const RECORD_RETRY_MAX_MS = 2_000;
+/** Tries of that record that failed for another reason than the database being away (a bug): then it gives up. */
+const RECORD_OTHER_FAILURES = 5;
+
+/** A 'sending' row (alias `d`) nobody may take: under its lease, or its lease ran out around a restart that is too recent. */
+export const HELD = `(d.next_attempt_at > now() OR (pg_postmaster_start_time() > now() - make_interval(secs => ${RESTART_GRACE_SECONDS})
+   AND d.next_attempt_at > pg_postmaster_start_time() - make_interval(hours => ${RESTART_GRACE_COVERS_HOURS})))`;
+
 /** Deliveries asked for in one turn of the event loop that go through the database together. */
 const MAX_BATCH = 100;
 
@@ -74,9 +100,13 @@ type Claim = { deliveryId: string; eventType: string } & ({ status: 'sending'; r
  * Sends the message of one event at most once, whoever asks (a BullMQ job, the in-process queue, a second
  * process, a retry). One statement claims a delivery (an upsert of its row that succeeds only while the row
  * is pending, failed, or 'sending' under an expired lease), so two workers can never both send; the outcome
- * is recorded after the send. Only a crash between the gateway accepting the message and that record can
- * repeat a send (docs/decisions/020-mail-delivery.md; the same for SMS, ADR 025). No lock or transaction is
- * held across the gateway call, which would hold back the safe global order every projection reads.
+ * is recorded after the send, and a delivery is answered (its job acknowledged) only once that record is
+ * written: while the database is away the record is retried with backoff, and the row is not taken over
+ * meanwhile (RESTART_GRACE_SECONDS). Only a crash of this process between the gateway accepting the message
+ * and that record can repeat a send, and then with the same idempotency key (the delivery id as the mail's
+ * Message-ID and the SMS gateway's Idempotency-Key; docs/decisions/020-mail-delivery.md, ADR 025). No lock or
+ * transaction is held across the gateway call, which would hold back the safe global order every projection
+ * reads.
  *
  * The deliveries asked for in the same turn of the event loop (the in-process queue's due rows, BullMQ's
  * concurrent jobs) share their reads and writes: one read of their events and rows, one of their keys and the
@@ -84,6 +114,8 @@ type Claim = { deliveryId: string; eventType: string } & ({ status: 'sending'; r
  */
 export class OutboxDelivery<Message = unknown> {
   private waiting = new Map<string, Waiter[]>();
+  /** Sent by this process, their record not written yet: asked for again meanwhile, they are 'busy'. */
+  private readonly recording = new Set<string>();
 
   constructor(
     readonly channel: OutboxChannel,
@@ -133,7 +165,7 @@ export class OutboxDelivery<Message = unknown> {
     // its event in its delivery row.
     const rows: Found[] = await manager.query(
       `SELECT k.key AS delivery_id, e.event_id AS id, e.stream_id, e.type, e.data, d.part, d.status,
-              coalesce(d.status = 'sending' AND d.next_attempt_at > now(), false) AS leased, ${SEALED_KEY_COLUMN}
+              coalesce(d.status = 'sending' AND ${HELD}, false) AS leased, ${SEALED_KEY_COLUMN}
          FROM unnest($1::uuid[]) AS k(key)
          LEFT JOIN ${table} d ON d.event_id = k.key
          JOIN events e ON e.event_id = coalesce(d.source_event_id, k.key)
@@ -148,7 +180,7 @@ export class OutboxDelivery<Message = unknown> {
         this.logger.warn(`${name} job for unknown event ${deliveryId} ignored`);
         outcomes.set(deliveryId, 'skipped');
       } else if (row.status && FINISHED.has(row.status)) outcomes.set(deliveryId, 'done-before');
-      else if (row.leased) outcomes.set(deliveryId, 'busy');
+      else if (row.leased || this.recording.has(deliveryId)) outcomes.set(deliveryId, 'busy');
       else open.push(row);
     }
     if (open.length === 0) return outcomes;
@@ -160,7 +192,7 @@ export class OutboxDelivery<Message = unknown> {
     const composed = (
       await Promise.all(
         open.map(async (row) => {
-          const event: StoredEvent = { id: row.id, streamId: row.stream_id, type: row.type, data: row.data, part: row.part };
+          const event: StoredEvent = { deliveryId: row.delivery_id, id: row.id, streamId: row.stream_id, type: row.type, data: row.data, part: row.part };
           try {
             return [{ deliveryId: row.delivery_id, event, composition: await this.sender.compose(event, reads) }];
           } catch (error) {
@@ -180,7 +212,7 @@ export class OutboxDelivery<Message = unknown> {
       ),
     );
 
-    const sent: string[] = [];
+    const sent: Array<{ deliveryId: string; attempts: number; event: StoredEvent }> = [];
     const finished: StoredEvent[] = [];
     await Promise.all(
       composed.map(async ({ deliveryId, event, composition }) => {
@@ -195,21 +227,79 @@ export class OutboxDelivery<Message = unknown> {
           await this.sender.send(composition.message, deliveryId);
         } catch (error) {
           const dead = attempts >= this.channel.maxAttempts;
-          await manager.query(
-            `UPDATE ${table} SET status = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) WHERE event_id = $1`,
-            [deliveryId, dead ? 'dead' : 'failed', messageOf(error).slice(0, 500), backoffMs(this.channel, attempts) / 1000],
-          );
+          try {
+            await manager.query(
+              `UPDATE ${table} SET status = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) WHERE event_id = $1 AND attempts = $5`,
+              [deliveryId, dead ? 'dead' : 'failed', messageOf(error).slice(0, 500), backoffMs(this.channel, attempts) / 1000, attempts],
+            );
+          } catch (recordError) {
+            // Nothing was sent: the row stays 'sending' until its lease is over, then it is tried again.
+            return void outcomes.set(deliveryId, recordError instanceof Error ? recordError : new Error(String(recordError)));
+          }
           return void outcomes.set(deliveryId, new SendFailedError(name, deliveryId, attempts, dead, error));
         }
-        sent.push(deliveryId);
-        finished.push(event);
-        this.logger.log(`sent ${event.type} ${name} for event ${deliveryId} (attempt ${attempts})`);
-        outcomes.set(deliveryId, 'sent');
+        sent.push({ deliveryId, attempts, event });
+        this.recording.add(deliveryId);
       }),
     );
-    if (sent.length > 0) await manager.query(`UPDATE ${table} SET status = 'sent', sent_at = now(), last_error = NULL WHERE event_id = ANY($1::uuid[])`, [sent]);
-    for (const event of finished) await this.sender.finished?.(manager, event);
+    if (sent.length > 0) {
+      try {
+        const recorded = await this.recordSent(sent);
+        for (const { deliveryId, attempts, event } of sent) {
+          finished.push(event);
+          if (recorded.has(deliveryId)) this.logger.log(`sent ${event.type} ${name} for event ${deliveryId} (attempt ${attempts})`);
+          else this.logger.warn(`sent ${event.type} ${name} for event ${deliveryId} (attempt ${attempts}), but another worker had taken the delivery over meanwhile`);
+          outcomes.set(deliveryId, 'sent');
+        }
+      } catch (error) {
+        // Given up (not the database being away, which is waited out): the lease keeps the message from being
+        // sent again for SENDING_LEASE_SECONDS, and a repeat carries the same idempotency key.
+        for (const { deliveryId } of sent) outcomes.set(deliveryId, error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        for (const { deliveryId } of sent) this.recording.delete(deliveryId);
+      }
+    }
+    for (const event of finished) {
+      // Only tidying (a link's envelope, which also expires): a failure here changes nothing that was sent.
+      await Promise.resolve(this.sender.finished?.(manager, event)).catch((error: unknown) =>
+        this.logger.warn(`${name} for event ${event.deliveryId}: tidying up after the send failed: ${messageOf(error)}`),
+      );
+    }
     return outcomes;
+  }
+
+  /**
+   * Records sends the gateways accepted, before anyone hears of them (a BullMQ job is acknowledged, the
+   * in-process queue moves on): retried with backoff for as long as the database is away, since a send that
+   * is not recorded would be sent again once its lease is over. Only this worker's attempt is recorded
+   * (`attempts` as claimed); answers the deliveries recorded — one missing was taken over by another worker.
+   */
+  private async recordSent(sent: Array<{ deliveryId: string; attempts: number }>): Promise<Set<string>> {
+    const { table, name } = this.channel;
+    let failures = 0;
+    let otherFailures = 0;
+    for (;;) {
+      try {
+        // A try whose connection broke after PostgreSQL committed it left the row 'sent' with our attempt: that
+        // is our record too. (An UPDATE answers [rows, count] through TypeORM.)
+        const [rows]: [Array<{ event_id: string }>, number] = await this.dataSource.query(
+          `UPDATE ${table} AS d SET status = 'sent', sent_at = CASE WHEN d.status = 'sent' THEN d.sent_at ELSE now() END, last_error = NULL
+             FROM unnest($1::uuid[], $2::int[]) AS s(event_id, attempts)
+            WHERE d.event_id = s.event_id AND d.attempts = s.attempts AND d.status IN ('sending', 'sent')
+           RETURNING d.event_id`,
+          [sent.map((each) => each.deliveryId), sent.map((each) => each.attempts)],
+        );
+        if (failures > 0) this.logger.log(`${name}: recorded ${sent.length} sent message(s) after ${failures} failed tries`);
+        return new Set(rows.map((row) => row.event_id));
+      } catch (error) {
+        failures += 1;
+        if (!isDatabaseUnavailable(error) && ++otherFailures >= RECORD_OTHER_FAILURES) throw error;
+        // Said once per outage, not per try.
+        if (failures === 1) this.logger.warn(`${name}: ${sent.length} message(s) sent but not recorded yet (${messageOf(error)}); retrying until the database answers`);
+        const wait = Math.min(RECORD_RETRY_FIRST_MS * 2 ** (failures - 1), RECORD_RETRY_MAX_MS);
+        await new Promise((resolve) => setTimeout(resolve, wait).unref());
+      }
+    }
   }
 
   /**
@@ -227,7 +317,7 @@ export class OutboxDelivery<Message = unknown> {
        ON CONFLICT (event_id) DO UPDATE
           SET status = excluded.status, attempts = d.attempts + excluded.attempts, recipient = coalesce(excluded.recipient, d.recipient),
               last_error = excluded.last_error, next_attempt_at = excluded.next_attempt_at
-        WHERE d.status IN ('pending', 'failed') OR (d.status = 'sending' AND d.next_attempt_at <= now())
+        WHERE d.status IN ('pending', 'failed') OR (d.status = 'sending' AND NOT ${HELD})
        RETURNING d.event_id, d.attempts`,
       [
         claims.map((claim) => claim.deliveryId),

@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { OutboxDelivery, SendFailedError } from '../delivery/outbox-delivery';
+import { HELD, OutboxDelivery, SendFailedError } from '../delivery/outbox-delivery';
 import type { OutboxJobData } from '../outbox-channel';
 import type { OutboxQueue } from './outbox-queue';
 
@@ -11,7 +11,8 @@ const BATCH = 10;
  * Without Redis, the channel's deliveries table (`mail_deliveries`, `sms_deliveries`) is the queue: the subscription writes a pending row per event in its
  * batch transaction (so a crash loses nothing), and this poller sends the rows that are due. A failed send
  * sets `next_attempt_at` with the same exponential backoff BullMQ uses. Several processes may poll: the
- * per-event lock in OutboxDelivery keeps each message to one sender.
+ * claim in OutboxDelivery keeps each message to one sender. A poll waits for the deliveries it started, their
+ * records included (retried while the database is away), before it looks again.
  */
 export class InProcessOutboxQueue implements OutboxQueue {
   readonly mode = 'in-process';
@@ -55,8 +56,8 @@ export class InProcessOutboxQueue implements OutboxQueue {
       let due: string[] = [];
       try {
         const rows: Array<{ event_id: string }> = await this.dataSource.query(
-          `SELECT event_id FROM ${this.delivery.channel.table}
-            WHERE status IN ('pending', 'failed', 'sending') AND next_attempt_at <= now()
+          `SELECT event_id FROM ${this.delivery.channel.table} AS d
+            WHERE status IN ('pending', 'failed', 'sending') AND next_attempt_at <= now() AND NOT (status = 'sending' AND ${HELD})
             ORDER BY next_attempt_at LIMIT $1`,
           [BATCH],
         );

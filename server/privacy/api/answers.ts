@@ -15,6 +15,7 @@ const personalData = answerOf<PersonalDataExport>()(
         name: z.string(),
         email: z.string(),
         phone_number: z.string().nullable(),
+        phone_verified: z.boolean(),
         role: z.string(),
         email_verified_at: isoTime.nullable(),
         created_at: isoTime,

@@ -8,7 +8,7 @@ import { deleteAccountRequest, erasePhoneRequest } from './personal-data.control
 export const PRIVACY_ROUTES: ApiRoute[] = [
   {
     method: 'get', path: '/api/customer/personal-data', tag: 'Accounts', summary: 'Everything the store holds about the signed-in person, as JSON: account, its history, orders, phone records', access: 'customer', answer: personalDataAnswer,
-    description: 'The orders are those placed while signed in to the account. `Cache-Control: no-store`.',
+    description: 'The orders are those placed while signed in to the account and, once a code proved the account\'s phone, the guest orders placed from it; phone records only of that proven phone (ADR 057). `Cache-Control: no-store`.',
   },
   {
     method: 'post', path: '/api/customer/delete-account', tag: 'Accounts', summary: 'Delete the signed-in customer\'s account and erase their personal data, with their password', access: 'customer', passwordHash: true, body: deleteAccountRequest, answer: messageAnswer,
@@ -16,7 +16,7 @@ export const PRIVACY_ROUTES: ApiRoute[] = [
     example: () => ({ body: { password: 'padma-river-bridge-22' } }),
   },
   {
-    method: 'get', path: '/api/admin/personal-data', tag: 'Staff: orders', summary: 'Everything the store holds about a phone number, as JSON: accounts with it, orders with it as contact or shipping phone (guest ones too), its record', access: 'care', answer: personalDataAnswer,
+    method: 'get', path: '/api/admin/personal-data', tag: 'Staff: orders', summary: 'Everything the store holds about a phone number, as JSON: the account that proved it, orders with it as contact or shipping phone (guest ones too), its record', access: 'care', answer: personalDataAnswer,
     query: z.object({ phone: z.string().describe('An 11-digit mobile number, as typed (+880 …, Bengali digits)') }),
     description: '422 `phone` for a number that is not a mobile number.',
     example: (s) => ({ query: { phone: s.order.phone } }),

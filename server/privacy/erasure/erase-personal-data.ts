@@ -24,7 +24,9 @@ export interface ErasureResult {
 
 interface Person {
   userIds: string[];
+  /** Phones whose keys are erased: an account's proven phone; for care's erasure, the number and its orders' placers. */
   phones: string[];
+  /** What else names the person in sent messages (care's erasure only: an account's are found by its events). */
   emails: string[];
   names: string[];
   addresses: string[];
@@ -80,9 +82,11 @@ export class PersonalDataErasure {
       eventIds = redaction.eventIds;
       const [, deleted]: [unknown, number] = await manager.query(`DELETE FROM users WHERE id = ANY($1::uuid[]) AND role = 'customer'`, [person.userIds]);
       result.accountsDeleted = deleted;
+      // Counters and codes that name the person's own numbers and address go with them. Only those: a number
+      // merely typed on the account or in its orders is not proven theirs, and its code budget and limits guard
+      // whoever does own it (ADR 057).
       const terms = [...person.phones, ...person.emails].map((term) => `%${term.toLowerCase()}%`);
       if (terms.length > 0) await manager.query(`DELETE FROM rate_limit_hits WHERE lower(key) LIKE ANY($1::text[])`, [terms]);
-      // Phone codes of the person's phones (their hashes and limits; the codes themselves were never stored).
       await manager.query(`DELETE FROM phone_codes WHERE phone = ANY($1::text[])`, [person.phones]);
       result.messageFilesRemoved = await this.messages.forget(manager, {
         eventIds,
@@ -100,56 +104,61 @@ export class PersonalDataErasure {
 
   /** The person as the read models know them before the erasure: accounts, phones, e-mails, orders. */
   private async find(subject: PersonalDataSubject): Promise<Person> {
-    const person: Person = { userIds: [], phones: [], emails: [], names: [], addresses: [], orders: [] };
-    if (subject.kind === 'account') {
-      const [user]: Array<{ id: string; name: string; email: string; phone_number: string | null; role: string }> = await this.dataSource.query(
-        'SELECT id, name, email, phone_number, role FROM users WHERE id = $1::uuid',
-        [subject.userId],
-      );
-      if (!user) throw new NotFoundError('account-gone');
-      if (user.role !== 'customer') throw new ForbiddenError('staff-not-erasable');
-      person.userIds.push(user.id);
-      person.emails.push(user.email);
-      person.names.push(user.name);
-      if (user.phone_number) person.phones.push(user.phone_number);
-      person.orders = await this.dataSource.query(
-        'SELECT order_id, status, user_id, phone, shipping_phone FROM order_details WHERE user_id = $1 ORDER BY placed_at',
-        [user.id],
-      );
-      // A coupon use is sealed under the order's contact phone: that phone's key goes too, and with it the guest
-      // orders placed from the account's phones (sealed under the same keys).
-      for (const order of person.orders) person.phones.push(order.phone);
-      const phones = [...new Set(person.phones)];
-      const guestOrders: Person['orders'] = phones.length
-        ? await this.dataSource.query(
-            'SELECT order_id, status, user_id, phone, shipping_phone FROM order_details WHERE user_id IS NULL AND phone = ANY($1::text[]) ORDER BY placed_at',
-            [phones],
-          )
-        : [];
-      person.orders.push(...guestOrders);
-    } else {
-      person.phones.push(subject.phone);
-      person.orders = await this.dataSource.query(
-        'SELECT order_id, status, user_id, phone, shipping_phone FROM order_details WHERE phone = $1 OR shipping_phone = $1 ORDER BY placed_at',
-        [subject.phone],
-      );
-      // An order is sealed under its placer's key (account, or contact phone): erasing the number erases them.
-      for (const order of person.orders) {
-        if (order.user_id) person.userIds.push(order.user_id);
-        else person.phones.push(order.phone);
-      }
-      const accounts: Array<{ id: string; email: string; name: string }> = await this.dataSource.query(
-        `SELECT id, email, name FROM users WHERE role = 'customer' AND (phone_number = $1 OR id::text = ANY($2::text[]))`,
-        [subject.phone, person.userIds],
-      );
-      for (const account of accounts) {
-        person.userIds.push(account.id);
-        person.emails.push(account.email);
-        person.names.push(account.name);
-      }
+    return subject.kind === 'account' ? this.findAccount(subject.userId) : this.findPhone(subject.phone);
+  }
+
+  /**
+   * What is an account's own (ADR 057): the orders placed while signed in to it, and the phone it proved with a
+   * code, with the guest orders placed from that phone (sealed under its key). A phone only typed on the account,
+   * or typed in one of its orders, is somebody's number but not proven to be this person's: its key, its orders,
+   * its counters and its messages are left alone. Messages are found by the events of the person's own streams.
+   */
+  private async findAccount(userId: string): Promise<Person> {
+    const [user]: Array<{ id: string; email: string; phone_number: string | null; proven: boolean; role: string }> = await this.dataSource.query(
+      'SELECT id, email, phone_number, phone_verified_at IS NOT NULL AS proven, role FROM users WHERE id = $1::uuid',
+      [userId],
+    );
+    if (!user) throw new NotFoundError('account-gone');
+    if (user.role !== 'customer') throw new ForbiddenError('staff-not-erasable');
+    const proven = user.proven && user.phone_number ? [user.phone_number] : [];
+    // A number staff blocked keeps its key: the block, its note and the orders that led to it are the shop's
+    // defence against that number, not the account's to lift by deleting itself (ADR 057). Care can still
+    // erase the number itself, with a reason.
+    const blocked: Array<{ phone: string }> = proven.length
+      ? await this.dataSource.query('SELECT phone FROM phone_risk WHERE blocked AND phone = ANY($1::text[])', [proven])
+      : [];
+    const phones = proven.filter((phone) => !blocked.some((row) => row.phone === phone));
+    const orders: Person['orders'] = await this.dataSource.query(
+      `SELECT order_id, status, user_id, phone, shipping_phone FROM order_details
+        WHERE user_id = $1 OR (user_id IS NULL AND phone = ANY($2::text[])) ORDER BY placed_at, order_id`,
+      [user.id, phones],
+    );
+    return { userIds: [user.id], phones, emails: [user.email], names: [], addresses: [], orders };
+  }
+
+  /** Care erases a number: every order that names it, the accounts that placed them or prove it, and their placers' keys. */
+  private async findPhone(phone: string): Promise<Person> {
+    const person: Person = { userIds: [], phones: [phone], emails: [], names: [], addresses: [], orders: [] };
+    person.orders = await this.dataSource.query(
+      'SELECT order_id, status, user_id, phone, shipping_phone FROM order_details WHERE phone = $1 OR shipping_phone = $1 ORDER BY placed_at',
+      [phone],
+    );
+    // An order is sealed under its placer's key (account, or contact phone): erasing the number erases them.
+    for (const order of person.orders) {
+      if (order.user_id) person.userIds.push(order.user_id);
+      else person.phones.push(order.phone);
     }
-    const details: Array<{ customer_name: string; email: string | null; address: string; shipping_phone: string }> = person.orders.length
-      ? await this.dataSource.query('SELECT customer_name, email, address, shipping_phone FROM order_details WHERE order_id = ANY($1::text[])', [
+    const accounts: Array<{ id: string; email: string; name: string }> = await this.dataSource.query(
+      `SELECT id, email, name FROM users WHERE role = 'customer' AND ((phone_number = $1 AND phone_verified_at IS NOT NULL) OR id::text = ANY($2::text[]))`,
+      [phone, person.userIds],
+    );
+    for (const account of accounts) {
+      person.userIds.push(account.id);
+      person.emails.push(account.email);
+      person.names.push(account.name);
+    }
+    const details: Array<{ customer_name: string; email: string | null; address: string }> = person.orders.length
+      ? await this.dataSource.query('SELECT customer_name, email, address FROM order_details WHERE order_id = ANY($1::text[])', [
           person.orders.map((order) => order.order_id),
         ])
       : [];
@@ -157,7 +166,6 @@ export class PersonalDataErasure {
       person.names.push(row.customer_name);
       if (row.email) person.emails.push(row.email);
       person.addresses.push(row.address);
-      person.phones.push(row.shipping_phone);
     }
     const unique = (values: string[]) => [...new Set(values.filter((value) => value && value !== ERASED))];
     return {
@@ -180,7 +188,9 @@ export class PersonalDataErasure {
  * customers act by id alone does.
  */
 async function redactClearEvents(manager: EntityManager, person: Person, orderIds: string[]): Promise<{ redacted: number; eventIds: string[] }> {
-  const streams = [...orderIds.map((id) => `order-${id}`), ...person.userIds.map((id) => `user-${id}`)];
+  // `phone-<number>`: a phone's blocks recorded before they were sealed (issue 27).
+  const phoneStreams = person.phones.map((phone) => `phone-${phone}`);
+  const streams = [...orderIds.map((id) => `order-${id}`), ...person.userIds.map((id) => `user-${id}`), ...phoneStreams];
   const rows: Array<{ position: string; id: string; type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }> = await manager.query(
     `SELECT global_position::text AS position, event_id AS id, type, data, metadata FROM events
       WHERE stream_id = ANY($1::text[])
@@ -212,6 +222,8 @@ async function redactClearEvents(manager: EntityManager, person: Person, orderId
       [JSON.stringify(changes)],
     );
   }
+  // Their stream id names the number too: renamed to one nothing can be traced back from.
+  await manager.query(`UPDATE events SET stream_id = 'phone-erased-' || md5(stream_id || $2) WHERE stream_id = ANY($1::text[])`, [phoneStreams, randomUUID()]);
   return { redacted: changes.length + renamed, eventIds: rows.map((row) => row.id) };
 }
 

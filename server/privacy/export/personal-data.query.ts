@@ -43,11 +43,14 @@ export class GetPersonalDataHandler implements IQueryHandler<GetPersonalDataQuer
     await this.projections
       .waitUntilCaughtUp(PHONE_RECORDS_WAIT_MS, [PHONE_RISK_PROJECTION])
       .catch((error: Error) => this.logger.warn(`export answered with phone records that may trail the log: ${error.message}`));
+    // A phone counts for a person only once a code proved it (ADR 057): an account's typed, unproven number
+    // leads to no orders and no phone record, and care's export by number finds only the account that proved it.
     const accounts: Array<PersonalDataAccount & { created: Date; verified: Date | null }> = await this.dataSource.query(
-      `SELECT id, name, email, phone_number, role, email_verified_at AS verified, created_at AS created FROM users
-        WHERE ${subject.kind === 'account' ? 'id = $1::uuid' : 'phone_number = $1'} ORDER BY created_at`,
+      `SELECT id, name, email, phone_number, phone_verified_at IS NOT NULL AS phone_verified, role, email_verified_at AS verified, created_at AS created FROM users
+        WHERE ${subject.kind === 'account' ? 'id = $1::uuid' : 'phone_number = $1 AND phone_verified_at IS NOT NULL'} ORDER BY created_at`,
       [subject.kind === 'account' ? subject.userId : subject.phone],
     );
+    const provenPhones = accounts.flatMap((account) => (account.phone_verified && account.phone_number ? [account.phone_number] : []));
     const history: Array<{ event: string; at: Date }> = accounts.length
       ? await this.dataSource.query(
           `SELECT type AS event, recorded_at AS at FROM events WHERE stream_id = ANY($1::text[]) ORDER BY global_position`,
@@ -60,13 +63,13 @@ export class GetPersonalDataHandler implements IQueryHandler<GetPersonalDataQuer
               coalesce((SELECT json_agg(json_build_object('name', l.name, 'size', l.size, 'qty', l.quantity, 'price', l.unit_price_paisa) ORDER BY l.line_no)
                           FROM order_lines l WHERE l.order_id = d.order_id), '[]') AS lines
          FROM order_details d
-        WHERE ${subject.kind === 'account' ? 'd.user_id = $1' : '(d.phone = $1 OR d.shipping_phone = $1)'}
+        WHERE ${subject.kind === 'account' ? '(d.user_id = $1 OR (d.user_id IS NULL AND d.phone = ANY($2::text[])))' : '(d.phone = $1 OR d.shipping_phone = $1)'}
         ORDER BY d.placed_at, d.order_id`,
-      [subject.kind === 'account' ? subject.userId : subject.phone],
+      subject.kind === 'account' ? [subject.userId, provenPhones] : [subject.phone],
     );
-    const phones = new Set<string>(subject.kind === 'phone' ? [subject.phone] : []);
-    for (const account of accounts) if (account.phone_number) phones.add(account.phone_number);
-    for (const order of orderRows) [order.phone, order.shipping_phone].forEach((phone) => phones.add(phone));
+    // Phone records (counts, a block and its note) only of the number asked about or the account's proven one:
+    // a number merely typed in an order may be anybody's.
+    const phones = new Set<string>(subject.kind === 'phone' ? [subject.phone] : provenPhones);
     const records: PersonalDataPhoneRecord[] = await this.dataSource.query(
       `SELECT phone, placed, delivered, returned, cancelled, expired, blocked, block_reason FROM phone_risk WHERE phone = ANY($1::text[]) ORDER BY phone`,
       [[...phones]],

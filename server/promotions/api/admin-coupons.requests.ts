@@ -29,12 +29,18 @@ export const createCouponRequest = z
     validUntil: couponTime('validUntil'),
     totalLimit: wholeNumber('totalLimit', 1, 1_000_000),
     perPhoneLimit: wholeNumber('perPhoneLimit', 1, 1_000_000),
+    requiresVerifiedPhone: z.boolean({ error: says('field-true-or-false', { field: 'requiresVerifiedPhone' }) }).optional(),
   })
   // Zod still runs this when a date failed above (then it is the raw input): compare only two real dates.
   .refine((value) => !(value.validFrom instanceof Date && value.validUntil instanceof Date) || value.validFrom.getTime() < value.validUntil.getTime(), {
     path: ['validUntil'],
     error: says('coupon-period-invalid'),
   });
+
+/** PATCH /admin/coupons/:code: whether the coupon needs a proven phone (issue 27). */
+export const editCouponRequest = z.object({
+  requiresVerifiedPhone: z.boolean({ error: says('field-true-or-false', { field: 'requiresVerifiedPhone' }) }),
+});
 
 export const disableCouponRequest = z.object({
   reason: z

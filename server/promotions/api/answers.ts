@@ -15,6 +15,7 @@ const couponRow = answerOf<CouponRow>()(
     validUntil: isoTime,
     totalLimit: z.number().int(),
     perPhoneLimit: z.number().int(),
+    requiresVerifiedPhone: z.boolean().describe('Only a checkout with a proven phone may use it; the proven phone is the identity counted'),
     uses: z.number().int().describe('Uses held by orders now (a cancelled order\'s use is given back)'),
     disabled: z.boolean(),
     disabledReason: z.string().nullable(),
@@ -54,8 +55,8 @@ const winner = answerOf<OfferWinner>()(
     rank: z.number().int(),
     label: z.string(),
     amount: taka,
-    token: z.string(),
-    phone: z.string().nullable().describe('Masked (017*****678) in public answers, whole for staff'),
+    token: z.string().describe('The winning entry of the published list'),
+    phone: z.string().nullable().describe('Its last three digits only (********678) in public answers, whole for staff'),
   }),
 );
 
@@ -70,9 +71,10 @@ const publicOffer = answerOf<PublicOffer>()(
     prizes: z.array(prize),
     commitment: z.string().nullable().describe('SHA-256 (hex) of the secret seed, published at the commitment'),
     committed_at: isoTime.nullable(),
-    tokens_hash: z.string().nullable().describe('SHA-256 (hex) of the eligible tokens, sorted, joined with "\\n"'),
+    entries_commitment: z.string().nullable().describe('SHA-256 (hex) of the secret key the entries derive from, published at the commitment'),
+    tokens_hash: z.string().nullable().describe('SHA-256 (hex) of the eligible entries, sorted, joined with "\\n"'),
     eligible_count: z.number().int().nullable(),
-    eligible_tokens: z.array(z.string()).nullable(),
+    eligible_tokens: z.array(z.string()).nullable().describe('One entry per eligible token, sha256("<entry key>:<token>"): only its holder knows its entry key'),
     closed_at: isoTime.nullable(),
     seed: z.string().nullable().describe('Revealed at the draw'),
     drawn_at: isoTime.nullable(),
@@ -81,7 +83,10 @@ const publicOffer = answerOf<PublicOffer>()(
 );
 
 const adminOffer = answerOf<AdminOffer>()(
-  publicOffer.extend({ created_at: isoTime, winners: z.array(winner.extend({ order_id: z.string().nullable(), customer_name: z.string().nullable() })) }),
+  publicOffer.extend({
+    created_at: isoTime,
+    winners: z.array(winner.extend({ held_by: z.string().nullable().describe('The lucky-draw token the entry stands for'), order_id: z.string().nullable(), customer_name: z.string().nullable() })),
+  }),
 );
 
 export const currentOfferAnswer = answerOf<{ success: true; data: PublicOffer | null }>()(
@@ -105,6 +110,15 @@ export const luckyDrawTokensAnswer = answerOf<LuckyDrawTokensResponse>()(
         state_label: z.string(),
         void_reason: z.string().nullable().describe('cancelled, returned or expired'),
         since: isoTime,
+        draws: z.array(
+          z.object({
+            offer_id: z.string(),
+            offer_name: z.string(),
+            entry: z.string().describe('The token\'s entry in the draw\'s published list'),
+            entry_key: z.string().nullable().describe('With the token, gives the entry: sha256("<entry_key>:<token>")'),
+            listed: z.boolean(),
+          }),
+        ),
       }),
     ),
   }),

@@ -1,27 +1,32 @@
 import { createHash } from 'node:crypto';
 import { normalizePhone } from '../../../contracts/phone';
+import { placeKeyOf } from './address-identity';
 
 /**
  * Who is using a coupon, as far as a per-phone limit can tell: the contact phone, the shipping phone and
  * the delivery address of the order. One person changing one digit of the contact phone still has the same
- * shipping phone and address, so the use is still theirs (issue 15).
+ * shipping phone and address, so the use is still theirs (issue 15); the address is compared by its
+ * canonical form, so rewording it does not make a new person either (issue 27, `address-identity.ts`).
  */
 export interface CouponUser {
   phone: string;
   shippingPhone?: string;
   address?: string;
-  /**
-   * Whether the contact phone was proved by a one-time code. Nothing proves one yet (phone verification
-   * comes with SMS); a coupon with `requiresVerifiedPhone` is refused until it does.
-   */
+  /** Whether the contact phone was proved by a one-time code at checkout (the checkout's phone proof, issue 17). */
   phoneVerified?: boolean;
 }
 
-/** What a redemption remembers of its user: phones normalised, the address only as a key (see addressKey). */
+/**
+ * What a redemption remembers of its user: phones normalised, the address only as a key. `placeKey` is the
+ * canonical address's key (since issue 27); `addressKey` the older key of uses recorded before it, which
+ * compared the address's words as written. A use recorded before has its `placeKey` computed from its order's
+ * address when a checkout decides (`withPlaceKeys`).
+ */
 export interface RedemptionIdentity {
   phone: string;
   shippingPhone?: string;
   addressKey?: string;
+  placeKey?: string;
 }
 
 /** The store's one phone rule (contracts/phone): `+880 1711-111111`, Bengali digits and `01711111111` are one phone. */
@@ -30,11 +35,9 @@ export function normalizeCouponPhone(value: string): string {
 }
 
 /**
- * A key for a delivery address precise enough to be one household's: its words (letters and digits, any
- * script, case and punctuation ignored), at least four of them and a number among them ("House 3, Road 2,
- * Mirpur, Dhaka"). A vague address ("Uttara, Dhaka", "Mirpur 10") is shared by thousands of customers and
- * gives no key: it would count strangers' uses against each other. Hashed, so the coupon's stream holds
- * no address.
+ * The key uses recorded before issue 27 carry: the address's words (letters and digits, any script, case and
+ * punctuation ignored), at least four of them and a number among them. Kept to compare a new address with those
+ * uses when their order's address cannot be read (an erased order); `placeKeyOf` is the rule now.
  */
 export function addressKey(address: string | undefined): string | undefined {
   if (!address) return undefined;
@@ -43,17 +46,23 @@ export function addressKey(address: string | undefined): string | undefined {
   return createHash('sha256').update(words.join(' ')).digest('hex').slice(0, 32);
 }
 
+/** A new use's identity: normalised phones and the canonical address's key. */
 export function redemptionIdentity(user: CouponUser): RedemptionIdentity {
   const phone = normalizeCouponPhone(user.phone);
   const shippingPhone = user.shippingPhone ? normalizeCouponPhone(user.shippingPhone) : undefined;
-  const key = addressKey(user.address);
-  return { phone, ...(shippingPhone && shippingPhone !== phone ? { shippingPhone } : {}), ...(key ? { addressKey: key } : {}) };
+  const key = placeKeyOf(user.address);
+  return { phone, ...(shippingPhone && shippingPhone !== phone ? { shippingPhone } : {}), ...(key ? { placeKey: key } : {}) };
 }
 
-/** Whether two redemptions are the same user's: a phone in common (contact or shipping, either way) or the same address. */
-export function sameUser(a: RedemptionIdentity, b: RedemptionIdentity): boolean {
-  const phonesA = [a.phone, a.shippingPhone].filter(Boolean);
-  const phonesB = new Set([b.phone, b.shippingPhone].filter(Boolean));
+/**
+ * Whether a held use and a new one are the same user's: a phone in common (contact or shipping, either way) or
+ * the same household. `legacyKey` is the new address's key by the old rule, for a held use that has no
+ * `placeKey` (recorded before issue 27, its order's address unreadable).
+ */
+export function sameUser(held: RedemptionIdentity, identity: RedemptionIdentity, legacyKey?: string): boolean {
+  const phonesA = [held.phone, held.shippingPhone].filter(Boolean);
+  const phonesB = new Set([identity.phone, identity.shippingPhone].filter(Boolean));
   if (phonesA.some((phone) => phonesB.has(phone))) return true;
-  return a.addressKey !== undefined && a.addressKey === b.addressKey;
+  if (held.placeKey !== undefined) return held.placeKey === identity.placeKey;
+  return held.addressKey !== undefined && held.addressKey === legacyKey;
 }

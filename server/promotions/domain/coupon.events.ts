@@ -22,7 +22,11 @@ export type CouponCreated = {
      * not): uses sharing the contact phone, the shipping phone or the delivery address count together.
      */
     perPhoneLimit: number;
-    /** Only a phone proved by a one-time code may redeem it (phone verification arrives with SMS). Absent: false. */
+    /**
+     * Only a checkout whose contact phone is proven by the SMS phone proof may redeem it, and the proven phone
+     * is then the identity the per-phone limit counts (issue 27). Absent: false; changed by
+     * `CouponPhoneProofChanged`.
+     */
     requiresVerifiedPhone?: boolean;
   };
 };
@@ -40,8 +44,12 @@ export type CouponRedeemed = {
     phone: string;
     /** The shipping phone when it differs from the contact phone (since issue 15). */
     shippingPhone?: string;
-    /** Hash of a delivery address precise enough to be one household's (coupon-identity.ts; since issue 15). */
+    /** Hash of a delivery address's words as written (coupon-identity.ts; issue 15 until issue 27). */
     addressKey?: string;
+    /** Hash of the canonical delivery address, when precise enough to be one household's (address-identity.ts; since issue 27). */
+    placeKey?: string;
+    /** The checkout proved the contact phone by the SMS phone proof (since issue 27; absent: not proven). */
+    phoneVerified?: true;
     percent: number;
     redeemedAt: string;
   };
@@ -68,4 +76,14 @@ export type CouponDisabled = {
   data: { code: string; reason: string };
 };
 
-export type CouponEvent = CouponCreated | CouponRedeemed | CouponRedemptionReleased | CouponDisabled;
+/**
+ * Staff changed whether the coupon needs a proven phone (issue 27). Fires from
+ * `PATCH /api/admin/coupons/:code`; the staff member is the event's actor. Consumed by the coupon decider and
+ * the console's coupon list. Uses already made stay.
+ */
+export type CouponPhoneProofChanged = {
+  type: 'CouponPhoneProofChanged';
+  data: { code: string; requiresVerifiedPhone: boolean };
+};
+
+export type CouponEvent = CouponCreated | CouponRedeemed | CouponRedemptionReleased | CouponDisabled | CouponPhoneProofChanged;

@@ -3,7 +3,9 @@ import type { CouponCreated, CouponEvent } from './coupon.events';
 import { CouponRejected, NoSuchRedemption } from './coupon.errors';
 import { deciderSpec } from '../../../test/support/decider-spec';
 import { fold } from '../../event-store/command-path/decider';
-import { assertCouponUsable, couponDecider, type CouponCommand } from './coupon';
+import { assertCouponUsable, couponDecider, usesWithoutPlace, withPlaceKeys, type CouponCommand } from './coupon';
+import { addressKey } from './coupon-identity';
+import { placeKeyOf } from './address-identity';
 import { couponStreamId } from './coupon-stream';
 
 const created = (overrides: Partial<CouponCreated['data']> = {}): CouponEvent => ({
@@ -108,7 +110,7 @@ describe('coupon decider', () => {
 
     it('records the normalised shipping phone and a key of the address, never the address itself', () => {
       expect(first).toEqual([
-        { type: 'CouponRedeemed', data: expect.objectContaining({ phone: '01711111111', shippingPhone: '01722222222', addressKey: expect.stringMatching(/^[0-9a-f]{32}$/) }) },
+        { type: 'CouponRedeemed', data: expect.objectContaining({ phone: '01711111111', shippingPhone: '01722222222', placeKey: expect.stringMatching(/^[0-9a-f]{32}$/) }) },
       ]);
       expect(JSON.stringify(first)).not.toContain('Dhanmondi');
     });
@@ -127,7 +129,7 @@ describe('coupon decider', () => {
 
     it('lets a neighbour with a vague address and their own phones use it: "Uttara, Dhaka" is thousands of customers', () => {
       const vague = couponDecider.decide(redeemFor('A', { phone: '01711111111', address: 'Uttara, Dhaka' }), fold(couponDecider, [created()]));
-      expect(vague[0].data).not.toHaveProperty('addressKey');
+      expect(vague[0].data).not.toHaveProperty('placeKey');
       expect(couponDecider.decide(redeemFor('B', { phone: '01744444444', address: 'Uttara, Dhaka' }), fold(couponDecider, [created(), ...vague]))).toHaveLength(1);
     });
 
@@ -139,6 +141,71 @@ describe('coupon decider', () => {
       given(created({ requiresVerifiedPhone: true })).when(redeemFor('A', { phone: '01711111111' })).thenThrows(CouponRejected, { reason: 'phone-not-verified' });
       const verified: CouponCommand = { type: 'RedeemCoupon', data: { code: 'EID10', orderId: 'A', now, phone: '01711111111', phoneVerified: true } };
       expect(couponDecider.decide(verified, fold(couponDecider, [created({ requiresVerifiedPhone: true })]))).toHaveLength(1);
+    });
+  });
+
+  describe('seams (issue 27): one household however its address is written; coupons that need a proven phone', () => {
+    const home = 'House 12, Road 5, Dhanmondi, Dhaka 1205';
+    const user = (phone: string, shippingPhone: string, address: string, phoneVerified?: boolean, orderId = 'B'): CouponCommand => ({
+      type: 'RedeemCoupon',
+      data: { code: 'WELCOME10', orderId, now, phone, shippingPhone, address, ...(phoneVerified ? { phoneVerified } : {}) },
+    });
+    const welcome = created({ code: 'WELCOME10', perPhoneLimit: 1, totalLimit: 1000 });
+    const firstUse = couponDecider.decide(user('01711111111', '01722222222', home, false, 'A'), fold(couponDecider, [welcome]));
+
+    it.each([
+      'H-12, R-5, Dhanmondi, Dhaka-1205',
+      'বাড়ি ১২, রোড ৫, dhanmondi, Dhaka ১২০৫',
+      'house no. 12, rd 5, DHANMONDI, Dhaka1205',
+      '12, Road 5, Dhanmondi, Dhaka - 1205',
+    ])('refuses the report\'s attack: both phones changed by one digit, the address reworded as %p', (address) => {
+      given(welcome, ...firstUse).when(user('01711111112', '01722222223', address)).thenThrows(CouponRejected, { reason: 'used-by-phone' });
+    });
+
+    it('lets the neighbour in house 14, with their own phones, use it', () => {
+      expect(couponDecider.decide(user('01733333333', '01733333333', 'House 14, Road 5, Dhanmondi, Dhaka 1205'), fold(couponDecider, [welcome, ...firstUse]))).toHaveLength(1);
+    });
+
+    it('counts a use recorded before this change by its order\'s address, computed by today\'s rule', () => {
+      const old: CouponEvent = { type: 'CouponRedeemed', data: { code: 'WELCOME10', orderId: 'A', phone: '01711111111', shippingPhone: '01722222222', addressKey: addressKey(home), percent: 10, redeemedAt: now.toISOString() } };
+      const state = fold(couponDecider, [welcome, old]);
+      expect(usesWithoutPlace(state)).toEqual(['A']);
+      // Its order's address, read by the checkout: the reworded address is the same household.
+      const completed = withPlaceKeys(state, new Map([['A', placeKeyOf(home)!]]));
+      expect(() => couponDecider.decide(user('01711111112', '01722222223', 'H-12, R-5, Dhanmondi, Dhaka-1205'), completed)).toThrow(CouponRejected);
+      // Without its order (erased), the old key still matches the address written as it was.
+      expect(() => couponDecider.decide(user('01711111112', '01722222223', home), state)).toThrow(CouponRejected);
+      expect(couponDecider.decide(user('01744444444', '01744444444', 'House 14, Road 5, Dhanmondi, Dhaka 1205'), completed)).toHaveLength(1);
+    });
+
+    describe('a coupon that needs a proven phone', () => {
+      const proofCoupon = created({ code: 'WELCOME10', perPhoneLimit: 1, totalLimit: 1000, requiresVerifiedPhone: true });
+      const proven = couponDecider.decide(user('01711111111', '01722222222', home, true, 'A'), fold(couponDecider, [proofCoupon]));
+
+      it('refuses a checkout without the phone proof, and records a proven use', () => {
+        given(proofCoupon).when(user('01711111111', '01711111111', home)).thenThrows(CouponRejected, { reason: 'phone-not-verified' });
+        expect(proven[0].data).toMatchObject({ phone: '01711111111', phoneVerified: true });
+      });
+
+      it('counts the proven phone: the same phone again is refused, another proven phone at the same address is not', () => {
+        given(proofCoupon, ...proven).when(user('01711111111', '01799999999', 'Somewhere else 9, Road 1, Khulna', true)).thenThrows(CouponRejected, { reason: 'used-by-phone' });
+        expect(couponDecider.decide(user('01755555555', '01722222222', home, true), fold(couponDecider, [proofCoupon, ...proven]))).toHaveLength(1);
+      });
+
+      it('apply-coupon, which cannot know the proof, answers by the phone\'s uses', () => {
+        expect(assertCouponUsable(fold(couponDecider, [proofCoupon]), now, '01711111111')).toBe(10);
+        expect(() => assertCouponUsable(fold(couponDecider, [proofCoupon, ...proven]), now, '01711111111')).toThrow(CouponRejected);
+      });
+
+      it('staff turn the requirement on and off; a coupon created before has none, and creating writes it only when set', () => {
+        const rules = (welcome as { data: CouponCreated['data'] }).data;
+        expect(couponDecider.decide({ type: 'CreateCoupon', data: { ...rules, requiresVerifiedPhone: false } }, fold(couponDecider, []))[0].data).not.toHaveProperty('requiresVerifiedPhone');
+        const on = couponDecider.decide({ type: 'ChangeCouponPhoneProof', data: { code: 'welcome10', requiresVerifiedPhone: true } }, fold(couponDecider, [welcome]));
+        expect(on).toEqual([{ type: 'CouponPhoneProofChanged', data: { code: 'WELCOME10', requiresVerifiedPhone: true } }]);
+        given(welcome, ...on).when(user('01711111111', '01711111111', home)).thenThrows(CouponRejected, { reason: 'phone-not-verified' });
+        expect(couponDecider.decide({ type: 'ChangeCouponPhoneProof', data: { code: 'WELCOME10', requiresVerifiedPhone: true } }, fold(couponDecider, [welcome, ...on]))).toEqual([]);
+        expect(() => couponDecider.decide({ type: 'ChangeCouponPhoneProof', data: { code: 'NOPE', requiresVerifiedPhone: true } }, fold(couponDecider, []))).toThrow(NotFoundError);
+      });
     });
   });
 });

@@ -21,12 +21,25 @@ export interface DrawWinner {
   rank: number;
   label: string;
   amountTaka: number;
+  /** What won: an entry of the published list (since issue 27; before, the token itself). */
   token: string;
+  /** The lucky-draw token the winning entry stands for (`<orderId>-<n>`): the shop's to know, never published. */
+  heldBy?: string;
 }
 
 /** `sha256(seed)` as lowercase hex, over the seed's UTF-8 text: `printf %s "$SEED" | sha256sum`. */
 export function commitmentOf(seed: string): string {
   return createHash('sha256').update(seed, 'utf8').digest('hex');
+}
+
+/**
+ * A token's entry in a draw's published list (issue 27): SHA-256 of "<entry key>:<token>" as lowercase hex,
+ * `printf %s "$KEY:$TOKEN" | sha256sum`. The entry key is secret, one per token and draw, and shown only to
+ * the token's holder, who can thus check that their token is in the list; nobody else can tell which order an
+ * entry stands for, not even by trying every order id.
+ */
+export function drawEntryOf(entryKey: string, token: string): string {
+  return createHash('sha256').update(`${entryKey}:${token}`, 'utf8').digest('hex');
 }
 
 /** The list as it is drawn from: unique tokens, sorted by UTF-16 code unit (plain `<` comparison). */

@@ -21,16 +21,22 @@ export type OfferCreated = { type: 'OfferCreated'; data: { offerId: string; at: 
 /** An admin changed the terms before the draw was committed. Fires from `ChangeOffer`; carries the terms after the change. */
 export type OfferChanged = { type: 'OfferChanged'; data: { offerId: string; at: string } & OfferTerms };
 
-/** The shop committed to a secret seed by publishing its SHA-256 (`commitment`). Fires from `CommitDraw`. */
-export type DrawCommitted = { type: 'DrawCommitted'; data: { offerId: string; at: string; commitment: string } };
+/**
+ * The shop committed to a secret seed by publishing its SHA-256 (`commitment`), and (since issue 27) to the
+ * secret key its tokens' entry keys derive from (`entriesCommitment`, SHA-256 of that key), so the entries of
+ * the list are fixed before the list is known. Fires from `CommitDraw`.
+ */
+export type DrawCommitted = { type: 'DrawCommitted'; data: { offerId: string; at: string; commitment: string; entriesCommitment?: string } };
 
 /**
- * The offer closed: the eligible tokens (canonical order) and their hash are published. Fires from `CloseOffer`
- * after the period ended; the list is read from the lucky-draw token projection at that moment.
+ * The offer closed: the eligible tokens' entries (canonical order) and their hash are published. Fires from
+ * `CloseOffer` after the period ended; the tokens are read from the event log at that moment. `holders`: the
+ * token each entry stands for, in the same order (staff only; absent before issue 27, when `tokens` were the
+ * tokens themselves, order ids and all).
  */
 export type EligibleTokensPublished = {
   type: 'EligibleTokensPublished';
-  data: { offerId: string; at: string; tokensHash: string; tokens: string[] };
+  data: { offerId: string; at: string; tokensHash: string; tokens: string[]; holders?: string[] };
 };
 
 /** The seed was revealed and the winners picked from the published list. Fires from `HoldDraw`. */

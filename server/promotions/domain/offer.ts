@@ -13,6 +13,8 @@ export type OfferState =
       terms: OfferTerms;
       commitment: string | null;
       tokens: string[] | null;
+      /** The token each published entry stands for (same order); null when the list is the tokens themselves. */
+      holders: string[] | null;
       winners: DrawWinner[] | null;
     };
 
@@ -20,8 +22,9 @@ type Cmd<T extends string, D = object> = { type: T; data: { offerId: string; now
 
 export type CreateOffer = Cmd<'CreateOffer', { terms: OfferTerms }>;
 export type ChangeOffer = Cmd<'ChangeOffer', { changes: Partial<OfferTerms> }>;
-export type CommitDraw = Cmd<'CommitDraw', { commitment: string }>;
-export type CloseOffer = Cmd<'CloseOffer', { eligibleTokens: string[] }>;
+export type CommitDraw = Cmd<'CommitDraw', { commitment: string; entriesCommitment: string }>;
+/** `eligible`: each eligible token with its entry in this draw (`drawEntryOf`). */
+export type CloseOffer = Cmd<'CloseOffer', { eligible: Array<{ token: string; entry: string }> }>;
 export type HoldDraw = Cmd<'HoldDraw', { seed: string }>;
 export type OfferCommand = CreateOffer | ChangeOffer | CommitDraw | CloseOffer | HoldDraw;
 
@@ -30,13 +33,13 @@ function evolve(state: OfferState, event: OfferEvent): OfferState {
     case 'OfferCreated':
     case 'OfferChanged': {
       const { offerId, at: _at, ...terms } = event.data;
-      if (event.type === 'OfferCreated') return { exists: true, offerId, status: 'open', terms, commitment: null, tokens: null, winners: null };
+      if (event.type === 'OfferCreated') return { exists: true, offerId, status: 'open', terms, commitment: null, tokens: null, holders: null, winners: null };
       return state.exists ? { ...state, terms } : state;
     }
     case 'DrawCommitted':
       return state.exists ? { ...state, status: 'committed', commitment: event.data.commitment } : state;
     case 'EligibleTokensPublished':
-      return state.exists ? { ...state, status: 'closed', tokens: event.data.tokens } : state;
+      return state.exists ? { ...state, status: 'closed', tokens: event.data.tokens, holders: event.data.holders ?? null } : state;
     case 'DrawHeld':
       return state.exists ? { ...state, status: 'drawn', winners: event.data.winners } : state;
   }
@@ -62,21 +65,26 @@ function decide(command: OfferCommand, state: OfferState): OfferEvent[] {
       return [{ type: 'OfferChanged', data: { offerId, at, ...validTerms({ ...state.terms, ...command.data.changes }) } }];
     case 'CommitDraw':
       if (state.status !== 'open') throw new ConflictError('offer-already-committed');
-      if (!/^[0-9a-f]{64}$/.test(command.data.commitment)) throw new Error('a commitment is a SHA-256 in lowercase hex');
-      return [{ type: 'DrawCommitted', data: { offerId, at, commitment: command.data.commitment } }];
+      if (![command.data.commitment, command.data.entriesCommitment].every((hash) => /^[0-9a-f]{64}$/.test(hash))) throw new Error('a commitment is a SHA-256 in lowercase hex');
+      return [{ type: 'DrawCommitted', data: { offerId, at, commitment: command.data.commitment, entriesCommitment: command.data.entriesCommitment } }];
     case 'CloseOffer': {
       if (state.status === 'open') throw new ConflictError('offer-close-uncommitted');
       if (state.status !== 'committed') throw new ConflictError('offer-already-closed');
       if (command.data.now.getTime() < Date.parse(state.terms.endsAt)) throw new ConflictError('offer-not-ended');
-      const tokens = canonicalTokenList(command.data.eligibleTokens);
-      return [{ type: 'EligibleTokensPublished', data: { offerId, at, tokensHash: tokenListHash(tokens), tokens } }];
+      // Published: the entries, never the tokens (issue 27). The list is drawn from in the entries' order.
+      const holderOf = new Map(command.data.eligible.map(({ token, entry }) => [entry, token]));
+      const tokens = canonicalTokenList(holderOf.keys());
+      return [{ type: 'EligibleTokensPublished', data: { offerId, at, tokensHash: tokenListHash(tokens), tokens, holders: tokens.map((entry) => holderOf.get(entry)!) } }];
     }
     case 'HoldDraw': {
       if (state.status === 'drawn') throw new ConflictError('offer-already-drawn');
       if (state.status !== 'closed') throw new ConflictError('offer-not-closed');
       const { seed } = command.data;
       if (commitmentOf(seed) !== state.commitment) throw new ConflictError('seed-not-committed');
-      return [{ type: 'DrawHeld', data: { offerId, at, seed, winners: drawWinners(seed, state.tokens ?? [], state.terms.prizes) } }];
+      const tokens = state.tokens ?? [];
+      const holders = state.holders;
+      const winners = drawWinners(seed, tokens, state.terms.prizes).map((winner) => (holders ? { ...winner, heldBy: holders[tokens.indexOf(winner.token)] } : winner));
+      return [{ type: 'DrawHeld', data: { offerId, at, seed, winners } }];
     }
   }
 }

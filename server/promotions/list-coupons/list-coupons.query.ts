@@ -47,7 +47,8 @@ export class ListCouponsHandler implements IQueryHandler<ListCouponsQuery> {
     for (const { state, createdAt, disabledReason } of coupons.values()) {
       if (!state.exists) continue;
       const { code, percent, validFrom, validUntil, totalLimit, perPhoneLimit } = state.rules;
-      list.push({ code, percent, validFrom, validUntil, totalLimit, perPhoneLimit, uses: state.used, disabled: state.disabled, disabledReason, createdAt });
+      const requiresVerifiedPhone = state.rules.requiresVerifiedPhone === true;
+      list.push({ code, percent, validFrom, validUntil, totalLimit, perPhoneLimit, requiresVerifiedPhone, uses: state.used, disabled: state.disabled, disabledReason, createdAt });
     }
     return list.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.code.localeCompare(b.code));
   }

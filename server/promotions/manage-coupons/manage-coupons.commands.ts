@@ -17,6 +17,19 @@ export class CreateCouponCommand extends Command<CouponChanged> {
     readonly totalLimit: number,
     readonly perPhoneLimit: number,
     readonly meta: RequestMetadata,
+    /** Only a checkout with a proven phone may use it (issue 27). */
+    readonly requiresVerifiedPhone = false,
+  ) {
+    super();
+  }
+}
+
+/** Staff change whether a coupon needs a proven phone (`CouponPhoneProofChanged`; nothing when it already does as asked); 404 for an unknown code. */
+export class ChangeCouponPhoneProofCommand extends Command<CouponChanged> {
+  constructor(
+    readonly code: string,
+    readonly requiresVerifiedPhone: boolean,
+    readonly meta: RequestMetadata,
   ) {
     super();
   }

@@ -23,7 +23,7 @@ export class EligibleTokens {
       [startsAt, endsAt, TOKEN_EVENT_TYPES],
     );
     return foldTokenEvents(rows.map(toRecordedEvent))
-      .issued.filter((row) => row.state === 'eligible')
+      .rows.filter((row) => row.state === 'eligible')
       .map((row) => row.token);
   }
 }

@@ -71,6 +71,30 @@ export class OfferReadModel {
     );
   }
 
+  /** The offers with a published list (closed or drawn) whose period contains `placedAt`. */
+  async closedDrawsOf(placedAt: Date): Promise<Array<{ offer_id: string; name: string }>> {
+    return this.dataSource.query(
+      `SELECT offer_id, name FROM lucky_draw_offers
+        WHERE status IN ('closed', 'drawn') AND starts_at <= $1 AND ends_at > $1 ORDER BY starts_at, offer_id`,
+      [placedAt],
+    );
+  }
+
+  /**
+   * Which of the (offer, text) pairs are in that offer's published list (`offer_id\ntext`): one statement, the
+   * lists stay in the database.
+   */
+  async listed(pairs: Array<{ offer_id: string; text: string }>): Promise<Set<string>> {
+    if (pairs.length === 0) return new Set();
+    const rows: Array<{ offer_id: string; text: string }> = await this.dataSource.query(
+      `SELECT x.offer_id, x.text FROM jsonb_to_recordset($1::jsonb) AS x(offer_id text, text text)
+         JOIN lucky_draw_offers o ON o.offer_id = x.offer_id
+        WHERE o.tokens ? x.text`,
+      [JSON.stringify(pairs)],
+    );
+    return new Set(rows.map((row) => `${row.offer_id}\n${row.text}`));
+  }
+
   async tokens(tokens: string[]): Promise<Map<string, StoredToken>> {
     if (tokens.length === 0) return new Map();
     const rows: StoredToken[] = await this.dataSource.query('SELECT * FROM lucky_draw_tokens WHERE token = ANY($1::text[])', [tokens]);

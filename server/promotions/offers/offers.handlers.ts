@@ -11,6 +11,7 @@ import { commitmentOf } from '../domain/draw-algorithm';
 import { offerDecider, type OfferCommand, type OfferState } from '../domain/offer';
 import { offerStreamId } from '../domain/offer.events';
 import { newOfferId, normalizeOfferId } from '../domain/offer-id';
+import { DrawEntries } from './draw-entries';
 import { DrawSeeds } from './draw-seeds';
 import { EligibleTokens } from './eligible-tokens';
 import {
@@ -67,12 +68,18 @@ export class ChangeOfferHandler implements ICommandHandler<ChangeOfferCommand> {
 
 @CommandHandler(CommitDrawCommand)
 export class CommitDrawHandler implements ICommandHandler<CommitDrawCommand> {
-  constructor(private readonly path: OfferCommands, private readonly seeds: DrawSeeds, @Inject(CLOCK) private readonly clock: Clock) {}
+  constructor(
+    private readonly path: OfferCommands,
+    private readonly seeds: DrawSeeds,
+    private readonly entries: DrawEntries,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ offerId, meta }: CommitDrawCommand): Promise<OfferChangeResult> {
     const id = offerIdOf(offerId);
     const seed = this.seeds.newSeed();
-    await this.path.run({ type: 'CommitDraw', data: { offerId: id, now: this.clock.now(), commitment: commitmentOf(seed) } }, meta, (manager) =>
+    const data = { offerId: id, now: this.clock.now(), commitment: commitmentOf(seed), entriesCommitment: this.entries.commitment(id) };
+    await this.path.run({ type: 'CommitDraw', data }, meta, (manager) =>
       this.seeds.store(manager, id, seed),
     );
     return { offerId: id };
@@ -84,6 +91,7 @@ export class CloseOfferHandler implements ICommandHandler<CloseOfferCommand> {
   constructor(
     private readonly path: OfferCommands,
     private readonly eligible: EligibleTokens,
+    private readonly entries: DrawEntries,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -93,7 +101,8 @@ export class CloseOfferHandler implements ICommandHandler<CloseOfferCommand> {
     if (!state.exists) throw new NotFoundError('offer-not-found');
     // The terms cannot change once committed, and close is refused before the commitment: the period read here holds.
     const tokens = state.status === 'committed' ? await this.eligible.forPeriod(state.terms.startsAt, state.terms.endsAt) : [];
-    await this.path.run({ type: 'CloseOffer', data: { offerId: id, now: this.clock.now(), eligibleTokens: tokens } }, meta);
+    const eligible = tokens.map((token) => ({ token, entry: this.entries.entryOf(id, token).entry }));
+    await this.path.run({ type: 'CloseOffer', data: { offerId: id, now: this.clock.now(), eligible } }, meta);
     return { offerId: id };
   }
 }

@@ -4,9 +4,10 @@ import { CLOCK, type Clock } from '../../common/clock';
 import { normalizePhone } from '../../../contracts/phone';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { normalizeOfferId } from '../domain/offer-id';
-import { OfferReadModel, type StoredOffer } from './offer-read-model';
-import type { AdminOffer, LuckyDrawToken as TokenView, PublicOffer } from '../../../contracts/offers';
-import { toAdminOffer, toPublicOffer, toTokenView } from './offer-views';
+import { OfferReadModel, type StoredOffer, type StoredToken } from './offer-read-model';
+import type { AdminOffer, LuckyDrawEntry, LuckyDrawToken as TokenView, PublicOffer } from '../../../contracts/offers';
+import { DrawEntries } from './draw-entries';
+import { holderTokenOf, toAdminOffer, toPublicOffer, toTokenView } from './offer-views';
 
 export class ListOffersQuery extends Query<AdminOffer[]> {}
 
@@ -41,7 +42,7 @@ export class ListOffersHandler implements IQueryHandler<ListOffersQuery> {
 
   async execute(): Promise<AdminOffer[]> {
     const rows = await this.offers.list();
-    const holders = await this.offers.tokens(rows.flatMap((row) => (row.winners ?? []).map((winner) => winner.token)));
+    const holders = await this.offers.tokens(rows.flatMap((row) => (row.winners ?? []).map(holderTokenOf)));
     return rows.map((row) => toAdminOffer(row, holders));
   }
 }
@@ -58,14 +59,17 @@ export class GetOfferHandler implements IQueryHandler<GetOfferQuery> {
       offer = id ? await this.offers.find(id) : null;
     }
     if (!offer) throw new NotFoundError(offerId === 'current' ? 'no-offer-running' : 'offer-not-found');
-    const holders = await this.offers.tokens((offer.winners ?? []).map((winner) => winner.token));
+    const holders = await this.offers.tokens((offer.winners ?? []).map(holderTokenOf));
     return audience === 'staff' ? toAdminOffer(offer, holders) : toPublicOffer(offer, holders);
   }
 }
 
 @QueryHandler(GetOrderTokensQuery)
 export class GetOrderTokensHandler implements IQueryHandler<GetOrderTokensQuery> {
-  constructor(private readonly offers: OfferReadModel) {}
+  constructor(
+    private readonly offers: OfferReadModel,
+    private readonly entries: DrawEntries,
+  ) {}
 
   /** A wrong order id and a wrong phone get the same answer, as in order tracking. */
   async execute({ orderId, phone }: GetOrderTokensQuery): Promise<{ orderId: string; tokens: TokenView[] }> {
@@ -75,7 +79,27 @@ export class GetOrderTokensHandler implements IQueryHandler<GetOrderTokensQuery>
     if (tokens.length === 0 || (checksPhone && normalizePhone(phone) !== tokens[0].phone)) {
       throw new NotFoundError(checksPhone ? 'tokens-not-found-for-phone' : 'tokens-not-found');
     }
-    return { orderId: id, tokens: tokens.map(toTokenView) };
+    const draws = await this.drawsOf(tokens);
+    return { orderId: id, tokens: tokens.map((token) => toTokenView(token, draws.get(token.token) ?? [])) };
+  }
+
+  /**
+   * Each token's entry in every closed draw of its order's period, with the entry key that lets its holder
+   * check it (issue 27), and whether the list holds it. A draw published before issue 27 lists the token itself.
+   */
+  private async drawsOf(tokens: StoredToken[]): Promise<Map<string, LuckyDrawEntry[]>> {
+    const offers = await this.offers.closedDrawsOf(tokens[0]!.placed_at);
+    const candidates = offers.flatMap((offer) => tokens.map((token) => ({ offer, token: token.token, ...this.entries.entryOf(offer.offer_id, token.token) })));
+    const listed = await this.offers.listed(candidates.flatMap(({ offer, token, entry }) => [{ offer_id: offer.offer_id, text: entry }, { offer_id: offer.offer_id, text: token }]));
+    const draws = new Map<string, LuckyDrawEntry[]>();
+    for (const { offer, token, key, entry } of candidates) {
+      const inTheClear = listed.has(`${offer.offer_id}\n${token}`);
+      const view: LuckyDrawEntry = inTheClear
+        ? { offer_id: offer.offer_id, offer_name: offer.name, entry: token, entry_key: null, listed: true }
+        : { offer_id: offer.offer_id, offer_name: offer.name, entry, entry_key: key, listed: listed.has(`${offer.offer_id}\n${entry}`) };
+      draws.set(token, [...(draws.get(token) ?? []), view]);
+    }
+    return draws;
   }
 }
 

@@ -14,6 +14,8 @@ export interface OfferRow {
   status: 'open' | 'committed' | 'closed' | 'drawn';
   commitment: string | null;
   committed_at: string | null;
+  /** SHA-256 of the key the entries of the list derive from (issue 27); null for draws committed before. */
+  entries_commitment: string | null;
   tokens_hash: string | null;
   tokens: string[] | null;
   closed_at: string | null;
@@ -39,6 +41,7 @@ export function evolveOfferRow(row: OfferRow | undefined, event: OfferEvent): Of
         status: 'open',
         commitment: null,
         committed_at: null,
+        entries_commitment: null,
         tokens_hash: null,
         tokens: null,
         closed_at: null,
@@ -49,7 +52,7 @@ export function evolveOfferRow(row: OfferRow | undefined, event: OfferEvent): Of
       };
     }
     case 'DrawCommitted':
-      return row && { ...row, status: 'committed', commitment: event.data.commitment, committed_at: at, updated_at: at };
+      return row && { ...row, status: 'committed', commitment: event.data.commitment, committed_at: at, entries_commitment: event.data.entriesCommitment ?? null, updated_at: at };
     case 'EligibleTokensPublished':
       return row && { ...row, status: 'closed', tokens_hash: event.data.tokensHash, tokens: event.data.tokens, closed_at: at, updated_at: at };
     case 'DrawHeld':
@@ -82,7 +85,7 @@ export class LuckyDrawOffersProjection implements Projection {
        ON CONFLICT (offer_id) DO UPDATE SET
          name = EXCLUDED.name, starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at, prizes = EXCLUDED.prizes,
          discount_percent = EXCLUDED.discount_percent, status = EXCLUDED.status, commitment = EXCLUDED.commitment,
-         committed_at = EXCLUDED.committed_at, tokens_hash = EXCLUDED.tokens_hash, tokens = EXCLUDED.tokens,
+         committed_at = EXCLUDED.committed_at, entries_commitment = EXCLUDED.entries_commitment, tokens_hash = EXCLUDED.tokens_hash, tokens = EXCLUDED.tokens,
          closed_at = EXCLUDED.closed_at, seed = EXCLUDED.seed, winners = EXCLUDED.winners, drawn_at = EXCLUDED.drawn_at,
          updated_at = EXCLUDED.updated_at`,
       [JSON.stringify([...rows.values()].filter((row) => ids.includes(row.offer_id)))],

@@ -1,4 +1,4 @@
-import { commitmentOf, drawWinners, tokenListHash, type PrizeTier } from '../domain/draw-algorithm';
+import { commitmentOf, drawEntryOf, drawWinners, tokenListHash, type PrizeTier } from '../domain/draw-algorithm';
 
 /** The published data of an offer as `GET /api/public/offers/{id}` answers it (or its `data`). */
 export interface PublishedDraw {
@@ -32,12 +32,26 @@ export function publishedDrawOf(json: unknown): PublishedDraw {
   return data as unknown as PublishedDraw;
 }
 
+/** A shopper's own token with its entry key, as their tokens' `draws` give it: `K7M2P9QX-1:3f0c…`. */
+export interface OwnEntry {
+  token: string;
+  entryKey: string;
+}
+
+/** `<token>:<entry key>` as typed on the command line. */
+export function ownEntryOf(text: string): OwnEntry {
+  const at = text.lastIndexOf(':');
+  if (at <= 0 || at === text.length - 1) throw new Error(`"${text}" is not <token>:<entry key>`);
+  return { token: text.slice(0, at).trim().toUpperCase(), entryKey: text.slice(at + 1).trim().toLowerCase() };
+}
+
 /**
  * Recomputes a draw from what was published alone: the seed matches the commitment made before the list
  * was known, the list matches its hash, and the algorithm of `draw-algorithm.ts` over the seed, the list
- * and the prize table gives exactly the published winners, slot by slot.
+ * and the prize table gives exactly the published winners, slot by slot. With a shopper's own tokens and
+ * their entry keys, also that each token's entry is in the list (and whether it won).
  */
-export function verifyDraw(draw: PublishedDraw): DrawVerification {
+export function verifyDraw(draw: PublishedDraw, own: readonly OwnEntry[] = []): DrawVerification {
   const checks: DrawCheck[] = [];
   if (!draw.seed || !draw.commitment || !draw.eligible_tokens) {
     const missing = [!draw.commitment && 'commitment', !draw.eligible_tokens && 'eligible token list', !draw.seed && 'seed'].filter(Boolean).join(', ');
@@ -74,5 +88,14 @@ export function verifyDraw(draw: PublishedDraw): DrawVerification {
             .map(({ winner, published: given }) => `\n    slot ${winner.slot}: recomputed ${winner.token}, published ${given?.token ?? 'nothing'}`)
             .join(''),
   });
+  for (const { token, entryKey } of own) {
+    const entry = drawEntryOf(entryKey, token);
+    const won = recomputed.find((winner) => winner.token === entry);
+    checks.push({
+      name: `token ${token} is in the list`,
+      ok: draw.eligible_tokens.includes(entry),
+      detail: `sha256("<entry key>:${token}") = ${entry}${won ? `, which won the ${won.label} (slot ${won.slot})` : ''}`,
+    });
+  }
   return { ok: checks.every((check) => check.ok), checks, recomputed };
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findFreePort } from '../../../server/config/embedded-postgres';
 import { commandRuns } from '../../support/installed';
-import { ensureServerBuilt, parseLogLines } from '../../support/store-process';
+import { ensureServerBuilt, parseLogLines, PRODUCTION_TEST_SETTINGS } from '../../support/store-process';
 import { TEST_STATE_DIR } from '../../support/test-state';
 
 /**
@@ -13,6 +13,8 @@ import { TEST_STATE_DIR } from '../../support/test-state';
 const REPO_ROOT = resolve(__dirname, '../../..');
 
 export interface WorkerProcess {
+  /** Its health and metrics endpoint (WORKER_PORT on loopback): `${endpoint}/health/ready`, `${endpoint}/metrics`. */
+  endpoint: string;
   output(): string;
   logLines(): Array<Record<string, unknown>>;
   /** SIGTERM, and the exit code once it has exited. */
@@ -23,15 +25,17 @@ export interface WorkerProcess {
 export async function startWorkerProcess(options: { databaseUrl: string; env?: Record<string, string> }): Promise<WorkerProcess> {
   ensureServerBuilt();
   const dataDir = mkdtempSync(join(TEST_STATE_DIR, 'worker-'));
+  const port = await findFreePort();
   let output = '';
   const child = spawn(process.execPath, [join(REPO_ROOT, 'dist/server/worker.js')], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH,
-      NODE_ENV: 'production',
+      ...PRODUCTION_TEST_SETTINGS,
+      APP_ORIGINS: 'http://localhost:3000',
+      WORKER_PORT: String(port),
       LOG_LEVEL: 'log',
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
       SEED_DEMO: 'false',
       ...options.env,
       DATABASE_URL: options.databaseUrl,
@@ -52,6 +56,7 @@ export async function startWorkerProcess(options: { databaseUrl: string; env?: R
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   }
   return {
+    endpoint: `http://127.0.0.1:${port}`,
     output: () => output,
     logLines: () => parseLogLines(output),
     async stop() {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { says } from '../../../common/validation/rule-message';
+import { readCalendarInstant } from '../../../common/validation/calendar-dates';
+import { says, saysIssue } from '../../../common/validation/rule-message';
 import type { OfferTerms } from '../../domain/offer.events';
 import { DEFAULT_DISCOUNT_PERCENT, DEFAULT_PRIZES, MAX_DISCOUNT_PERCENT } from '../../domain/offer.events';
 
@@ -8,15 +9,19 @@ const DAY = 24 * 60 * 60 * 1000;
 /** The first of the given names that is present: the console sends snake_case, scripts may send camelCase. */
 const pick = (body: Record<string, unknown>, ...names: string[]) => names.map((name) => body[name]).find((value) => value !== undefined);
 
-const instant = (message: string) =>
+/**
+ * An instant as text (ISO) or milliseconds, read by the one rule for dates in requests (issue 27): a day the
+ * calendar has, in a year from 2000 to 2999. `Date.parse` alone rolled 30 February over and let through a
+ * start in the year -271821, which PostgreSQL cannot store: the offers projection then failed on it for ever.
+ */
+const instant = (field: string, message: string) =>
   z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
-    const time = typeof value === 'number' ? value : Date.parse(value);
     // Beyond ±8.64e15 ms a Date is invalid and toISOString throws.
-    if (!Number.isFinite(time) || Math.abs(time) > 8.64e15) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return new Date(time).toISOString();
+    const text = typeof value === 'number' ? (Number.isFinite(value) && Math.abs(value) <= 8.64e15 ? new Date(value).toISOString() : '') : value.trim();
+    const read = readCalendarInstant(field, text);
+    if ('at' in read) return read.at.toISOString();
+    ctx.addIssue({ code: 'custom', message: read.problem.code === 'field-date-time-example' ? message : saysIssue(read.problem) });
+    return z.NEVER;
   });
 
 const wholeNumber = (message: string) => z.coerce.number({ error: message }).int({ error: message });
@@ -32,8 +37,8 @@ const discountInvalid = says('offer-discount-invalid', { max: MAX_DISCOUNT_PERCE
 
 const terms = z.object({
   name: z.string({ error: says('offer-name-required') }).trim().min(1, says('offer-name-required')).max(120, says('at-most-characters', { max: 120 })),
-  starts_at: instant(says('offer-start-invalid')),
-  ends_at: instant(says('offer-end-invalid')),
+  starts_at: instant('starts_at', says('offer-start-invalid')),
+  ends_at: instant('ends_at', says('offer-end-invalid')),
   discount_percent: z.coerce
     .number({ error: discountInvalid })
     .int(discountInvalid)

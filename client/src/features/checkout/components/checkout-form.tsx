@@ -161,8 +161,9 @@ export function CheckoutForm({
     } catch (error) {
       const outOfStock = error instanceof ApiError ? outOfStockOf(error) : null;
       const onForm = error instanceof ApiError && error.status === 422 ? fieldsOnForm(error.firstFieldErrors) : {};
-      if (error instanceof ApiError && error.status === 422 && error.fieldErrors.phone_proof && onPhoneVerificationNeeded) {
-        // The store wants this phone proven by a code first; the page shows that step.
+      const proofWanted = error instanceof ApiError && error.status === 422 && (error.fieldErrors.phone_proof || error.code === 'coupon-phone-not-verified');
+      if (proofWanted && onPhoneVerificationNeeded) {
+        // The store (or the coupon, issue 27) wants this phone proven by a code first; the page shows that step.
         onPhoneVerificationNeeded(phones.phone);
       } else if (outOfStock) {
         // Beside the line, with what the shopper can do about it (issue 16).

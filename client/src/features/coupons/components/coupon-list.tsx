@@ -6,6 +6,7 @@ import { ListTable, type Column } from '../../console-kit/list-table';
 import { DetailPanel, FormError, QueryView, fieldErrors, submitTo } from '../../console-kit/query-state';
 import { useCreateCoupon } from '../api/create-coupon';
 import { useDisableCoupon } from '../api/disable-coupon';
+import { useEditCoupon } from '../api/edit-coupon';
 import { useCouponRedemptions } from '../api/get-coupon-redemptions';
 import { useCoupons } from '../api/get-coupons';
 
@@ -20,13 +21,14 @@ export function CouponList() {
     { header: 'Valid', cell: (row) => `${formatDateTime(row.validFrom)} – ${formatDateTime(row.validUntil)}` },
     { header: 'Uses', numeric: true, cell: (row) => `${row.uses} / ${row.totalLimit}` },
     { header: 'Per phone', numeric: true, cell: (row) => row.perPhoneLimit },
+    { header: 'Proven phone', cell: (row) => (row.requiresVerifiedPhone ? 'Required' : 'No') },
     { header: 'Status', cell: (row) => (row.disabled ? <span title={row.disabledReason ?? undefined}>Disabled</span> : 'Active') },
     {
       header: 'Actions',
       hiddenHeader: true,
       cell: (row) => (
         <button type="button" className="button button--secondary" onClick={() => setSelected(row)} aria-label={`Open coupon ${row.code}`}>
-          {row.disabled ? 'Redemptions' : 'Disable / redemptions'}
+          {row.disabled ? 'Redemptions' : 'Edit / redemptions'}
         </button>
       ),
     },
@@ -59,6 +61,7 @@ function CreateCouponForm() {
     validUntil: isoOf(data.get('validUntil')),
     totalLimit: Number(data.get('totalLimit')),
     perPhoneLimit: Number(data.get('perPhoneLimit')),
+    requiresVerifiedPhone: data.get('requiresVerifiedPhone') === 'on',
   }));
   return (
     <CreateForm label="Create coupon" title="Create a coupon" submitLabel="Create coupon" mutation={create} fields={errors} onSubmit={submit}>
@@ -75,6 +78,7 @@ function CreateCouponForm() {
       <FormField label="Uses per phone" error={errors.perPhoneLimit}>
         <input name="perPhoneLimit" type="number" step={1} min={1} defaultValue={1} required className="field__input" />
       </FormField>
+      <ProvenPhoneField error={errors.requiresVerifiedPhone} />
     </CreateForm>
   );
 }
@@ -88,12 +92,47 @@ function CouponPanel({ coupon, onClose }: { coupon: CouponRow; onClose: () => vo
   );
   return (
     <DetailPanel id="coupon-title" title={title} className="admin-coupon" onClose={onClose}>
+      {!coupon.disabled && <ProvenPhoneForm coupon={coupon} />}
       {!coupon.disabled && <DisableCouponForm code={coupon.code} />}
       <h3>Redemptions</h3>
       <QueryView query={redemptions} what="Redemptions" empty={{ when: (answer) => answer.data.length === 0, text: 'No order has used this coupon yet.' }}>
         {(answer) => <ListTable rows={answer.data} columns={REDEMPTION_COLUMNS} rowKey={(row) => `${row.orderId}-${row.redeemedAt}`} />}
       </QueryView>
     </DetailPanel>
+  );
+}
+
+const PROVEN_PHONE_HINT =
+  'The checkout must prove the contact phone with an SMS code, and each proven phone counts as one customer for the per-phone limit (the address is not compared then).';
+
+function ProvenPhoneField({ error, defaultChecked = false }: { error?: string; defaultChecked?: boolean }) {
+  return (
+    <div className="field">
+      <label className="admin-check">
+        <input type="checkbox" name="requiresVerifiedPhone" defaultChecked={defaultChecked} aria-describedby="coupon-proven-phone-hint" /> Needs a proven phone
+      </label>
+      <p id="coupon-proven-phone-hint" className="muted">
+        {PROVEN_PHONE_HINT}
+      </p>
+      {error && <p className="field__error">{error}</p>}
+    </div>
+  );
+}
+
+function ProvenPhoneForm({ coupon }: { coupon: CouponRow }) {
+  const edit = useEditCoupon();
+  const errors = fieldErrors(edit.error);
+  const submit = submitTo(edit.mutate, (data) => ({ code: coupon.code, requiresVerifiedPhone: data.get('requiresVerifiedPhone') === 'on' }));
+  return (
+    <form className="form admin-stock-form" onSubmit={submit} aria-label="Edit coupon" key={String(coupon.requiresVerifiedPhone)}>
+      <h3>Edit</h3>
+      <ProvenPhoneField error={errors.requiresVerifiedPhone} defaultChecked={coupon.requiresVerifiedPhone} />
+      <FormError error={edit.error} fields={errors} />
+      {edit.isSuccess && <p role="status">{edit.data.message}</p>}
+      <button type="submit" className="button" disabled={edit.isPending}>
+        Save coupon
+      </button>
+    </form>
   );
 }
 

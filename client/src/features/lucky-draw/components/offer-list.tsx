@@ -76,10 +76,14 @@ function CreateOfferForm() {
   );
 }
 
+/** An entry's first and last characters: enough to find it in the published list. */
+const shortEntry = (entry: string) => (entry.length > 16 ? `${entry.slice(0, 8)}…${entry.slice(-4)}` : entry);
+
 const WINNER_COLUMNS: Array<Column<AdminOffer['winners'][number]>> = [
   { header: '#', numeric: true, cell: (row) => row.slot },
   { header: 'Prize', cell: (row) => `${row.label} · ৳ ${formatNumber(row.amount)}` },
-  { header: 'Token', cell: (row) => row.token },
+  { header: 'Token', cell: (row) => row.held_by ?? row.token },
+  { header: 'Published entry', cell: (row) => <code title={row.token}>{shortEntry(row.token)}</code> },
   { header: 'Order', cell: (row) => (row.order_id ? <Link to={`/admin/orders/${row.order_id}`}>{row.order_id}</Link> : '—') },
   { header: 'Customer', cell: (row) => `${row.customer_name ?? '—'} · ${row.phone ?? '—'}` },
 ];
@@ -92,8 +96,10 @@ function OfferPanel({ offer, canRun, onClose }: { offer: AdminOffer; canRun: boo
       <dl className="admin-facts">
         <dt>Commitment</dt>
         <dd>{offer.commitment ?? 'not yet'}</dd>
+        <dt>Entries commitment</dt>
+        <dd>{offer.entries_commitment ?? 'not yet'}</dd>
         <dt>Eligible tokens</dt>
-        <dd>{offer.eligible_count === null ? 'published at the close' : `${formatNumber(offer.eligible_count)} (hash ${offer.tokens_hash})`}</dd>
+        <dd>{offer.eligible_count === null ? 'published at the close, as entries' : `${formatNumber(offer.eligible_count)} entries (hash ${offer.tokens_hash})`}</dd>
         <dt>Seed</dt>
         <dd>{offer.seed ?? 'revealed at the draw'}</dd>
       </dl>

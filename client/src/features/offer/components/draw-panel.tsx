@@ -22,6 +22,14 @@ export function DrawPanel({ offer, linkToWinners = true }: { offer: PublicOffer;
       <dl className="draw-panel__facts">
         <dt>{t('offer.commitment')}</dt>
         <dd>{offer.commitment ? <code>{offer.commitment}</code> : t('offer.notPublished')}</dd>
+        {offer.entries_commitment && (
+          <>
+            <dt>{t('offer.entriesCommitment')}</dt>
+            <dd>
+              <code>{offer.entries_commitment}</code>
+            </dd>
+          </>
+        )}
         <dt>{t('offer.eligible')}</dt>
         <dd>
           {offer.eligible_tokens ? (

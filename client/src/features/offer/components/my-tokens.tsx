@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatNumber, getLocale, t } from '../../../lib/i18n/locale';
 import { useMyTokens } from '../api/get-my-tokens';
 import type { PublicOffer } from '../types';
+import { shortEntry } from '../short-entry';
 
 /** "Your tokens": a shopper looks up the lucky-draw tokens of an order by its id and phone number. */
 export function MyTokens({ offer }: { offer: PublicOffer | null }) {
@@ -28,7 +29,9 @@ export function MyTokens({ offer }: { offer: PublicOffer | null }) {
         {query && result.data && (
           <ul className="token-list" aria-label={t('offer.tokensOf')}>
             {result.data.map((token) => {
-              const prize = won.get(token.token);
+              // The draw lists entries, not tokens (issue 27): this token's entry in the offer shown, if it was drawn.
+              const draw = token.draws.find((each) => each.offer_id === offer?.id);
+              const prize = draw && won.get(draw.entry);
               return (
                 <li key={token.token} className={`token token--${token.state}${prize ? ' token--won' : ''}`}>
                   <span className="token__label">{t('offer.token')}</span> <code>{token.token}</code>
@@ -41,6 +44,17 @@ export function MyTokens({ offer }: { offer: PublicOffer | null }) {
                       {t('offer.winner', { label: getLocale() === 'en' ? prize.label : t('offer.rank', { rank: prize.rank }) })}৳ {formatNumber(prize.amount)}
                     </strong>
                   )}
+                  {token.draws.map((entry) => (
+                    <span key={entry.offer_id} className="token__entry">
+                      {t(entry.listed ? 'offer.entryListed' : 'offer.entryNotListed', { name: entry.offer_name })} <code title={entry.entry}>{shortEntry(entry.entry)}</code>
+                      {entry.entry_key && (
+                        <>
+                          {' '}
+                          {t('offer.entryKey')} <code>{entry.entry_key}</code>
+                        </>
+                      )}
+                    </span>
+                  ))}
                 </li>
               );
             })}

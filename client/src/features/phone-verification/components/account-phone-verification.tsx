@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { showToast } from '../../../components/feedback/feedback-store';
 import { useVerifyAccountPhone } from '../api/verify-phone-code';
-import { t, useMessages } from '../../../lib/i18n/locale';
+import { localDigits, t, useMessages } from '../../../lib/i18n/locale';
 import { phoneMessages } from '../../../lib/i18n/messages/phone';
 import { PhoneCodeForm } from './phone-code-form';
 
@@ -15,10 +15,18 @@ export function AccountPhoneVerification({ phone, verified, onVerified }: { phon
       <h2 className="section-title">{t('phone.accountPhoneTitle')}</h2>
       {verified && phone ? (
         <p>
-          {phone} · {t('phone.verified')}
+          {localDigits(phone)} · {t('phone.verified')}
         </p>
       ) : (
-        <p>{t('phone.accountPhoneIntro')}</p>
+        <>
+          {/* A typed number counts for nothing until a code proves it (ADR 057): say so beside it. */}
+          {phone ? (
+            <p className="phone-unverified">
+              {localDigits(phone)} · {t('phone.notVerified')}
+            </p>
+          ) : null}
+          <p>{t('phone.accountPhoneIntro')}</p>
+        </>
       )}
       <PhoneCodeForm
         purpose="account"

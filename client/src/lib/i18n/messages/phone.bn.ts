@@ -18,6 +18,7 @@ export const phoneBn: Record<keyof typeof phoneEn, string> = {
   'phone.verifySubmit': 'ফোন যাচাই করুন',
   'phone.verifying': 'যাচাই হচ্ছে…',
   'phone.verified': 'আপনার ফোন নম্বর যাচাই হয়েছে।',
+  'phone.notVerified': 'এখনও যাচাই হয়নি: যাচাই না করা পর্যন্ত এই নম্বর দিয়ে অ্যাকাউন্ট খোঁজা যাবে না এবং শুধু-ফোনের অফার পাওয়া যাবে না।',
   'phone.accountPhoneTitle': 'আপনার ফোন যাচাই করুন',
   'phone.accountPhoneIntro': 'যাচাই করা ফোন থাকলে এসএমএসে অ্যাকাউন্ট ফিরে পাবেন এবং শুধু-ফোনের অফার নিতে পারবেন।',
   'phone.checkoutTitle': 'আপনার ফোন নম্বর যাচাই করুন',

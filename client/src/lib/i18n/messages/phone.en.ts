@@ -17,6 +17,7 @@ export const phoneEn = {
   'phone.verifySubmit': 'Verify phone',
   'phone.verifying': 'Verifying…',
   'phone.verified': 'Your phone number is verified.',
+  'phone.notVerified': 'not verified yet: until you verify it, it finds no account and gets no phone-only offers.',
   'phone.accountPhoneTitle': 'Verify your phone',
   'phone.accountPhoneIntro': 'A verified phone lets you recover your account by SMS and use phone-only offers.',
   'phone.checkoutTitle': 'Verify your phone number',
