@@ -14,6 +14,7 @@ import {
 import { hasRedisServerBinary, provideRedis, type TestRedis } from '../test/support/redis';
 import { freshDatabase } from './support/fresh-database';
 import { machine } from './support/machine';
+import { cpuBetween, cpuOf } from './support/process-cpu';
 import { runBenchmark, resultsFile, writeResults } from './support/results';
 
 /**
@@ -21,9 +22,11 @@ import { runBenchmark, resultsFile, writeResults } from './support/results';
  * POST /api/public/confirm-order against the store as shipped (dist/server/main.js, demo catalog), first on
  * 64 distinct SKUs (one per client), then all on one hot SKU. Each request is a new checkout with its own
  * Idempotency-Key and phone (unique over every run), as the storefront sends it. The checkout limits of issue
- * 14 stay on (3 open COD orders per phone, 10 units per line, 30 per order) except the per-address one:
- * CHECKOUT_LIMIT_PER_IP_HOUR=0, because the 64 clients all come from 127.0.0.1 and stand for shoppers on many
- * addresses. Bars (issue 3): >= 400 orders/s distinct,
+ * 14 stay on (3 open unpaid orders per phone, 10 units per line, 30 per order) except the per-address ones:
+ * CHECKOUT_LIMIT_PER_IP_HOUR=0 and CHECKOUT_UNITS_PER_IP_HOUR=0, because the 64 clients all come from 127.0.0.1
+ * and stand for shoppers on many addresses. With BENCH_CLIENT_ADDRESSES=N they come from many addresses instead
+ * (X-Forwarded-For, the store trusting loopback), N checkouts each, and the per-address limits stay on at the
+ * settings' defaults (120 checkouts and 60 units held an hour; issue 27). Bars (issue 3): >= 400 orders/s distinct,
  * >= 150 orders/s hot, p99 < 250 ms (median of BENCH_RUNS runs), zero oversold units and no non-2xx answer in
  * any run.
  */
@@ -32,7 +35,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Runs per scenario; the median run (by orders/s) is judged. The machine is shared, so one run can be unlucky. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const STOCK_PER_SKU = 1_000_000;
-const RESULTS_FILE = resultsFile('checkout.json');
+/** After a run, before its CPU is read: the projections and SMS an order leaves behind catch up in this time. */
+const SETTLE_MS = 3_000;
+/** Checkouts per client address, when the clients come from many addresses (per-address limits on); 0: all from 127.0.0.1. */
+const PER_ADDRESS = Number(process.env.BENCH_CLIENT_ADDRESSES ?? 0);
+const RESULTS_FILE = resultsFile(PER_ADDRESS > 0 ? 'checkout-per-address.json' : 'checkout.json');
 const ROOT = resolve(__dirname, '../..');
 
 interface Sku {
@@ -54,7 +61,19 @@ interface Outcome {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** CPU the store process used per order (checkout, projections, subscriptions, workers), in ms; null without /proc. */
+  storeCpuMsPerOrder: number | null;
+  /** CPU the store's PostgreSQL backends used per order, in ms; null without /proc or when they run elsewhere. */
+  databaseCpuMsPerOrder: number | null;
 }
+
+/** What the store process and its database's backends have used so far (CPU ms by pid). */
+async function cpuNow(store: ChildProcess, fixture: StoreFixture): Promise<{ store: Map<number, number>; database: Map<number, number> }> {
+  const backends: Array<{ pid: number }> = await fixture.dataSource.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  return { store: cpuOf([store.pid!]), database: cpuOf(backends.map((backend) => backend.pid)) };
+}
+
+const perOrder = (ms: number, orders: number, measured: boolean) => (measured && orders > 0 ? Math.round((ms / orders) * 1000) / 1000 : null);
 
 /** Starts dist/server/main.js and resolves once its health check answers. */
 async function startStore(port: number, env: Record<string, string>): Promise<ChildProcess> {
@@ -80,8 +99,9 @@ async function startStore(port: number, env: Record<string, string>): Promise<Ch
 /** Checkouts sent so far over all runs: each gets a phone of its own, so no phone reaches its open-order limit. */
 let sequence = 0;
 
-async function load(port: number, scenario: Scenario, seconds: number, deliveryTaka: number): Promise<Outcome> {
+async function load(port: number, scenario: Scenario, seconds: number, deliveryTaka: number, measure?: { store: ChildProcess; fixture: StoreFixture }): Promise<Outcome> {
   let connections = 0;
+  const cpuBefore = measure ? await cpuNow(measure.store, measure.fixture) : null;
   const run = `${process.pid}-${Date.now()}`;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -96,9 +116,11 @@ async function load(port: number, scenario: Scenario, seconds: number, deliveryT
           state.sku ??= scenario.skuFor(connections++);
           const n = sequence++;
           const phone = `017${String(n % 100_000_000).padStart(8, '0')}`;
+          const client = PER_ADDRESS > 0 ? Math.floor(n / PER_ADDRESS) : 0;
+          const address = PER_ADDRESS > 0 ? { 'x-forwarded-for': `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}` } : {};
           return {
             ...request,
-            headers: { 'content-type': 'application/json', 'idempotency-key': `${run}-${n}` },
+            headers: { 'content-type': 'application/json', 'idempotency-key': `${run}-${n}`, ...address },
             body: JSON.stringify({
               cart: [{ id: state.sku.productId, size: state.sku.size, qty: 1 }],
               coupon: null,
@@ -111,6 +133,9 @@ async function load(port: number, scenario: Scenario, seconds: number, deliveryT
     ],
   });
   const orders = result['2xx'];
+  // The work an order leaves behind (projections, SMS) is part of its cost: read the CPU once it has had time to run.
+  if (measure) await new Promise((resolveWait) => setTimeout(resolveWait, SETTLE_MS));
+  const cpuAfter = measure ? await cpuNow(measure.store, measure.fixture) : null;
   return {
     orders,
     ordersPerSecond: Math.round(orders / (result.duration || seconds)),
@@ -118,6 +143,8 @@ async function load(port: number, scenario: Scenario, seconds: number, deliveryT
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    storeCpuMsPerOrder: perOrder(cpuBefore && cpuAfter ? cpuBetween(cpuBefore.store, cpuAfter.store) : 0, orders, Boolean(cpuAfter?.store.size)),
+    databaseCpuMsPerOrder: perOrder(cpuBefore && cpuAfter ? cpuBetween(cpuBefore.database, cpuAfter.database) : 0, orders, Boolean(cpuAfter?.database.size)),
   };
 }
 
@@ -153,7 +180,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       DATA_DIR: '.data/bench-checkout',
-      CHECKOUT_LIMIT_PER_IP_HOUR: '0',
+      ...(PER_ADDRESS > 0 ? { TRUST_PROXY: 'loopback' } : { CHECKOUT_LIMIT_PER_IP_HOUR: '0', CHECKOUT_UNITS_PER_IP_HOUR: '0' }),
     });
     fixture = await openStoreFixture(database.url);
     const products = await catalogProducts(fixture);
@@ -180,12 +207,13 @@ async function main(): Promise<void> {
       for (let run = 0; run < RUNS; run++) {
         const before = new Map<string, number>();
         for (const sku of scenarioSkus) before.set(`${sku.productId}/${sku.size}`, await availableStock(fixture, sku.productId, sku.size));
-        const outcome = await load(port, scenario, SECONDS, deliveryTaka);
+        const outcome = await load(port, scenario, SECONDS, deliveryTaka, { store, fixture });
         const stock = await oversold(fixture, scenarioSkus, before, outcome.orders);
         runs.push({ ...outcome, ...stock });
         process.stdout.write(
           `${scenario.name.padEnd(36)} run ${run + 1}: ${String(outcome.ordersPerSecond).padStart(5)} orders/s  p50 ${outcome.p50Ms} ms  p99 ${outcome.p99Ms} ms  ` +
-            `orders ${outcome.orders}  reserved ${stock.reservedUnits}  oversold ${stock.oversoldUnits}  non-2xx ${outcome.non2xx}  errors ${outcome.errors}\n`,
+            `orders ${outcome.orders}  reserved ${stock.reservedUnits}  oversold ${stock.oversoldUnits}  non-2xx ${outcome.non2xx}  errors ${outcome.errors}  ` +
+            `CPU per order: store ${outcome.storeCpuMsPerOrder ?? '?'} ms, database ${outcome.databaseCpuMsPerOrder ?? '?'} ms\n`,
         );
       }
       const median = [...runs].sort((a, b) => a.ordersPerSecond - b.ordersPerSecond)[Math.floor(runs.length / 2)];
@@ -202,7 +230,15 @@ async function main(): Promise<void> {
     writeResults(RESULTS_FILE, {
       date: new Date().toISOString(),
       machine: machine(database.serverVersion),
-      load: { connections: CONNECTIONS, secondsPerRun: SECONDS, runsPerScenario: RUNS, judged: 'median run by orders/s; oversold and errors over all runs', tool: 'autocannon', request: 'POST /api/public/confirm-order, 1 line of 1 unit, own Idempotency-Key' },
+      load: {
+        connections: CONNECTIONS,
+        secondsPerRun: SECONDS,
+        runsPerScenario: RUNS,
+        judged: 'median run by orders/s; oversold and errors over all runs',
+        tool: 'autocannon',
+        request: 'POST /api/public/confirm-order, 1 line of 1 unit, own Idempotency-Key',
+        clients: PER_ADDRESS > 0 ? `${PER_ADDRESS} checkouts per client address (X-Forwarded-For), per-address limits at the settings' defaults` : 'all from 127.0.0.1, per-address limits off',
+      },
       queues: redis ? `BullMQ on Redis (${redis.kind})` : 'in-process (no Redis)',
       note: 'The load generator runs on the same machine as the store and PostgreSQL, and competes with them (and with whatever else runs there) for its two cores.',
       results,

@@ -76,6 +76,17 @@ export interface AdminSettings
   low_stock_threshold?: number;
   /** Issue 17: whether a checkout must prove its phone with an SMS code. */
   checkout_phone_verification?: 'off' | 'risky' | 'always';
+  /** Issue 14: the cash-on-delivery limits (0 = no limit where it says so). */
+  cod_open_orders_per_phone?: number;
+  checkout_limit_per_ip_hour?: number;
+  max_units_per_line?: number;
+  max_units_per_order?: number;
+  pending_order_expiry_hours?: number;
+  /** Issue 27: units one address may hold in unconfirmed orders of the last hour (0 = no limit). */
+  checkout_units_per_ip_hour?: number;
+  /** Issue 27: SMS per phone and mails per address that shoppers' own orders and cancellations may cause (0 = no cap). */
+  order_messages_per_hour?: number;
+  order_messages_per_day?: number;
   version: number;
   [field: string]: string | number | undefined;
 }

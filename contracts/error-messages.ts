@@ -165,6 +165,10 @@ export const ERROR_MESSAGES = {
   'too-many-open-orders':
     'This phone number already has {open} cash on delivery {open|order|orders} waiting for delivery. Please wait until they arrive, or call us to add to an order.',
   'too-many-checkouts': 'Too many orders from your network. Please wait {minutes} {minutes|minute|minutes} and try again.',
+  'too-many-unpaid-orders':
+    'This phone number already has {open} {open|order|orders} waiting, including a bKash payment we have not checked yet. Please wait until we have checked it, or call us to add to an order.',
+  'too-many-units-held':
+    'Too many items from your network are waiting in orders we have not confirmed yet. Please wait {minutes} {minutes|minute|minutes} and try again, or call us to order.',
   'checkout-replayed': 'This checkout was already submitted with different details. Please reload the checkout page and try again.',
   'idempotency-key-invalid': 'The Idempotency-Key header must be 8 to 100 letters, digits or ._:-',
   'shop-not-set-up': 'The shop is not set up yet. Please try again later.',

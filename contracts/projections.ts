@@ -48,4 +48,9 @@ export interface QueueRow {
   dead: number;
   oldest_open_at: string | null;
   last_error: string | null;
+  /**
+   * Messages not sent in the last 24 hours because a shopper's actions had already caused as many to that phone
+   * or address as the store allows (issue 27): recorded as skipped, never sent.
+   */
+  capped_last_day: number;
 }

@@ -50,6 +50,7 @@ export interface AppConfig {
   /** Environment overrides of the checkout settings (issue 14); absent fields come from the settings row. */
   checkoutOverrides: {
     perIpHour?: number;
+    unitsPerIpHour?: number;
     openOrdersPerPhone?: number;
     maxUnitsPerLine?: number;
     maxUnitsPerOrder?: number;

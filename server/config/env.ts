@@ -128,6 +128,8 @@ export const envSchema = z.object({
    */
   CHECKOUT_LIMIT_PER_IP_HOUR: optional(z.coerce.number().int('CHECKOUT_LIMIT_PER_IP_HOUR must be a whole number').min(0)),
   COD_OPEN_ORDERS_PER_PHONE: optional(z.coerce.number().int('COD_OPEN_ORDERS_PER_PHONE must be a whole number').min(0)),
+  /** Units one client address may hold in unconfirmed orders of the last hour (issue 27); 0 = off. */
+  CHECKOUT_UNITS_PER_IP_HOUR: optional(z.coerce.number().int('CHECKOUT_UNITS_PER_IP_HOUR must be a whole number').min(0)),
   MAX_UNITS_PER_LINE: optional(z.coerce.number().int('MAX_UNITS_PER_LINE must be a whole number').min(1)),
   MAX_UNITS_PER_ORDER: optional(z.coerce.number().int('MAX_UNITS_PER_ORDER must be a whole number').min(1)),
   /** Hours a pending order lives before it expires (fractions allowed: 0.01 is 36 seconds). */

@@ -58,6 +58,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
       runMailWorker: env.MAIL_WORKER === 'on',
       checkoutOverrides: withoutUndefined({
         perIpHour: env.CHECKOUT_LIMIT_PER_IP_HOUR,
+        unitsPerIpHour: env.CHECKOUT_UNITS_PER_IP_HOUR,
         openOrdersPerPhone: env.COD_OPEN_ORDERS_PER_PHONE,
         maxUnitsPerLine: env.MAX_UNITS_PER_LINE,
         maxUnitsPerOrder: env.MAX_UNITS_PER_ORDER,

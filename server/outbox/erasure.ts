@@ -7,7 +7,7 @@ import { OutboxChannels } from './outbox-channels';
 
 /**
  * What the message channels keep about a person, forgotten when they are erased (issue 21): the recipient of
- * their deliveries, and the files the file transports wrote without SMTP_URL or SMS_URL (`DATA_DIR/mail/*.eml`,
+ * their deliveries and the keyed name their budget counted them under (issue 27), and the files the file transports wrote without SMTP_URL or SMS_URL (`DATA_DIR/mail/*.eml`,
  * `DATA_DIR/sms/*.json`) — those of their events, and any that names them. Messages already in people's
  * mailboxes and phones are beyond the store's reach.
  */
@@ -25,7 +25,7 @@ export class OutboxErasure {
     for (const { channel, files } of this.channels.list()) {
       const { table } = channel;
       await manager.query(
-        `UPDATE ${table} SET recipient = NULL
+        `UPDATE ${table} SET recipient = NULL, budget_key = NULL
           WHERE event_id = ANY($1::uuid[]) OR source_event_id = ANY($1::uuid[]) OR lower(recipient) = ANY($2::text[])`,
         [person.eventIds, person.emails.map((email) => email.toLowerCase())],
       );

@@ -27,6 +27,23 @@ export async function storeSettings(manager: EntityManager): Promise<{ name: str
   return { name: rows[0]?.name || 'Our store', email: rows[0]?.email ?? '' };
 }
 
+/**
+ * The caps on messages a shopper's own actions cause to one phone or e-mail address (issue 27), from the
+ * settings row; the defaults of migration 1763800002300 when there is none yet.
+ */
+export async function orderMessageCaps(manager: EntityManager): Promise<{ perHour: number; perDay: number }> {
+  const rows: Array<{ per_hour: number; per_day: number }> = await manager.query(
+    'SELECT order_messages_per_hour AS per_hour, order_messages_per_day AS per_day FROM settings WHERE id = 1',
+  );
+  return { perHour: rows[0]?.per_hour ?? 3, perDay: rows[0]?.per_day ?? 10 };
+}
+
+/** Whether a shopper's own request recorded the event (a guest or a signed-in customer), not staff or the system. */
+export function causedByShopper(event: { metadata?: { actor?: { role?: string } } | null }): boolean {
+  const role = event.metadata?.actor?.role;
+  return role === 'guest' || role === 'customer';
+}
+
 /** The data of an order's placing event (`OrderPlaced` or `InstantOrderPlaced`), or null. */
 export async function placedEvent(manager: EntityManager, streamId: string): Promise<Record<string, unknown> | null> {
   const rows: Array<{ data: Record<string, unknown> }> = await manager.query(

@@ -51,17 +51,48 @@ export function partDeliveryId(eventId: string, part: string): string {
 }
 
 /**
+ * A delivery row as the subscription writes it: the job, and for a message a shopper's own action caused, the
+ * recipient budget it was decided under (issue 27). A capped message's row is written finished ('skipped', with
+ * the reason) and no job is added for it, so no worker, retry or sweep ever sends it.
+ */
+export interface DeliveryRow extends OutboxJobData {
+  budget?: { key: string; at: Date; capped: boolean; reason?: string; recipient?: string };
+}
+
+/**
  * Writes the channel's rows for the jobs of a subscription batch, in the batch's transaction (so a crash loses
- * nothing, and without Redis the rows are the queue).
+ * nothing, and without Redis the rows are the queue). A row that exists already keeps what it says.
  */
 export async function insertDeliveries(
   manager: { query(sql: string, params?: unknown[]): Promise<unknown> },
   channel: OutboxChannel,
-  jobs: OutboxJobData[],
+  rows: DeliveryRow[],
 ): Promise<void> {
   await manager.query(
-    `INSERT INTO ${channel.table} (event_id, event_type, source_event_id, part)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) ON CONFLICT (event_id) DO NOTHING`,
-    [jobs.map((job) => job.eventId), jobs.map((job) => job.eventType), jobs.map((job) => job.sourceEventId ?? null), jobs.map((job) => job.part ?? null)],
+    `INSERT INTO ${channel.table} (event_id, event_type, source_event_id, part, budget_key, budget_at, capped, status, last_error, recipient)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::timestamptz[], $7::boolean[], $8::text[], $9::text[], $10::text[])
+     ON CONFLICT (event_id) DO NOTHING`,
+    [
+      rows.map((row) => row.eventId),
+      rows.map((row) => row.eventType),
+      rows.map((row) => row.sourceEventId ?? null),
+      rows.map((row) => row.part ?? null),
+      rows.map((row) => row.budget?.key ?? null),
+      rows.map((row) => row.budget?.at ?? null),
+      rows.map((row) => row.budget?.capped ?? false),
+      rows.map((row) => (row.budget?.capped ? 'skipped' : 'pending')),
+      rows.map((row) => (row.budget?.capped ? (row.budget.reason ?? null) : null)),
+      rows.map((row) => (row.budget?.capped ? (row.budget.recipient ?? null) : null)),
+    ],
   );
+}
+
+/** What a queue carries for a row: the delivery's key only (OutboxJobData), never its budget. */
+export function jobOf(row: DeliveryRow): OutboxJobData {
+  return {
+    eventId: row.eventId,
+    eventType: row.eventType,
+    ...(row.sourceEventId !== undefined ? { sourceEventId: row.sourceEventId } : {}),
+    ...(row.part !== undefined ? { part: row.part } : {}),
+  };
 }

@@ -11,6 +11,7 @@ import { OutboxChannels } from '../outbox/outbox-channels';
 import { OutsideServices } from '../outside/outside-services';
 import { SmsComposer } from './compose/sms-composer';
 import { FileSmsGateway, HttpSmsGateway, OutgoingSms, SMS_GATEWAY, SmsGateway } from './gateway/sms-gateway';
+import { maskPhone } from './mask-phone';
 import { SMS_CHANNEL } from './sms-events';
 import { SMS_SUBSCRIPTION_NAME, SmsSubscriptionProjection } from './subscription/sms-subscription';
 
@@ -37,11 +38,6 @@ export class SmsDelivery extends OutboxDelivery<OutgoingSms> {
       new Logger('Sms'),
     );
   }
-}
-
-/** `017•••••678`: enough for an operator to tell messages apart, not enough to be a phone number. */
-export function maskPhone(phone: string): string {
-  return phone.length > 6 ? `${phone.slice(0, 3)}${'•'.repeat(phone.length - 6)}${phone.slice(-3)}` : '•••';
 }
 
 /** Runs the SMS subscription and worker beside mail's (`MAIL_WORKER` decides for both: one switch for "messages"). */

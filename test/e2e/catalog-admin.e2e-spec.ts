@@ -98,6 +98,32 @@ describe('store administration in a real browser', () => {
     await shopper.context().close();
   }, 120_000);
 
+  it('shows the limits on what anonymous shoppers can hold or make the store send, and saves them (issue 27)', async () => {
+    const context = await newDesktopContext(store.browser);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await logIn(page, ADMIN);
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Store settings' });
+    const perHour = form.getByLabel('Order SMS or e-mails a shopper can cause to one phone or address per hour (0 = no cap)');
+    await perHour.waitFor();
+    expect(await perHour.inputValue()).toBe('3');
+    expect(await form.getByLabel('The same per day (0 = no cap)').inputValue()).toBe('10');
+    expect(await form.getByLabel('Items held in unconfirmed orders per network address per hour (0 = no limit)').inputValue()).toBe('60');
+    expect(await form.getByLabel(/^Open unpaid orders per phone/).inputValue()).toBe('3');
+    await perHour.fill('5');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Settings saved' }).waitFor();
+    const admin = (await caller.login(ADMIN.email, ADMIN.password)).access_token;
+    expect((await caller.call('GET', '/api/admin/settings', admin)).body).toMatchObject({ order_messages_per_hour: 5, order_messages_per_day: 10, checkout_units_per_ip_hour: 60 });
+    // Where staff watch the queues, what the cap held back.
+    await page.getByRole('link', { name: 'Projections', exact: true }).click();
+    await page.getByRole('region', { name: 'Message queues' }).getByRole('columnheader', { name: 'Held back by the cap (24 h)' }).waitFor();
+    expect((await caller.call('PUT', '/api/admin/settings', admin, { order_messages_per_hour: 3 })).status).toBe(200);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('refuses a disabled care account on its very next call, in the console too', async () => {
     const context = await newDesktopContext(store.browser);
     const page = await context.newPage();

@@ -69,6 +69,11 @@ export const SETTINGS_FIELDS: SettingsField[] = [
   // Cash on delivery defences (issue 14); environment variables of the same names in capitals override them.
   { api: 'cod_open_orders_per_phone', column: 'cod_open_orders_per_phone', kind: 'count', schema: bounded('open COD orders per phone (0 = no limit)', 0, 1_000) },
   { api: 'checkout_limit_per_ip_hour', column: 'checkout_limit_per_ip_hour', kind: 'count', schema: bounded('checkouts per address and hour (0 = no limit)', 0, 1_000_000) },
+  // Issue 27: units one address may hold in unconfirmed orders of the last hour; messages a shopper's own actions
+  // (placing, cancelling) may cause to one phone or e-mail address. Columns from migration 1763800002300.
+  { api: 'checkout_units_per_ip_hour', column: 'checkout_units_per_ip_hour', kind: 'count', schema: bounded('units held in unconfirmed orders per address and hour (0 = no limit)', 0, 1_000_000) },
+  { api: 'order_messages_per_hour', column: 'order_messages_per_hour', kind: 'count', schema: bounded('order messages per phone or e-mail and hour (0 = no cap)', 0, 1_000) },
+  { api: 'order_messages_per_day', column: 'order_messages_per_day', kind: 'count', schema: bounded('order messages per phone or e-mail and day (0 = no cap)', 0, 10_000) },
   { api: 'max_units_per_line', column: 'max_units_per_line', kind: 'count', schema: bounded('units of one item per order', 1, 1_000) },
   { api: 'max_units_per_order', column: 'max_units_per_order', kind: 'count', schema: bounded('units per order', 1, 10_000) },
   // Issue 17: whether a checkout must prove its phone with an SMS code (risky: phones with returns, expiries or a block).

@@ -157,9 +157,17 @@ export const adminSettings = answerOf<AdminSettings>()(
       return_days: z.number().int().optional(),
       low_stock_threshold: z.number().int().optional(),
       checkout_phone_verification: z.enum(['off', 'risky', 'always']).optional(),
+      cod_open_orders_per_phone: z.number().int().optional().describe('Open unpaid orders per phone: cash on delivery, and bKash not verified yet (0 = no limit)'),
+      checkout_limit_per_ip_hour: z.number().int().optional().describe('Checkouts per client address and hour (0 = no limit)'),
+      max_units_per_line: z.number().int().optional(),
+      max_units_per_order: z.number().int().optional(),
+      pending_order_expiry_hours: z.number().optional(),
+      checkout_units_per_ip_hour: z.number().int().optional().describe('Units one client address may hold in unconfirmed orders of the last hour (0 = no limit)'),
+      order_messages_per_hour: z.number().int().optional().describe('SMS per phone and mails per address that shoppers\' own orders and cancellations may cause in an hour (0 = no cap)'),
+      order_messages_per_day: z.number().int().optional().describe('The same in a day (0 = no cap)'),
       version: z.number().int(),
     })
-    .catchall(z.union([z.string(), z.number()]).optional().describe('The cash-on-delivery limits and pending-order expiry (docs/api.md, ADR 043)')),
+    .catchall(z.union([z.string(), z.number()]).optional().describe('Any other setting (docs/api.md, ADR 043)')),
 );
 
 export const adminPost = answerOf<AdminPost>()(

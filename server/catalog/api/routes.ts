@@ -127,7 +127,7 @@ export const CATALOG_ROUTES: ApiRoute[] = [
   { method: 'get', path: '/api/admin/settings', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Store settings with their version', access: 'care', answer: adminSettings },
   {
     method: 'put', path: '/api/admin/settings', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Change store settings (delivery charges in Taka, bKash number, contact, limits)', access: 'admin', body: settingsRequest, headers: ifMatch, answer: adminSettings,
-    description: 'Any of the fields; the others keep their values. Besides the public settings: the cash-on-delivery limits (ADR 043), `checkout_phone_verification` (`off`, `risky`, `always`) and `pending_order_expiry_hours`.',
+    description: 'Any of the fields; the others keep their values. Besides the public settings: the cash-on-delivery limits (ADR 043), `checkout_phone_verification` (`off`, `risky`, `always`), `pending_order_expiry_hours`, the units one address may hold in unconfirmed orders of the hour (`checkout_units_per_ip_hour`) and the caps on messages shoppers\' own actions cause per phone or address (`order_messages_per_hour`, `order_messages_per_day`).',
     example: () => ({ body: { address: 'House 12, Road 7, Dhanmondi, Dhaka 1205, Bangladesh', bkash_number: '01711000000' } }),
   },
   {

@@ -18,6 +18,7 @@ import { SmsAndPhoneCodes1763800001701 } from './1763800001701-sms-and-phone-cod
 import { BengaliProductTexts1763800001801 } from './1763800001801-bengali-product-texts';
 import { PersonalDataKeys1763800002101 } from './1763800002101-personal-data-keys';
 import { LuckyDrawEntries1763800002201 } from './1763800002201-lucky-draw-entries';
+import { SeamsLimits1763800002300 } from './1763800002300-seams-limits';
 import { LuckyDrawTokensFollowUnits1763800002401 } from './1763800002401-lucky-draw-tokens-follow-units';
 import { OrderTokensFollowAmendments1763800002402 } from './1763800002402-order-tokens-follow-amendments';
 import { ProvenPhones1763800002501 } from './1763800002501-proven-phones';
@@ -47,6 +48,7 @@ export const migrations: Array<new () => MigrationInterface> = [
   BengaliProductTexts1763800001801,
   PersonalDataKeys1763800002101,
   LuckyDrawEntries1763800002201,
+  SeamsLimits1763800002300,
   LuckyDrawTokensFollowUnits1763800002401,
   OrderTokensFollowAmendments1763800002402,
   ProvenPhones1763800002501,

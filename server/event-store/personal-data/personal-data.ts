@@ -130,6 +130,16 @@ export class PersonalDataVault {
   }
 
   /**
+   * A stable name for a phone number or an e-mail address that does not show it, for counters kept about a
+   * person (the outbox's per-recipient budget, issue 27). A phone's is its key id, so an erasure that knows the key
+   * ids knows these names too.
+   */
+  pseudonym(kind: 'phone' | 'email', value: string): string {
+    if (kind === 'phone') return this.keyId({ kind: 'phone', phone: value });
+    return `email:${createHmac('sha256', this.naming).update(`email:${value}`).digest('base64url').slice(0, 32)}`;
+  }
+
+  /**
    * The keys to seal with, in the caller's transaction, in one statement: an existing key is returned as it is,
    * a missing or erased one is (re)created. The upsert locks the rows until the append commits, so an erasure
    * running at the same time waits for it (and then erases what it wrote) rather than missing it.

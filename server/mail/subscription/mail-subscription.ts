@@ -1,7 +1,9 @@
 import { openPersonalData } from '../../event-store/personal-data/personal-data';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../event-store/event-store.types';
-import { OutboxJobData, partDeliveryId } from '../../outbox/outbox-channel';
+import { partDeliveryId } from '../../outbox/outbox-channel';
+import { causedByShopper, orderMessageCaps } from '../../outbox/event-reads';
+import type { BudgetedJob, RecipientCaps } from '../../outbox/subscription/recipient-budget';
 import { OutboxSubscriptionProjection } from '../../outbox/subscription/outbox-subscription.projection';
 import { STATUS_AFTER_EVENT } from '../../ordering/published';
 import { MAIL_CHANNEL, MAIL_EVENT_TYPES, ORDER_STATUS_MAIL_EVENTS } from '../mail-events';
@@ -10,15 +12,20 @@ export const MAIL_SUBSCRIPTION_NAME = 'mail-subscription';
 
 /**
  * The mail channel's subscription: which events are mail-worthy is `mailWorthy`'s question; the rest (rows,
- * jobs, checkpoint, never replayed by a rebuild) is OutboxSubscriptionProjection's.
+ * jobs, checkpoint, never replayed by a rebuild, the per-recipient budget of the mails a shopper's own actions
+ * cause) is OutboxSubscriptionProjection's.
  */
 export class MailSubscriptionProjection extends OutboxSubscriptionProjection {
   readonly name = MAIL_SUBSCRIPTION_NAME;
   readonly eventTypes = MAIL_EVENT_TYPES;
   protected readonly channel = MAIL_CHANNEL;
 
-  protected jobsFor(events: RecordedEvent[], manager: EntityManager): Promise<OutboxJobData[]> {
+  protected jobsFor(events: RecordedEvent[], manager: EntityManager): Promise<BudgetedJob[]> {
     return mailWorthy(events, manager);
+  }
+
+  protected recipientCaps(manager: EntityManager): Promise<RecipientCaps> {
+    return orderMessageCaps(manager);
   }
 }
 
@@ -30,11 +37,13 @@ const LEAVE_PENDING = Object.keys(STATUS_AFTER_EVENT);
  * Mail to an address typed into a checkout is mail to someone nobody has checked yet (issue 14): an order's
  * e-mail gets its one "order received" mail, and only while no other order of that address is still waiting
  * for care's call; status mails only once care has confirmed the order (the confirmation itself included).
- * A held draw: one job per winner (the composer skips a winner whose order has no e-mail).
+ * A held draw: one job per winner (the composer skips a winner whose order has no e-mail). A mail a shopper's own
+ * action caused (their order placed, their cancellation) is counted against its address's budget (issue 27).
  */
-async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Promise<OutboxJobData[]> {
+async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Promise<BudgetedJob[]> {
   const statusStreams = [...new Set(events.filter((event) => STATUS_TYPES.includes(event.type)).map((event) => event.streamId))];
-  const confirmedWithEmail = new Set<string>();
+  /** Confirmed orders placed with an e-mail: the address, by stream. */
+  const confirmedWithEmail = new Map<string, string>();
   if (statusStreams.length > 0) {
     // The e-mail may be sealed (ADR 053): the placed events are opened here rather than filtered in SQL.
     const rows: Array<{ stream_id: string; data: { customer?: { email?: unknown } } }> = await manager.query(
@@ -46,7 +55,7 @@ async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Prom
     await openPersonalData(manager, rows);
     for (const row of rows) {
       const email = row.data.customer?.email;
-      if (typeof email === 'string' && email.includes('@')) confirmedWithEmail.add(row.stream_id);
+      if (typeof email === 'string' && email.includes('@')) confirmedWithEmail.set(row.stream_id, email.trim().toLowerCase());
     }
   }
   const placed = events.filter((event) => event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced');
@@ -92,18 +101,23 @@ async function mailWorthy(events: RecordedEvent[], manager: EntityManager): Prom
         part: winner.token,
       })),
     );
-  const single = events
-    .filter((event) => {
-      if (event.type === 'DrawHeld') return false;
-      if (STATUS_TYPES.includes(event.type)) return confirmedWithEmail.has(event.streamId);
-      if (event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced') {
-        const email = emailOf(event);
-        if (!email || mailed.has(email) || pendingBefore(email, event.globalPosition)) return false;
-        mailed.add(email); // a second order of the batch for the same address gets no mail either
-        return true;
-      }
-      return true;
-    })
-    .map((event) => ({ eventId: event.id, eventType: event.type }));
+  const budgeted = (event: RecordedEvent, email: string | null): BudgetedJob => {
+    const job = { eventId: event.id, eventType: event.type };
+    return email && causedByShopper(event) ? { ...job, budgeted: { kind: 'email', address: email, at: event.recordedAt, shown: email } } : job;
+  };
+  const single = events.flatMap((event): BudgetedJob[] => {
+    if (event.type === 'DrawHeld') return [];
+    if (STATUS_TYPES.includes(event.type)) {
+      const email = confirmedWithEmail.get(event.streamId);
+      return email ? [budgeted(event, email)] : [];
+    }
+    if (event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced') {
+      const email = emailOf(event);
+      if (!email || mailed.has(email) || pendingBefore(email, event.globalPosition)) return [];
+      mailed.add(email); // a second order of the batch for the same address gets no mail either
+      return [budgeted(event, email)];
+    }
+    return [{ eventId: event.id, eventType: event.type }];
+  });
   return [...single, ...winnerJobs];
 }

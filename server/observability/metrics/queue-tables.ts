@@ -14,8 +14,9 @@ export const QUEUE_TABLES: ReadonlyArray<{ queue: string; table: string; openSta
 ];
 
 /**
- * The open jobs of every queue by state, the oldest open job's age and the latest failure: what /api/metrics
- * reports and what the console's operations screen shows (GET /api/admin/queues).
+ * The open jobs of every queue by state, the oldest open job's age, the latest failure and the messages held back
+ * by the per-recipient cap in the last day: what /api/metrics reports and what the console's operations screen
+ * shows (GET /api/admin/queues).
  */
 export async function readQueueDepths(dataSource: DataSource): Promise<QueueRow[]> {
   const answer: QueueRow[] = [];
@@ -23,10 +24,11 @@ export async function readQueueDepths(dataSource: DataSource): Promise<QueueRow[
     const [{ present }] = await dataSource.query('SELECT to_regclass($1) IS NOT NULL AS present', [table]);
     if (!present) continue;
     // Table names come from the constant list above, never from a request.
-    const [row]: Array<{ counts: Record<string, number> | null; oldest: Date | null; last_error: string | null }> = await dataSource.query(
+    const [row]: Array<{ counts: Record<string, number> | null; oldest: Date | null; last_error: string | null; capped: number }> = await dataSource.query(
       `SELECT (SELECT json_object_agg(status, jobs) FROM (SELECT status, count(*)::int AS jobs FROM ${table} WHERE status = ANY($1::text[]) GROUP BY status) c) AS counts,
               (SELECT min(created_at) FROM ${table} WHERE status IN ('pending', 'sending', 'failed')) AS oldest,
-              (SELECT last_error FROM ${table} WHERE status IN ('failed', 'dead') ORDER BY next_attempt_at DESC LIMIT 1) AS last_error`,
+              (SELECT last_error FROM ${table} WHERE status IN ('failed', 'dead') ORDER BY next_attempt_at DESC LIMIT 1) AS last_error,
+              (SELECT count(*)::int FROM ${table} WHERE capped AND created_at > now() - interval '1 day') AS capped`,
       [openStatuses],
     );
     const counts = row.counts ?? {};
@@ -38,6 +40,7 @@ export async function readQueueDepths(dataSource: DataSource): Promise<QueueRow[
       dead: counts.dead ?? 0,
       oldest_open_at: row.oldest ? new Date(row.oldest).toISOString() : null,
       last_error: row.last_error,
+      capped_last_day: row.capped,
     });
   }
   return answer;

@@ -92,6 +92,7 @@ export const queueListAnswer = answerOf<DataList<QueueRow>>()(
       dead: z.number().int().describe('Gave up after every try: an operator must look'),
       oldest_open_at: isoTime.nullable(),
       last_error: z.string().nullable(),
+      capped_last_day: z.number().int().describe('Not sent in the last 24 hours: the recipient was over the cap on messages caused by shoppers'),
     }),
   ),
 );

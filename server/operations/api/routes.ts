@@ -22,7 +22,7 @@ export const OPERATIONS_ROUTES: ApiRoute[] = [
     method: 'get', path: '/api/admin/events/streams/:streamId', tag: 'Operations', summary: 'One stream\'s events', access: 'admin', params: { streamId: streamIdParameter }, answer: streamAnswer,
     example: (s) => ({ params: { streamId: `order-${s.order.id}` } }),
   },
-  { method: 'get', path: '/api/admin/queues', tag: 'Operations', summary: 'Mail and SMS queues: open jobs by state, the oldest, the latest failure', access: 'admin', answer: queueListAnswer },
+  { method: 'get', path: '/api/admin/queues', tag: 'Operations', summary: 'Mail and SMS queues: open jobs by state, the oldest, the latest failure, the messages the per-recipient cap held back in the last day', access: 'admin', answer: queueListAnswer },
   { method: 'get', path: '/api/admin/projections', tag: 'Operations', summary: 'Projections: checkpoint, lag, last error, events applied by this process', access: 'admin', answer: projectionListAnswer },
   {
     method: 'post', path: '/api/admin/projections/:name/rebuild', tag: 'Operations', summary: 'Rebuild a read model from the log with no downtime', access: 'admin', success: 202, params: { name: z.string().min(1).max(100) }, answer: rebuildStartedAnswer,

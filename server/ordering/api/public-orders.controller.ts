@@ -29,8 +29,8 @@ export class PublicOrdersController {
 
   /**
    * 201 with a new order; 200 with the same order when the Idempotency-Key was seen before. Every checkout
-   * counts against its address's hourly limit (CHECKOUT_LIMIT_PER_IP_HOUR); the other limits are rules of
-   * the checkout decider (issue 14).
+   * counts against its address's hourly limit (CHECKOUT_LIMIT_PER_IP_HOUR); the other limits, the address's
+   * budget of units among them, are rules of the checkout decider (issues 14 and 27).
    */
   @Post('confirm-order')
   @UseGuards(OptionalJwtAuthGuard)
@@ -42,10 +42,11 @@ export class PublicOrdersController {
     @Res({ passthrough: true }) response: Response,
     @Req() request: Request,
   ) {
-    await this.limits.countCheckoutFrom(rateLimitSubject(request, 'ip') ?? 'unknown');
+    const address = rateLimitSubject(request, 'ip') ?? 'unknown';
+    await this.limits.countCheckoutFrom(address);
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new BadRequestError('idempotency-key-invalid');
     const checkout = parseConfirmOrder(body, user?.role === 'customer' ? user.id : null);
-    const result = await this.commands.execute(new PlaceOrderCommand(checkout, key ?? null, meta));
+    const result = await this.commands.execute(new PlaceOrderCommand(checkout, key ?? null, meta, address));
     response.status(result.replayed ? 200 : 201);
     return { success: true, order_id: result.orderId, message: 'Your order has been placed. Our customer care team will call you to confirm it.' };
   }

@@ -1,7 +1,7 @@
 import { fold } from '../../event-store/command-path/decider';
 import { skuDecider } from '../../inventory/domain/sku';
 import { couponDecider } from '../../promotions/domain/coupon';
-import { ProductOutOfStock, TooManyOpenOrders } from './order.errors';
+import { ProductOutOfStock, TooManyOpenOrders, TooManyUnitsHeld, TooManyUnpaidOrders } from './order.errors';
 import { CouponRejected } from '../../promotions/domain/coupon.errors';
 import type { PlaceOrder } from './checkout';
 import { decideCheckoutBatch } from './checkout-batch';
@@ -55,7 +55,7 @@ describe('a batch of checkouts', () => {
     expect(outcomes.map((outcome) => (outcome.accepted ? 'ok' : (outcome.error as CouponRejected).reason))).toEqual(['ok', 'used-by-phone', 'ok', 'used-up']);
   });
 
-  it('counts the open COD orders of earlier checkouts in the batch against the per-phone limit', () => {
+  it('counts the open unpaid orders of earlier checkouts in the batch, bKash ones too, against the per-phone limit', () => {
     const { outcomes } = decideCheckoutBatch(
       [order('A', '01711111111'), order('B', '01711111111'), order('C', '01722222222'), order('D', '01711111111')],
       {
@@ -64,10 +64,54 @@ describe('a batch of checkouts', () => {
         skus: new Map([['sku-1-M', fold(skuDecider, [{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 10 } }])]]),
         coupons: new Map(),
         limits: DEFAULT_CHECKOUT_LIMITS,
-        phones: { openCodOrders: new Map([['01711111111', 1]]), blocked: new Set() },
+        phones: { openOrders: new Map([['01711111111', 1]]), unverifiedBkash: new Map(), blocked: new Set() },
       },
     );
     expect(outcomes.map((outcome) => outcome.accepted)).toEqual([true, true, true, false]);
     expect(outcomes[3]).toMatchObject({ error: expect.any(TooManyOpenOrders) });
+
+    const bkash = (orderId: string): PlaceOrder => {
+      const placed = order(orderId, '01755555555');
+      return { ...placed, data: { ...placed.data, payment: { method: 'bkash', bkashNumber: '01755555555', transactionId: `MADEUP${orderId}` } } };
+    };
+    const bkashOnly = decideCheckoutBatch([bkash('E'), bkash('F'), bkash('G'), bkash('H')], {
+      products,
+      delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
+      skus: new Map([['sku-1-M', fold(skuDecider, [{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 10 } }])]]),
+      coupons: new Map(),
+      limits: DEFAULT_CHECKOUT_LIMITS,
+      phones: NO_PHONE_STANDING,
+    });
+    expect(bkashOnly.outcomes.map((outcome) => outcome.accepted)).toEqual([true, true, true, false]);
+    expect(bkashOnly.outcomes[3]).toMatchObject({ error: expect.any(TooManyUnpaidOrders) });
+  });
+
+  it('counts the units of earlier checkouts from the same client address against its budget', () => {
+    const from = (orderId: string, address: string, quantity: number): PlaceOrder => {
+      const placed = order(orderId, `0171${orderId.charCodeAt(0)}000000`.slice(0, 11));
+      return { ...placed, data: { ...placed.data, clientAddress: address, cart: [{ productId: 1, size: 'M', quantity }] } };
+    };
+    const { outcomes } = decideCheckoutBatch([from('A', '198.51.100.1', 10), from('B', '198.51.100.1', 10), from('C', '198.51.100.2', 10), from('D', '198.51.100.1', 1)], {
+      products,
+      delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
+      skus: new Map([['sku-1-M', fold(skuDecider, [{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 100 } }])]]),
+      coupons: new Map(),
+      limits: { ...DEFAULT_CHECKOUT_LIMITS, unitsPerIpHour: 25 },
+      phones: NO_PHONE_STANDING,
+      addressHolds: new Map([['198.51.100.1', [{ units: 4, placedAt: new Date(now.getTime() - 60_000) }]]]),
+    });
+    // 4 held + 10 = 14; + 10 = 24; the other address is counted apart; 24 + 1 = 25 fits exactly.
+    expect(outcomes.map((outcome) => outcome.accepted)).toEqual([true, true, true, true]);
+    const over = decideCheckoutBatch([from('A', '198.51.100.1', 10), from('B', '198.51.100.1', 10), from('D', '198.51.100.1', 2)], {
+      products,
+      delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
+      skus: new Map([['sku-1-M', fold(skuDecider, [{ type: 'StockReceived', data: { productId: 1, size: 'M', quantity: 100 } }])]]),
+      coupons: new Map(),
+      limits: { ...DEFAULT_CHECKOUT_LIMITS, unitsPerIpHour: 25 },
+      phones: NO_PHONE_STANDING,
+      addressHolds: new Map([['198.51.100.1', [{ units: 4, placedAt: new Date(now.getTime() - 60_000) }]]]),
+    });
+    expect(over.outcomes.map((outcome) => outcome.accepted)).toEqual([true, true, false]);
+    expect(over.outcomes[2]).toMatchObject({ error: expect.any(TooManyUnitsHeld) });
   });
 });

@@ -3,7 +3,7 @@ import type { SkuEvent } from '../../inventory/domain/sku.events';
 import { couponDecider, type CouponState } from '../../promotions/domain/coupon';
 import type { CouponEvent } from '../../promotions/domain/coupon.events';
 import { checkoutStreams, decideCheckout, type CatalogProduct, type DeliveryCharges, type PlaceOrder } from './checkout';
-import { orderPhones, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
+import { cartUnits, orderPhones, type AddressHold, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import type { StreamEvents } from '../../event-store/command-path/decider';
 
 export interface CheckoutBatchStates {
@@ -11,25 +11,31 @@ export interface CheckoutBatchStates {
   delivery: DeliveryCharges;
   skus: ReadonlyMap<string, SkuState>;
   coupons: ReadonlyMap<string, CouponState>;
-  limits: Pick<CheckoutLimits, 'openOrdersPerPhone' | 'maxUnitsPerLine' | 'maxUnitsPerOrder'>;
+  limits: Pick<CheckoutLimits, 'openOrdersPerPhone' | 'maxUnitsPerLine' | 'maxUnitsPerOrder' | 'unitsPerIpHour'>;
   phones: PhoneStanding;
+  /** Unconfirmed orders of the last hour by the client address they were placed from. */
+  addressHolds?: ReadonlyMap<string, readonly AddressHold[]>;
 }
 
 export type CheckoutOutcome = { accepted: true; streams: StreamEvents[] } | { accepted: false; error: unknown };
 
 /**
  * Several checkouts decided one after the other, as if each were appended before the next is decided: each
- * sees the stock, coupon uses and open COD orders per phone the ones before it took. One refused checkout does not affect the others.
+ * sees the stock, coupon uses, open unpaid orders per phone and units per client address the ones before it
+ * took. One refused checkout does not affect the others.
  * `merged` is what the batch appends: every stream once, its events in decision order.
  */
 export function decideCheckoutBatch(commands: readonly PlaceOrder[], states: CheckoutBatchStates): { outcomes: CheckoutOutcome[]; merged: StreamEvents[] } {
   const skus = new Map(states.skus);
   const coupons = new Map(states.coupons);
   const merged = new Map<string, StreamEvents['events']>();
-  const openCodOrders = new Map(states.phones.openCodOrders);
-  const phones: PhoneStanding = { openCodOrders, blocked: states.phones.blocked };
+  const openOrders = new Map(states.phones.openOrders);
+  const unverifiedBkash = new Map(states.phones.unverifiedBkash);
+  const phones: PhoneStanding = { openOrders, unverifiedBkash, blocked: states.phones.blocked };
+  const holds = new Map(states.addressHolds);
   const outcomes = commands.map((command): CheckoutOutcome => {
     const touched = checkoutStreams(command.data);
+    const address = command.data.clientAddress ?? null;
     try {
       const streams = decideCheckout(command, {
         products: states.products,
@@ -38,10 +44,14 @@ export function decideCheckoutBatch(commands: readonly PlaceOrder[], states: Che
         coupon: touched.coupon ? (coupons.get(touched.coupon) ?? { exists: false }) : null,
         limits: states.limits,
         phones,
+        addressHolds: address ? (holds.get(address) ?? []) : [],
       });
-      if (command.data.payment.method === 'cash') {
-        for (const phone of orderPhones(command.data.customer)) openCodOrders.set(phone, (openCodOrders.get(phone) ?? 0) + 1);
+      // Every new order is unpaid: a bKash one until care verifies its transaction.
+      for (const phone of orderPhones(command.data.customer)) {
+        openOrders.set(phone, (openOrders.get(phone) ?? 0) + 1);
+        if (command.data.payment.method === 'bkash') unverifiedBkash.set(phone, (unverifiedBkash.get(phone) ?? 0) + 1);
       }
+      if (address) holds.set(address, [...(holds.get(address) ?? []), { units: cartUnits(command.data.cart), placedAt: command.data.now }]);
       for (const { streamId, events } of streams) {
         if (skus.has(streamId)) skus.set(streamId, events.reduce((state, event) => skuDecider.evolve(state, event as SkuEvent), skus.get(streamId)!));
         if (coupons.has(streamId)) coupons.set(streamId, events.reduce((state, event) => couponDecider.evolve(state, event as CouponEvent), coupons.get(streamId)!));

@@ -7,7 +7,7 @@ import { couponDecider } from '../../promotions/domain/coupon';
 import type { CouponEvent } from '../../promotions/domain/coupon.events';
 import { checkoutStreams, decideCheckout, type CatalogProduct, type CheckoutStates, type PlaceOrder } from './checkout';
 import type { OrderPlaced } from './order.events';
-import { OrderRuleViolation, PhoneBlocked, ProductOutOfStock, TooManyOpenOrders } from './order.errors';
+import { OrderRuleViolation, PhoneBlocked, ProductOutOfStock, TooManyOpenOrders, TooManyUnitsHeld, TooManyUnpaidOrders } from './order.errors';
 import { DEFAULT_CHECKOUT_LIMITS, NO_PHONE_STANDING, type PhoneStanding } from './checkout-limits';
 import { decideOrderChange } from './order-change';
 import { orderDecider } from './order';
@@ -166,17 +166,61 @@ describe('checkout decider', () => {
       );
     });
 
-    it('refuses a COD order when the contact or the shipping phone already has 3 open COD orders, but not a bKash one', () => {
-      const busy = { openCodOrders: new Map([['01799999999', 3]]), blocked: new Set<string>() };
+    it('refuses an order when the contact or the shipping phone already has 3 open unpaid orders, whatever its payment', () => {
+      const busy = { openOrders: new Map([['01799999999', 3]]), unverifiedBkash: new Map<string, number>(), blocked: new Set<string>() };
       const customer = { name: 'Rahim', email: null, phone: '01711111111', address: 'Mirpur', shippingPhone: '01799999999', userId: null };
       expect(given(stock, null, busy).when(placeOrder({ customer }))).toThrow(TooManyOpenOrders);
+      // Issue 27: a bKash order with a made-up transaction id holds stock like a COD order until care checks it.
       const bkash = { method: 'bkash' as const, bkashNumber: '01711111111', transactionId: 'TX12345' };
-      expect(given(stock, null, busy).when(placeOrder({ customer, payment: bkash }))).not.toThrow();
-      expect(given(stock, null, { ...busy, openCodOrders: new Map([['01799999999', 2]]) }).when(placeOrder({ customer }))).not.toThrow();
+      expect(given(stock, null, busy).when(placeOrder({ customer, payment: bkash }))).toThrow(TooManyOpenOrders);
+      expect(given(stock, null, { ...busy, openOrders: new Map([['01799999999', 2]]) }).when(placeOrder({ customer, payment: bkash }))).not.toThrow();
+      expect(given(stock, null, { ...busy, openOrders: new Map([['01799999999', 2]]) }).when(placeOrder({ customer }))).not.toThrow();
+    });
+
+    it('says so when unchecked bKash payments fill the phone’s open orders, without speaking of cash on delivery', () => {
+      const busy = { openOrders: new Map([['01711111111', 3]]), unverifiedBkash: new Map([['01711111111', 3]]), blocked: new Set<string>() };
+      const bkash = { method: 'bkash' as const, bkashNumber: '01711111111', transactionId: 'MADEUP1' };
+      const refusal = given(stock, null, busy).when(placeOrder({ payment: bkash }));
+      expect(refusal).toThrow(TooManyUnpaidOrders);
+      expect(refusal).toThrow(
+        'This phone number already has 3 orders waiting, including a bKash payment we have not checked yet. Please wait until we have checked it, or call us to add to an order.',
+      );
+    });
+
+    it('refuses an order that would take the client address past its units held in the last hour, saying when it fits', () => {
+      const limits = { ...DEFAULT_CHECKOUT_LIMITS, unitsPerIpHour: 10 };
+      const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+      const states = (holds: Array<{ units: number; placedAt: Date }>): CheckoutStates => ({
+        products: new Map([[1, tiger], [2, polo]]),
+        delivery: { insidePaisa: 6000, outsidePaisa: 12000 },
+        skus: new Map(Object.entries(stock).map(([id, events]) => [id, fold(skuDecider, events)])),
+        coupon: null,
+        limits,
+        phones: NO_PHONE_STANDING,
+        addressHolds: holds,
+      });
+      const order = placeOrder({ clientAddress: '203.0.113.9', cart: [{ productId: 1, size: 'M', quantity: 4 }] });
+      // 8 held (5 placed 50 minutes ago, 3 placed 20 minutes ago) + 4 > 10: fits once the 5 leave the hour, in 10 minutes.
+      const refusal = (() => {
+        try {
+          decideCheckout(order, states([{ units: 3, placedAt: minutesAgo(20) }, { units: 5, placedAt: minutesAgo(50) }]));
+        } catch (error) {
+          return error;
+        }
+        return null;
+      })();
+      expect(refusal).toBeInstanceOf(TooManyUnitsHeld);
+      expect(refusal).toMatchObject({ status: 429, retryAfterSeconds: 600, params: { minutes: 10 } });
+      // Orders placed more than an hour ago no longer count; 6 held + 4 fits exactly.
+      expect(() => decideCheckout(order, states([{ units: 6, placedAt: minutesAgo(59) }, { units: 9, placedAt: minutesAgo(61) }]))).not.toThrow();
+      // Without a client address (an order the API did not place) there is nothing to count against.
+      expect(() => decideCheckout({ ...order, data: { ...order.data, clientAddress: null } }, states([{ units: 10, placedAt: minutesAgo(1) }]))).not.toThrow();
+      // 0 turns the budget off.
+      expect(() => decideCheckout(order, { ...states([{ units: 10, placedAt: minutesAgo(1) }]), limits: { ...limits, unitsPerIpHour: 0 } })).not.toThrow();
     });
 
     it('refuses any order for a blocked phone with its own message', () => {
-      const blocked = { openCodOrders: new Map<string, number>(), blocked: new Set(['01711111111']) };
+      const blocked = { ...NO_PHONE_STANDING, blocked: new Set(['01711111111']) };
       expect(given(stock, null, blocked).when(placeOrder())).toThrow(PhoneBlocked);
       expect(given(stock, null, blocked).when(placeOrder())).toThrow('We cannot take orders for this phone number. Please call our customer care.');
     });

@@ -6,7 +6,7 @@ import { couponDecider, type CouponState } from '../../promotions/domain/coupon'
 import type { CouponRedeemed } from '../../promotions/domain/coupon.events';
 import type { CouponUser } from '../../promotions/domain/coupon-identity';
 import { couponStreamId, normalizeCouponCode } from '../../promotions/domain/coupon-stream';
-import { checkPhones, checkUnitCaps, orderPhones, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
+import { cartUnits, checkAddressUnits, checkPhones, checkUnitCaps, orderPhones, type AddressHold, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import { percentOf, type Paisa } from './money';
 import type { LineKey, OrderCustomer, OrderLine, OrderLocale, OrderPlaced, PaymentMethod, ShippingZone } from './order.events';
 import { OrderRuleViolation, ProductOutOfStock } from './order.errors';
@@ -65,6 +65,11 @@ export type PlaceOrder = {
     phoneProof?: string;
     /** The contact phone was proven by a one-time code (checked by the handler, never by the browser's say-so). */
     phoneVerified?: boolean;
+    /**
+     * The client address the checkout came from, as the store's proxy settings decide it: counted against the
+     * address's budget of units (issue 27), never recorded in the order's events.
+     */
+    clientAddress?: string | null;
   };
 };
 
@@ -75,9 +80,11 @@ export interface CheckoutStates {
   skus: ReadonlyMap<string, SkuState>;
   /** State of the coupon stream, when a code was given. */
   coupon: CouponState | null;
-  limits: Pick<CheckoutLimits, 'openOrdersPerPhone' | 'maxUnitsPerLine' | 'maxUnitsPerOrder'>;
-  /** Open COD orders and blocks of the checkout's phones. */
+  limits: Pick<CheckoutLimits, 'openOrdersPerPhone' | 'maxUnitsPerLine' | 'maxUnitsPerOrder' | 'unitsPerIpHour'>;
+  /** Open unpaid orders and blocks of the checkout's phones. */
   phones: PhoneStanding;
+  /** The unconfirmed orders of the last hour placed from the checkout's client address (none without an address). */
+  addressHolds?: readonly AddressHold[];
 }
 
 /** The streams a checkout reads and writes besides the new order's own. */
@@ -91,8 +98,8 @@ export function checkoutStreams({ cart, couponCode }: Pick<PlaceOrder['data'], '
 }
 
 /**
- * Every rule of a checkout, across the streams it touches: the unit caps and the phone's standing (not
- * blocked; fewer open COD orders than the limit); each line is a known product in an offered size,
+ * Every rule of a checkout, across the streams it touches: the unit caps, the phone's standing (not
+ * blocked; fewer open unpaid orders than the limit) and the client address's budget of units; each line is a known product in an offered size,
  * priced from the catalog; the delivery charge is one of the two zones'; each SKU has the units (the SKU
  * decider's rule); the coupon may be used by this phone now (the coupon decider's rules); one lucky-draw
  * token per unit. Returns the events of every stream, the order's first. Pure: time comes in the command.
@@ -100,7 +107,8 @@ export function checkoutStreams({ cart, couponCode }: Pick<PlaceOrder['data'], '
 export function decideCheckout(command: PlaceOrder, states: CheckoutStates): StreamEvents[] {
   const { orderId, now, customer, payment } = command.data;
   checkUnitCaps(command.data.cart, states.limits, 'cart');
-  checkPhones(orderPhones(customer), payment.method === 'cash', states.phones, states.limits);
+  checkPhones(orderPhones(customer), states.phones, states.limits);
+  if (command.data.clientAddress) checkAddressUnits(cartUnits(command.data.cart), states.addressHolds ?? [], now, states.limits);
   const lines = priceLines(command.data.cart, states.products, 'cart');
   const zone = shippingZone(command.data.deliveryChargePaisa, states.delivery);
   if (payment.method === 'bkash' && (!payment.bkashNumber || !payment.transactionId)) {

@@ -53,7 +53,7 @@ export function decideInstantOrder(
 ): StreamEvents[] {
   const { orderId, now, customer, paymentType, amountPaisa, discountPaisa, advancePaisa } = command.data;
   checkUnitCaps(command.data.lines, states.limits, 'lines');
-  checkPhones(orderPhones(customer), false, states.phones, { openOrdersPerPhone: 0 });
+  checkPhones(orderPhones(customer), states.phones, { openOrdersPerPhone: 0 });
   for (const [field, value] of [['amount', amountPaisa], ['discount', discountPaisa], ['advance', advancePaisa]] as const) {
     if (!Number.isInteger(value) || value < 0) throw new OrderRuleViolation(field, 'amount-not-negative', { field });
   }

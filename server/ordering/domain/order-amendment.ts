@@ -71,7 +71,7 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
     const shippingPhone = change.shippingPhone?.trim() || order.shippingPhone;
     if (address.length > 500) throw new OrderRuleViolation('address', 'address-too-long');
     if (address === order.address && shippingPhone === order.shippingPhone) throw new OrderRuleViolation('address', 'nothing-to-change-address');
-    if (shippingPhone !== order.shippingPhone) checkPhones([shippingPhone], false, states.phones, { openOrdersPerPhone: 0 });
+    if (shippingPhone !== order.shippingPhone) checkPhones([shippingPhone], states.phones, { openOrdersPerPhone: 0 });
     return [{ streamId: orderStreamId(orderId), events: [{ type: 'ShippingDetailsChanged', data: { orderId, at, address, shippingPhone } }] }];
   }
   if (order.orderType !== 1) throw new OrderRuleViolation('line', 'instant-order-lines-fixed');

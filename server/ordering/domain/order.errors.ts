@@ -72,6 +72,23 @@ export class TooManyOpenOrders extends TooManyRequestsError<'too-many-open-order
   }
 }
 
+/**
+ * The phone already has as many open orders as the store allows, and some of them are bKash orders whose payment
+ * care has not verified yet (issue 27): a transaction id is only a claim until care has checked it.
+ */
+export class TooManyUnpaidOrders extends TooManyRequestsError<'too-many-unpaid-orders'> {
+  constructor(readonly open: number) {
+    super(OPEN_ORDERS_RETRY_AFTER_SECONDS, 'too-many-unpaid-orders', { open });
+  }
+}
+
+/** The client address already holds as many units in unconfirmed orders of the last hour as the store allows (issue 27). */
+export class TooManyUnitsHeld extends TooManyRequestsError<'too-many-units-held'> {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds, 'too-many-units-held', { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
+  }
+}
+
 /** Care or admin blocked the phone (PhoneBlocked): every new order for it is refused with its own message. */
 export class PhoneBlocked extends ForbiddenError<'phone-blocked'> {
   constructor() {

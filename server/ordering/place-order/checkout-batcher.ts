@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, type EntityManager } from 'typeorm';
 import { isDatabaseUnavailable } from '../../common/errors/database-unavailable';
 import { CLOCK, type Clock } from '../../common/clock';
 import { eventMetadata, type RequestMetadata } from '../../common/request/request-metadata';
@@ -10,7 +10,7 @@ import type { EventMetadata } from '../../event-store/event-store.types';
 import { quoteIdentifier } from '../../event-store/projection';
 import { checkoutStreams, type PlaceOrder } from '../domain/checkout';
 import { decideCheckoutBatch, type CheckoutOutcome } from '../domain/checkout-batch';
-import { orderPhones } from '../domain/checkout-limits';
+import { ADDRESS_HOLD_WINDOW_MS, cartUnits, orderPhones } from '../domain/checkout-limits';
 import { couponStatesOf, skuStatesOf } from '../domain/loaded-states';
 import { newOrderId } from '../domain/order-id';
 import { writeOrderTracking } from '../projections/order-tracking.writer';
@@ -26,6 +26,8 @@ interface Pending {
   key: string | null;
   hash: string;
   meta: RequestMetadata;
+  /** The client address, outside `checkout`: a retry with the same key from another network is the same checkout. */
+  address: string | null;
   requeued: number;
   resolve(result: PlaceOrderResult): void;
   reject(error: unknown): void;
@@ -44,7 +46,8 @@ const GATHER_MS = 4;
 
 /**
  * Group commit for checkouts (ADR 017). Checkouts queue here; a loop takes every checkout waiting (up to 64)
- * and writes them as one append: one catalog read (with the limits and the phones' open COD orders), one idempotency read, one state load, one transaction and
+ * and writes them as one append: one catalog read (with the limits, the phones' open unpaid orders and the
+ * addresses' units held), one idempotency read, one state load, one transaction and
  * one fsync for the lot. Alone, a checkout is a batch of one and writes exactly as before. Each checkout is
  * decided on the state the ones before it left, so a hot SKU is sold to exactly as many buyers as it has
  * units, and one refusal never fails the others.
@@ -65,9 +68,9 @@ export class CheckoutBatcher {
     private readonly couponPlaces: CouponUsePlaces,
   ) {}
 
-  submit(checkout: CheckoutInput, key: string | null, meta: RequestMetadata): Promise<PlaceOrderResult> {
+  submit(checkout: CheckoutInput, key: string | null, meta: RequestMetadata, address: string | null = null): Promise<PlaceOrderResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ checkout, key, hash: CheckoutIdempotency.hash(checkout), meta, requeued: 0, resolve, reject });
+      this.queue.push({ checkout, key, hash: CheckoutIdempotency.hash(checkout), meta, address, requeued: 0, resolve, reject });
       if (this.drains < CONCURRENT_BATCHES) void this.drain();
     });
   }
@@ -150,6 +153,8 @@ export class CheckoutBatcher {
       this.catalog.forProducts(
         batch.flatMap((pending) => pending.checkout.cart.map((line) => line.productId)),
         batch.flatMap((pending) => orderPhones(pending.checkout.customer)),
+        batch.flatMap((pending) => (pending.address ? [pending.address] : [])),
+        new Date(this.clock.now().getTime() - ADDRESS_HOLD_WINDOW_MS),
       ),
     ]);
     const fresh = batch.filter((pending) => {
@@ -175,7 +180,7 @@ export class CheckoutBatcher {
       const now = this.clock.now();
       const commands: PlaceOrder[] = fresh.map((pending) => ({
         type: 'PlaceOrder',
-        data: { ...pending.checkout, orderId: newOrderId(), now },
+        data: { ...pending.checkout, orderId: newOrderId(), now, clientAddress: pending.address },
       }));
       const loaded = await attempt.load(streamIds);
       // Older coupon uses get their household's key from their orders' addresses (issue 27).
@@ -188,6 +193,9 @@ export class CheckoutBatcher {
           const records = accepted.flatMap(({ pending, orderId }) => (pending.key ? [{ key: pending.key, requestHash: pending.hash, orderId }] : []));
           await this.idempotency.record(manager, records);
           await writeOrderTracking(manager, quoteIdentifier, result.events.filter((event) => event.streamId.startsWith('order-')));
+          if (catalog.limits.unitsPerIpHour > 0) {
+            await recordHolds(manager, accepted.flatMap(({ pending, orderId }) => (pending.address ? [{ orderId, address: pending.address, units: cartUnits(pending.checkout.cart) }] : [])), now);
+          }
         });
       }
       return { commands, outcomes };
@@ -202,6 +210,20 @@ export class CheckoutBatcher {
     if (placed.length > 0) void this.expiry.schedule(placed, commands[0].data.now, catalog.limits.pendingExpiryHours).catch(() => undefined);
     if (fresh.length > 1) this.logger.debug(`batch of ${fresh.length}: ${outcomes.filter((outcome) => outcome.accepted).length} placed`);
   }
+}
+
+/**
+ * Which address placed which order with how many units (issue 27), in the orders' own transaction, so the next
+ * batch's catalog read counts them against the address's budget. Short-lived: CheckoutLimitsService sweeps rows
+ * older than the budget's hour.
+ */
+async function recordHolds(manager: EntityManager, holds: Array<{ orderId: string; address: string; units: number }>, now: Date): Promise<void> {
+  if (holds.length === 0) return;
+  await manager.query(
+    `INSERT INTO checkout_holds (order_id, address, units, placed_at)
+     SELECT order_id, address, units, $4 FROM unnest($1::text[], $2::text[], $3::int[]) AS h(order_id, address, units)`,
+    [holds.map((hold) => hold.orderId), holds.map((hold) => hold.address), holds.map((hold) => hold.units), now],
+  );
 }
 
 /**

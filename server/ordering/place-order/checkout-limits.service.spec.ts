@@ -5,7 +5,7 @@ import { CATALOG_READ_MODEL, STOCK_READ_MODEL } from '../../catalog/read-cache/r
 import type { AppConfig } from '../../config/app-config';
 import { CheckoutLimitsService } from './checkout-limits.service';
 
-const ROW = { cod_open_orders_per_phone: 3, checkout_limit_per_ip_hour: 120, max_units_per_line: 10, max_units_per_order: 30, pending_order_expiry_hours: '48.000' };
+const ROW = { cod_open_orders_per_phone: 3, checkout_limit_per_ip_hour: 120, checkout_units_per_ip_hour: 60, max_units_per_line: 10, max_units_per_order: 30, pending_order_expiry_hours: '48.000' };
 
 function setup(query: jest.Mock) {
   const cache = new ReadModelCache();
@@ -19,7 +19,7 @@ describe('CheckoutLimitsService.current', () => {
     const { service } = setup(query);
     const all = await Promise.all(Array.from({ length: 64 }, () => service.current()));
     expect(query).toHaveBeenCalledTimes(1);
-    for (const limits of all) expect(limits).toEqual({ perIpHour: 120, openOrdersPerPhone: 5, maxUnitsPerLine: 10, maxUnitsPerOrder: 30, pendingExpiryHours: 48, phoneVerification: 'off' });
+    for (const limits of all) expect(limits).toEqual({ perIpHour: 120, unitsPerIpHour: 60, openOrdersPerPhone: 5, maxUnitsPerLine: 10, maxUnitsPerOrder: 30, pendingExpiryHours: 48, phoneVerification: 'off' });
     await service.current();
     expect(query).toHaveBeenCalledTimes(1);
   });

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RateLimiter } from '../../common/rate-limit/rate-limiter';
 import { ReadModelCache } from '../../catalog/read-cache/read-model-cache';
@@ -9,6 +9,8 @@ import { DEFAULT_CHECKOUT_LIMITS, type CheckoutLimits } from '../domain/checkout
 import { checkoutLimitsOf, type LimitColumns } from './catalog-lookup';
 
 const HOUR_SECONDS = 60 * 60;
+/** How often each process deletes the address holds that no longer count (the budget looks back one hour). */
+const HOLDS_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 export class TooManyCheckoutsFromAddress extends TooManyRequestsError<'too-many-checkouts'> {
   constructor(retryAfterSeconds: number) {
@@ -28,13 +30,34 @@ export class TooManyCheckoutsFromAddress extends TooManyRequestsError<'too-many-
  * the commit. While the change notifications cannot be heard the cache is off and each caller reads them.
  */
 @Injectable()
-export class CheckoutLimitsService {
+export class CheckoutLimitsService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('CheckoutLimits');
+  private sweeper: NodeJS.Timeout | undefined;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly limiter: RateLimiter,
     private readonly cache: ReadModelCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => void this.sweepHolds(), HOLDS_SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /** Address holds of orders placed more than the budget's hour ago (kept a second hour for a clock that runs behind). */
+  async sweepHolds(): Promise<void> {
+    try {
+      await this.dataSource.query(`DELETE FROM checkout_holds WHERE placed_at < now() - interval '2 hours'`);
+    } catch (error) {
+      this.logger.warn(`sweeping checkout holds failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   /** Checkouts asking while the settings are read share that read (under load, dozens at once); a failed read is not kept. */
   current(): Promise<CheckoutLimits> {
@@ -43,8 +66,8 @@ export class CheckoutLimitsService {
 
   private async read(): Promise<CheckoutLimits> {
     const rows: LimitColumns[] = await this.dataSource.query(
-      `SELECT cod_open_orders_per_phone, checkout_limit_per_ip_hour, max_units_per_line, max_units_per_order, pending_order_expiry_hours,
-              checkout_phone_verification
+      `SELECT cod_open_orders_per_phone, checkout_limit_per_ip_hour, checkout_units_per_ip_hour, max_units_per_line, max_units_per_order,
+              pending_order_expiry_hours, checkout_phone_verification
          FROM settings WHERE id = 1`,
     );
     return rows[0] ? checkoutLimitsOf(rows[0], this.config.checkoutOverrides) : { ...DEFAULT_CHECKOUT_LIMITS, ...this.config.checkoutOverrides };

@@ -17,6 +17,8 @@ export class PlaceOrderCommand extends Command<PlaceOrderResult> {
     readonly checkout: CheckoutInput,
     readonly idempotencyKey: string | null,
     readonly meta: RequestMetadata,
+    /** The client address (the store's proxy settings decide it): the per-address budget of units counts it. */
+    readonly clientAddress: string | null = null,
   ) {
     super();
   }

@@ -27,12 +27,12 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ checkout, idempotencyKey, meta }: PlaceOrderCommand): Promise<PlaceOrderResult> {
+  async execute({ checkout, idempotencyKey, meta, clientAddress }: PlaceOrderCommand): Promise<PlaceOrderResult> {
     const phoneVerified = await this.phoneCheck(checkout);
     // Lines from the offer page get the running offer's discount, as promotions states its rule.
     const offer = checkout.cart.some((line) => line.fromOffer) ? await this.queries.execute(new GetRunningOfferQuery(this.clock.now())) : null;
     const { phoneProof: _proof, ...rest } = checkout;
-    return this.batcher.submit({ ...rest, offer, ...(phoneVerified ? { phoneVerified } : {}) }, idempotencyKey, meta);
+    return this.batcher.submit({ ...rest, offer, ...(phoneVerified ? { phoneVerified } : {}) }, idempotencyKey, meta, clientAddress);
   }
 
   /**

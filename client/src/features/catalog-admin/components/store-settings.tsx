@@ -130,6 +130,12 @@ const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string
       { value: 'always', label: 'Always' },
     ],
   },
+  // Limits on what one shopper can hold or make the store send (issues 14 and 27); 0 turns a limit off.
+  { name: 'cod_open_orders_per_phone', label: 'Open unpaid orders per phone (cash on delivery, or bKash not yet verified; 0 = no limit)', money: true, whole: true },
+  { name: 'checkout_limit_per_ip_hour', label: 'Checkouts per network address per hour (0 = no limit)', money: true, whole: true },
+  { name: 'checkout_units_per_ip_hour', label: 'Items held in unconfirmed orders per network address per hour (0 = no limit)', money: true, whole: true },
+  { name: 'order_messages_per_hour', label: 'Order SMS or e-mails a shopper can cause to one phone or address per hour (0 = no cap)', money: true, whole: true },
+  { name: 'order_messages_per_day', label: 'The same per day (0 = no cap)', money: true, whole: true },
 ];
 
 export function SettingsForm() {
