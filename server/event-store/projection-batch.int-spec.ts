@@ -151,7 +151,12 @@ describe('the projection runner on an append', () => {
     await runner.start();
     await runner.waitUntilCaughtUp(10_000);
     // The subscriptions are the runner's own; their wakes are what an append must target.
-    const subscriptions = (runner as unknown as { subscriptions: Map<string, { wake(): void }> }).subscriptions;
+    const subscriptions = (runner as unknown as { subscriptions: Map<string, { wake(): void; interruptSleep: (() => void) | null }> }).subscriptions;
+    // Both asleep for their (60 s) poll: a batch that waitUntilCaughtUp's wake-up asked for has run by then, so
+    // from here only an append's wake-up can start one (on a busy machine that batch may still be on its way).
+    for (const deadline = Date.now() + 10_000; [...subscriptions.values()].some((each) => each.interruptSleep === null) && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     const stockWakes = jest.spyOn(subscriptions.get('stock')!, 'wake');
     const pagesWakes = jest.spyOn(subscriptions.get('pages')!, 'wake');
     const pagesBefore = await readCheckpoint(fixture.dataSource.manager, 'pages');
