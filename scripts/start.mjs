@@ -70,6 +70,10 @@ async function stop(code) {
   await database?.stop().catch(() => undefined);
   process.exit(code);
 }
+// Whatever ends this process, no child outlives it.
+process.on('exit', () => {
+  for (const child of children.values()) child.kill('SIGKILL');
+});
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 

@@ -22,6 +22,7 @@ import { SeamsLimits1763800002300 } from './1763800002300-seams-limits';
 import { LuckyDrawTokensFollowUnits1763800002401 } from './1763800002401-lucky-draw-tokens-follow-units';
 import { OrderTokensFollowAmendments1763800002402 } from './1763800002402-order-tokens-follow-amendments';
 import { ProvenPhones1763800002501 } from './1763800002501-proven-phones';
+import { PhoneBlockPosition1763800002502 } from './1763800002502-phone-block-position';
 
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
@@ -52,4 +53,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   LuckyDrawTokensFollowUnits1763800002401,
   OrderTokensFollowAmendments1763800002402,
   ProvenPhones1763800002501,
+  PhoneBlockPosition1763800002502,
 ];

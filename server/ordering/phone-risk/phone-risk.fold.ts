@@ -29,7 +29,8 @@ const OUTCOME_OF: Record<string, 'delivered' | 'returned' | 'cancelled' | 'expir
 export type PhoneCountsDelta = Pick<PhoneRiskResponse, 'phone' | 'placed' | 'delivered' | 'returned' | 'cancelled' | 'expired' | 'last_order_id' | 'last_order_at'>;
 
 /** A phone's block state after the batch: the contract's block fields. */
-export type PhoneBlockRow = Pick<PhoneRiskResponse, 'phone' | 'blocked' | 'block_reason' | 'blocked_at'>;
+/** With the log position of the event it comes from, so a late write of an older event changes nothing. */
+export type PhoneBlockRow = Pick<PhoneRiskResponse, 'phone' | 'blocked' | 'block_reason' | 'blocked_at'> & { block_position: string };
 
 export interface PhoneRiskChanges {
   /** Orders placed in the batch and the phones they count for. */
@@ -75,10 +76,10 @@ export function foldPhoneRisk(events: readonly RecordedEvent[], knownPhones: Rea
         // An erased number's block (ADR 053, issue 27) names no phone: it blocks nothing.
         if (event.data.phone === ERASED) break;
         if (event.type === 'PhoneUnblocked') {
-          blocks.set(event.data.phone, { phone: event.data.phone, blocked: false, block_reason: null, blocked_at: null });
+          blocks.set(event.data.phone, { phone: event.data.phone, blocked: false, block_reason: null, blocked_at: null, block_position: String(recorded.globalPosition) });
           break;
         }
-        blocks.set(event.data.phone, { phone: event.data.phone, blocked: true, block_reason: event.data.reason, blocked_at: event.data.at });
+        blocks.set(event.data.phone, { phone: event.data.phone, blocked: true, block_reason: event.data.reason, blocked_at: event.data.at, block_position: String(recorded.globalPosition) });
         break;
       default: {
         const outcome = OUTCOME_OF[event.type];

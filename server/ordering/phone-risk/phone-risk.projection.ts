@@ -5,8 +5,8 @@ import { foldPhoneRisk, PHONE_RISK_EVENT_TYPES } from './phone-risk.fold';
 
 /**
  * Writes a batch to `phone_risk` / `phone_risk_orders`: at most four statements whatever the batch size.
- * Shared by the projection and the inline write of a block (live tables), which only sets the block columns,
- * so whichever comes second changes nothing.
+ * Shared by the projection and the inline write of a block (live tables), which only sets the block columns;
+ * the block columns keep the newest event's (`block_position`), so whichever comes second changes nothing.
  */
 export async function writePhoneRisk(manager: EntityManager, table: (name: string) => string, events: readonly RecordedEvent[]): Promise<void> {
   const risk = table('phone_risk');
@@ -41,9 +41,12 @@ export async function writePhoneRisk(manager: EntityManager, table: (name: strin
   }
   if (blocks.length > 0) {
     await manager.query(
-      `INSERT INTO ${risk} (phone, blocked, block_reason, blocked_at)
-       SELECT phone, blocked, block_reason, blocked_at FROM jsonb_to_recordset($1::jsonb) AS b(phone text, blocked boolean, block_reason text, blocked_at timestamptz)
-       ON CONFLICT (phone) DO UPDATE SET blocked = EXCLUDED.blocked, block_reason = EXCLUDED.block_reason, blocked_at = EXCLUDED.blocked_at`,
+      `INSERT INTO ${risk} AS t (phone, blocked, block_reason, blocked_at, block_position)
+       SELECT phone, blocked, block_reason, blocked_at, block_position
+         FROM jsonb_to_recordset($1::jsonb) AS b(phone text, blocked boolean, block_reason text, blocked_at timestamptz, block_position bigint)
+       ON CONFLICT (phone) DO UPDATE SET blocked = EXCLUDED.blocked, block_reason = EXCLUDED.block_reason, blocked_at = EXCLUDED.blocked_at,
+              block_position = EXCLUDED.block_position
+        WHERE t.block_position IS NULL OR EXCLUDED.block_position > t.block_position`,
       [JSON.stringify(blocks)],
     );
   }
