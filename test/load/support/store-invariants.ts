@@ -151,12 +151,13 @@ export async function waitForProjections(databaseUrl: string, timeoutMs = 120_00
       );
       if (rows.length > 0 && rows.every((row) => Number(row.position) >= Number(row.head))) return (Date.now() - started) / 1000;
       if (Date.now() - started > timeoutMs) {
-        // What may hold the safe head back: transactions of this database still open, oldest first.
+        // What may hold the safe head back: transactions still open anywhere on the server (the safe global order
+        // is server-wide, ADR 046), oldest first, and which database they are in.
         const { rows: open } = await client.query(
-          `SELECT application_name, state, backend_xid::text AS xid, backend_xmin::text AS xmin, round(extract(epoch FROM now() - xact_start)) AS seconds,
+          `SELECT datname, application_name, state, backend_xid::text AS xid, backend_xmin::text AS xmin, round(extract(epoch FROM now() - xact_start)) AS seconds,
                   wait_event_type, wait_event, left(query, 120) AS query
-             FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL
-            ORDER BY xact_start LIMIT 10`,
+             FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND (xact_start IS NOT NULL OR backend_xmin IS NOT NULL)
+            ORDER BY xact_start NULLS LAST LIMIT 10`,
         );
         throw new Error(`projections did not catch up within ${timeoutMs / 1000} s: ${JSON.stringify(rows)}; open transactions: ${JSON.stringify(open)}`);
       }
