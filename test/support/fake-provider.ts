@@ -59,10 +59,30 @@ export interface FakeProvider {
  * past the adapter's timeout, an unreadable answer) can be scripted. Adapters are tested against one of these;
  * no test reaches a real provider.
  */
+/**
+ * Holds a fake's answers while a test needs them held (the gateway accepted, its answer not yet back): `hold()`
+ * holds every answer from now and returns the release; `passed()` resolves when answers may go.
+ */
+export function answerGate(): { hold(): () => void; passed(): Promise<void> } {
+  let held: Promise<void> | undefined;
+  return {
+    hold() {
+      let release!: () => void;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      held = hold;
+      return () => {
+        if (held === hold) held = undefined;
+        release();
+      };
+    },
+    passed: () => held ?? Promise.resolve(),
+  };
+}
+
 export async function startFakeProvider(routes: Record<string, FakeRoute>): Promise<FakeProvider> {
   const requests: FakeRequest[] = [];
   const faults: FakeFault[] = [];
-  let held: Promise<void> | undefined;
+  const gate = answerGate();
 
   const server: Server = createServer(async (incoming, response) => {
     const request = await readRequest(incoming);
@@ -72,7 +92,7 @@ export async function startFakeProvider(routes: Record<string, FakeRoute>): Prom
     const route = routes[`${request.method} ${request.path}`];
     if (!route) return send(response, { status: 404, json: { message: `the fake has no route ${request.method} ${request.path}` } });
     const answer = await route(request);
-    if (held) await held;
+    await gate.passed();
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     send(response, answer);
   });
@@ -103,15 +123,7 @@ export async function startFakeProvider(routes: Record<string, FakeRoute>): Prom
       }
       return counts;
     },
-    holdAnswers: () => {
-      let release!: () => void;
-      const hold = new Promise<void>((resolve) => (release = resolve));
-      held = hold;
-      return () => {
-        if (held === hold) held = undefined;
-        release();
-      };
-    },
+    holdAnswers: () => gate.hold(),
     stop: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

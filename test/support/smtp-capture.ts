@@ -1,4 +1,5 @@
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
+import { answerGate } from './fake-provider';
 
 /** A mail as the test's SMTP server received it, with the bodies decoded. */
 export interface CapturedMail {
@@ -45,7 +46,7 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
   const waiters = new Set<() => void>();
   let failuresLeft = options.failFirst ?? 0;
   const capture = { refused: 0 } as { refused: number };
-  let held: Promise<void> | undefined;
+  const gate = answerGate();
 
   const server = new SMTPServer({
     authOptional: true,
@@ -65,8 +66,7 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
         const raw = Buffer.concat(chunks).toString('utf8');
         mails.push(parseMail(raw, session.envelope.rcptTo.map((rcpt) => rcpt.address)));
         for (const wake of waiters) wake();
-        if (held) void held.then(() => callback());
-        else callback();
+        void gate.passed().then(() => callback());
       });
     },
   });
@@ -112,13 +112,7 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
       return byId;
     },
     holdAnswers() {
-      let release!: () => void;
-      const hold = new Promise<void>((resolve) => (release = resolve));
-      held = hold;
-      return () => {
-        if (held === hold) held = undefined;
-        release();
-      };
+      return gate.hold();
     },
     stop() {
       return new Promise<void>((resolve) => server.close(() => resolve()));
