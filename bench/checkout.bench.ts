@@ -19,7 +19,8 @@ import { runBenchmark, resultsFile, writeResults } from './support/results';
 
 /**
  * Checkout under load: 64 concurrent clients (autocannon) placing single-unit orders through
- * POST /api/public/confirm-order against the store as shipped (dist/server/main.js, demo catalog), first on
+ * POST /api/public/confirm-order against the store as shipped and run (a worker process and an API process, as
+ * `npm start` and production run them; demo catalog), first on
  * 64 distinct SKUs (one per client), then all on one hot SKU. Each request is a new checkout with its own
  * Idempotency-Key and phone (unique over every run), as the storefront sends it. The checkout limits of issue
  * 14 stay on (3 open unpaid orders per phone, 10 units per line, 30 per order) except the per-address ones:
@@ -61,45 +62,74 @@ interface Outcome {
   p99Ms: number;
   non2xx: number;
   errors: number;
-  /** CPU the store process used per order (checkout, projections, subscriptions, workers), in ms; null without /proc. */
+  /** CPU the store processes (API and worker: checkout, projections, subscriptions, jobs) used per order, in ms; null without /proc. */
   storeCpuMsPerOrder: number | null;
   /** CPU the store's PostgreSQL backends used per order, in ms; null without /proc or when they run elsewhere. */
   databaseCpuMsPerOrder: number | null;
 }
 
 /** What the store process and its database's backends have used so far (CPU ms by pid). */
-async function cpuNow(store: ChildProcess, fixture: StoreFixture): Promise<{ store: Map<number, number>; database: Map<number, number> }> {
+async function cpuNow(store: ChildProcess[], fixture: StoreFixture): Promise<{ store: Map<number, number>; database: Map<number, number> }> {
   const backends: Array<{ pid: number }> = await fixture.dataSource.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-  return { store: cpuOf([store.pid!]), database: cpuOf(backends.map((backend) => backend.pid)) };
+  return { store: cpuOf(store.map((child) => child.pid!)), database: cpuOf(backends.map((backend) => backend.pid)) };
 }
 
 const perOrder = (ms: number, orders: number, measured: boolean) => (measured && orders > 0 ? Math.round((ms / orders) * 1000) / 1000 : null);
 
-/** Starts dist/server/main.js and resolves once its health check answers. */
-async function startStore(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** A built entry point of the store, its output kept (the last 4,000 characters) for the error when it fails. */
+interface StoreChild {
+  child: ChildProcess;
+  output: () => string;
+  exited: () => number | null | undefined;
+}
+
+function spawnStore(file: 'main.js' | 'worker.js', env: Record<string, string>): StoreChild {
+  // BENCH_PROFILE=<folder>: each store process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
+  const child = spawn(process.execPath, [...profile, `dist/server/${file}`], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let exited: number | null | undefined;
   child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.on('exit', (code) => (exited = code));
+  return { child, output: () => output, exited: () => exited };
+}
+
+/** Polls `ready` until it holds, or fails with the process's output when it exits first or after 180 s. */
+async function waitUntil(store: StoreChild, what: string, ready: () => Promise<boolean>): Promise<void> {
   for (let waited = 0; waited < 180_000; waited += 250) {
-    if (exited !== undefined) throw new Error(`the store exited with ${exited}:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
+    if (store.exited() !== undefined) throw new Error(`the ${what} exited with ${store.exited()}:\n${store.output()}`);
+    if (await ready().catch(() => false)) return;
     await new Promise((resolveWait) => setTimeout(resolveWait, 250));
   }
-  child.kill('SIGTERM');
-  throw new Error(`the store did not answer within 180 s:\n${output}`);
+  throw new Error(`the ${what} was not ready within 180 s:\n${store.output()}`);
+}
+
+/**
+ * Starts the store as `npm start` and production run it (issue 28): the worker first (migrations, the demo seed,
+ * projections, SMS and mail, order expiry), on its own health port, then the API with PROJECTIONS=off and
+ * MAIL_WORKER=off, so the request thread does only requests. Resolves once both answer their health checks.
+ */
+async function startStore(port: number, env: Record<string, string>): Promise<ChildProcess[]> {
+  const workerPort = await findFreePort();
+  const worker = spawnStore('worker.js', { ...env, WORKER_PORT: String(workerPort), WORKER_HOST: '127.0.0.1' });
+  const started: ChildProcess[] = [worker.child];
+  try {
+    await waitUntil(worker, 'worker', async () => (await fetch(`http://127.0.0.1:${workerPort}/health/ready`)).ok);
+    const api = spawnStore('main.js', { ...env, PORT: String(port), PROJECTIONS: 'off', MAIL_WORKER: 'off' });
+    started.push(api.child);
+    await waitUntil(api, 'API', async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok);
+    return started;
+  } catch (error) {
+    for (const child of started) child.kill('SIGTERM');
+    throw error;
+  }
 }
 
 /** Checkouts sent so far over all runs: each gets a phone of its own, so no phone reaches its open-order limit. */
 let sequence = 0;
 
-async function load(port: number, scenario: Scenario, seconds: number, deliveryTaka: number, measure?: { store: ChildProcess; fixture: StoreFixture }): Promise<Outcome> {
+async function load(port: number, scenario: Scenario, seconds: number, deliveryTaka: number, measure?: { store: ChildProcess[]; fixture: StoreFixture }): Promise<Outcome> {
   let connections = 0;
   const cpuBefore = measure ? await cpuNow(measure.store, measure.fixture) : null;
   const run = `${process.pid}-${Date.now()}`;
@@ -168,11 +198,11 @@ async function main(): Promise<void> {
   // behind (for events of a database that is gone), and this run's store would work them off.
   let redis: TestRedis | undefined;
   if (process.env.REDIS_URL || hasRedisServerBinary()) redis = await provideRedis();
-  let store: ChildProcess | undefined;
+  let store: ChildProcess[] | undefined;
   let fixture: StoreFixture | undefined;
   try {
     const port = await findFreePort();
-    process.stdout.write('starting the store with the demo catalog...\n');
+    process.stdout.write('starting the store (worker, then API) with the demo catalog...\n');
     store = await startStore(port, {
       DATABASE_URL: database.url,
       ...(redis ? { REDIS_URL: redis.url } : {}),
@@ -246,9 +276,11 @@ async function main(): Promise<void> {
     if (results.some((result) => !result.pass)) process.exitCode = 1;
   } finally {
     await fixture?.close();
-    if (store && store.exitCode === null) {
-      const exited = new Promise((resolveExit) => store!.once('exit', resolveExit));
-      store.kill('SIGTERM');
+    // The API first (it stops taking requests), then the worker, as `npm start` stops them.
+    for (const child of [...(store ?? [])].reverse()) {
+      if (child.exitCode !== null) continue;
+      const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+      child.kill('SIGTERM');
       await Promise.race([exited, new Promise((resolveWait) => setTimeout(resolveWait, 15_000))]);
     }
     await database.dispose();
