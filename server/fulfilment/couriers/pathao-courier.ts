@@ -188,7 +188,7 @@ export class PathaoCourier implements Courier {
   }
 
   /** `GET /orders/{consignment id}/info`: the status now (Pathao's API keeps no history of steps). */
-  async track(consignmentId: string): Promise<ParcelState> {
+  async track(consignmentId: string, _orderId?: string): Promise<ParcelState> {
     let data: { order_status?: string; order_status_slug?: string; updated_at?: string } | undefined;
     try {
       data = (await this.authed<PathaoEnvelope<typeof data>>('GET', `${API}/orders/${encodeURIComponent(consignmentId)}/info`)).data;

@@ -149,7 +149,7 @@ export class RedxCourier implements Courier {
    * `GET /parcel/info/{id}` for the status now and `GET /parcel/track/{id}` for RedX's own messages (English and
    * Bengali). The track list has no status words, so the steps are RedX's status now with its latest message.
    */
-  async track(consignmentId: string): Promise<ParcelState> {
+  async track(consignmentId: string, _orderId?: string): Promise<ParcelState> {
     const id = encodeURIComponent(consignmentId);
     try {
       const [info, tracking] = await Promise.all([

@@ -184,7 +184,7 @@ export class SteadfastCourier implements Courier {
   }
 
   /** `GET /status_by_cid/{id}`: Steadfast keeps no history in its API, so the state is its status now. */
-  async track(consignmentId: string): Promise<ParcelState> {
+  async track(consignmentId: string, _orderId?: string): Promise<ParcelState> {
     let answer: SteadfastAnswer;
     try {
       answer = (await this.request<SteadfastAnswer>('GET', `/status_by_cid/${encodeURIComponent(consignmentId)}`)).body ?? {};

@@ -232,7 +232,7 @@ export async function startPathaoFake(options: PathaoFakeOptions = {}): Promise<
     const order = find(consignmentId);
     const secret = webhookOptions.secret === undefined ? webhookSecret : webhookOptions.secret;
     return {
-      headers: secret === null ? {} : { 'x-pathao-signature': secret },
+      headers: secret === null ? ({} as Record<string, string>) : { 'x-pathao-signature': secret },
       query: {},
       body: {
         consignment_id: order.consignment_id,

@@ -148,7 +148,7 @@ export async function startRedxFake(options: RedxFakeOptions = {}): Promise<Redx
     const token = webhookOptions.token === undefined ? webhookToken : webhookOptions.token;
     return {
       headers: {},
-      query: token === null ? {} : { token },
+      query: token === null ? ({} as Record<string, string>) : { token },
       body: {
         tracking_number: parcel.tracking_id,
         timestamp: last.time,
