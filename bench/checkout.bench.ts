@@ -41,7 +41,13 @@ const SETTLE_MS = 3_000;
 /** Checkouts per client address, when the clients come from many addresses (per-address limits on); 0: all from 127.0.0.1. */
 const PER_ADDRESS = Number(process.env.BENCH_CLIENT_ADDRESSES ?? 0);
 const RESULTS_FILE = resultsFile(PER_ADDRESS > 0 ? 'checkout-per-address.json' : 'checkout.json');
-const ROOT = resolve(__dirname, '../..');
+/**
+ * The store measured: this checkout's build, or another's (BENCH_STORE_ROOT=<a checkout of an older main, built>)
+ * so both are measured by the same load generator. BENCH_PROCESSES=one runs it as one process doing everything,
+ * as the store ran before the worker was split off (issue 28).
+ */
+const ROOT = resolve(process.env.BENCH_STORE_ROOT ?? resolve(__dirname, '../..'));
+const ONE_PROCESS = process.env.BENCH_PROCESSES === 'one';
 
 interface Sku {
   productId: number;
@@ -64,14 +70,16 @@ interface Outcome {
   errors: number;
   /** CPU the store processes (API and worker: checkout, projections, subscriptions, jobs) used per order, in ms; null without /proc. */
   storeCpuMsPerOrder: number | null;
+  /** Of which the API process (the request path), in ms; with one process, all of it. */
+  apiCpuMsPerOrder: number | null;
   /** CPU the store's PostgreSQL backends used per order, in ms; null without /proc or when they run elsewhere. */
   databaseCpuMsPerOrder: number | null;
 }
 
 /** What the store process and its database's backends have used so far (CPU ms by pid). */
-async function cpuNow(store: ChildProcess[], fixture: StoreFixture): Promise<{ store: Map<number, number>; database: Map<number, number> }> {
+async function cpuNow(store: ChildProcess[], fixture: StoreFixture): Promise<{ store: Map<number, number>; api: Map<number, number>; database: Map<number, number> }> {
   const backends: Array<{ pid: number }> = await fixture.dataSource.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-  return { store: cpuOf(store.map((child) => child.pid!)), database: cpuOf(backends.map((backend) => backend.pid)) };
+  return { store: cpuOf(store.map((child) => child.pid!)), api: cpuOf([store[store.length - 1].pid!]), database: cpuOf(backends.map((backend) => backend.pid)) };
 }
 
 const perOrder = (ms: number, orders: number, measured: boolean) => (measured && orders > 0 ? Math.round((ms / orders) * 1000) / 1000 : null);
@@ -111,9 +119,20 @@ async function waitUntil(store: StoreChild, what: string, ready: () => Promise<b
  * MAIL_WORKER=off, so the request thread does only requests. Resolves once both answer their health checks.
  */
 async function startStore(port: number, env: Record<string, string>): Promise<ChildProcess[]> {
+  if (ONE_PROCESS) {
+    const store = spawnStore('main.js', { ...env, PORT: String(port) });
+    try {
+      await waitUntil(store, 'store', async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok);
+    } catch (error) {
+      store.child.kill('SIGTERM');
+      throw error;
+    }
+    return [store.child];
+  }
   const workerPort = await findFreePort();
   const worker = spawnStore('worker.js', { ...env, WORKER_PORT: String(workerPort), WORKER_HOST: '127.0.0.1' });
   const started: ChildProcess[] = [worker.child];
+  if (process.env.BENCH_WORKER_NICE) (await import('node:os')).setPriority(worker.child.pid!, Number(process.env.BENCH_WORKER_NICE));
   try {
     await waitUntil(worker, 'worker', async () => (await fetch(`http://127.0.0.1:${workerPort}/health/ready`)).ok);
     const api = spawnStore('main.js', { ...env, PORT: String(port), PROJECTIONS: 'off', MAIL_WORKER: 'off' });
@@ -174,6 +193,7 @@ async function load(port: number, scenario: Scenario, seconds: number, deliveryT
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     storeCpuMsPerOrder: perOrder(cpuBefore && cpuAfter ? cpuBetween(cpuBefore.store, cpuAfter.store) : 0, orders, Boolean(cpuAfter?.store.size)),
+    apiCpuMsPerOrder: perOrder(cpuBefore && cpuAfter ? cpuBetween(cpuBefore.api, cpuAfter.api) : 0, orders, Boolean(cpuAfter?.api.size)),
     databaseCpuMsPerOrder: perOrder(cpuBefore && cpuAfter ? cpuBetween(cpuBefore.database, cpuAfter.database) : 0, orders, Boolean(cpuAfter?.database.size)),
   };
 }
@@ -243,7 +263,7 @@ async function main(): Promise<void> {
         process.stdout.write(
           `${scenario.name.padEnd(36)} run ${run + 1}: ${String(outcome.ordersPerSecond).padStart(5)} orders/s  p50 ${outcome.p50Ms} ms  p99 ${outcome.p99Ms} ms  ` +
             `orders ${outcome.orders}  reserved ${stock.reservedUnits}  oversold ${stock.oversoldUnits}  non-2xx ${outcome.non2xx}  errors ${outcome.errors}  ` +
-            `CPU per order: store ${outcome.storeCpuMsPerOrder ?? '?'} ms, database ${outcome.databaseCpuMsPerOrder ?? '?'} ms\n`,
+            `CPU per order: store ${outcome.storeCpuMsPerOrder ?? '?'} ms (API ${outcome.apiCpuMsPerOrder ?? '?'} ms), database ${outcome.databaseCpuMsPerOrder ?? '?'} ms\n`,
         );
       }
       const median = [...runs].sort((a, b) => a.ordersPerSecond - b.ordersPerSecond)[Math.floor(runs.length / 2)];
@@ -269,6 +289,7 @@ async function main(): Promise<void> {
         request: 'POST /api/public/confirm-order, 1 line of 1 unit, own Idempotency-Key',
         clients: PER_ADDRESS > 0 ? `${PER_ADDRESS} checkouts per client address (X-Forwarded-For), per-address limits at the settings' defaults` : 'all from 127.0.0.1, per-address limits off',
       },
+      store: { root: ROOT === resolve(__dirname, '../..') ? 'this checkout' : ROOT, processes: ONE_PROCESS ? 'one (API, projections, messages, timers)' : 'worker + API (PROJECTIONS=off, MAIL_WORKER=off)' },
       queues: redis ? `BullMQ on Redis (${redis.kind})` : 'in-process (no Redis)',
       note: 'The load generator runs on the same machine as the store and PostgreSQL, and competes with them (and with whatever else runs there) for its two cores.',
       results,
