@@ -132,7 +132,6 @@ async function startStore(port: number, env: Record<string, string>): Promise<Ch
   const workerPort = await findFreePort();
   const worker = spawnStore('worker.js', { ...env, WORKER_PORT: String(workerPort), WORKER_HOST: '127.0.0.1' });
   const started: ChildProcess[] = [worker.child];
-  if (process.env.BENCH_WORKER_NICE) (await import('node:os')).setPriority(worker.child.pid!, Number(process.env.BENCH_WORKER_NICE));
   try {
     await waitUntil(worker, 'worker', async () => (await fetch(`http://127.0.0.1:${workerPort}/health/ready`)).ok);
     const api = spawnStore('main.js', { ...env, PORT: String(port), PROJECTIONS: 'off', MAIL_WORKER: 'off' });
