@@ -72,11 +72,26 @@ interface Outcome {
   storeCpuMsPerOrder: number | null;
   /** Of which the API process (the request path), in ms; with one process, all of it. */
   apiCpuMsPerOrder: number | null;
+  /** What the database did per order, from pg_stat_database: transactions committed and rows written (inserted, updated, deleted). */
+  databaseWorkPerOrder: { transactions: number; rowsWritten: number } | null;
   /** CPU the store's PostgreSQL backends used per order, in ms; null without /proc or when they run elsewhere. */
   databaseCpuMsPerOrder: number | null;
 }
 
 /** What the store process and its database's backends have used so far (CPU ms by pid). */
+interface DatabaseWork {
+  transactions: number;
+  rowsWritten: number;
+}
+
+/** The store database's counters so far (the statistics collector's, flushed within a second of a commit). */
+async function databaseWork(fixture: StoreFixture): Promise<DatabaseWork> {
+  const [row]: Array<{ transactions: string; rows_written: string }> = await fixture.dataSource.query(
+    `SELECT xact_commit AS transactions, tup_inserted + tup_updated + tup_deleted AS rows_written FROM pg_stat_database WHERE datname = current_database()`,
+  );
+  return { transactions: Number(row.transactions), rowsWritten: Number(row.rows_written) };
+}
+
 async function cpuNow(store: ChildProcess[], fixture: StoreFixture): Promise<{ store: Map<number, number>; api: Map<number, number>; database: Map<number, number> }> {
   const backends: Array<{ pid: number }> = await fixture.dataSource.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
   return { store: cpuOf(store.map((child) => child.pid!)), api: cpuOf([store[store.length - 1].pid!]), database: cpuOf(backends.map((backend) => backend.pid)) };
@@ -150,6 +165,7 @@ let sequence = 0;
 async function load(port: number, scenario: Scenario, seconds: number, deliveryTaka: number, measure?: { store: ChildProcess[]; fixture: StoreFixture }): Promise<Outcome> {
   let connections = 0;
   const cpuBefore = measure ? await cpuNow(measure.store, measure.fixture) : null;
+  const workBefore = measure ? await databaseWork(measure.fixture) : null;
   const run = `${process.pid}-${Date.now()}`;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -184,6 +200,8 @@ async function load(port: number, scenario: Scenario, seconds: number, deliveryT
   // The work an order leaves behind (projections, SMS) is part of its cost: read the CPU once it has had time to run.
   if (measure) await new Promise((resolveWait) => setTimeout(resolveWait, SETTLE_MS));
   const cpuAfter = measure ? await cpuNow(measure.store, measure.fixture) : null;
+  const workAfter = measure ? await databaseWork(measure.fixture) : null;
+  const per = (value: number) => Math.round((value / Math.max(1, orders)) * 10) / 10;
   return {
     orders,
     ordersPerSecond: Math.round(orders / (result.duration || seconds)),
@@ -192,6 +210,10 @@ async function load(port: number, scenario: Scenario, seconds: number, deliveryT
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     storeCpuMsPerOrder: perOrder(cpuBefore && cpuAfter ? cpuBetween(cpuBefore.store, cpuAfter.store) : 0, orders, Boolean(cpuAfter?.store.size)),
+    databaseWorkPerOrder:
+      workBefore && workAfter
+        ? { transactions: per(workAfter.transactions - workBefore.transactions), rowsWritten: per(workAfter.rowsWritten - workBefore.rowsWritten) }
+        : null,
     apiCpuMsPerOrder: perOrder(cpuBefore && cpuAfter ? cpuBetween(cpuBefore.api, cpuAfter.api) : 0, orders, Boolean(cpuAfter?.api.size)),
     databaseCpuMsPerOrder: perOrder(cpuBefore && cpuAfter ? cpuBetween(cpuBefore.database, cpuAfter.database) : 0, orders, Boolean(cpuAfter?.database.size)),
   };
@@ -262,7 +284,7 @@ async function main(): Promise<void> {
         process.stdout.write(
           `${scenario.name.padEnd(36)} run ${run + 1}: ${String(outcome.ordersPerSecond).padStart(5)} orders/s  p50 ${outcome.p50Ms} ms  p99 ${outcome.p99Ms} ms  ` +
             `orders ${outcome.orders}  reserved ${stock.reservedUnits}  oversold ${stock.oversoldUnits}  non-2xx ${outcome.non2xx}  errors ${outcome.errors}  ` +
-            `CPU per order: store ${outcome.storeCpuMsPerOrder ?? '?'} ms (API ${outcome.apiCpuMsPerOrder ?? '?'} ms), database ${outcome.databaseCpuMsPerOrder ?? '?'} ms\n`,
+            `CPU per order: store ${outcome.storeCpuMsPerOrder ?? '?'} ms (API ${outcome.apiCpuMsPerOrder ?? '?'} ms), database ${outcome.databaseCpuMsPerOrder ?? '?'} ms, ${outcome.databaseWorkPerOrder?.transactions ?? '?'} transactions and ${outcome.databaseWorkPerOrder?.rowsWritten ?? '?'} rows written\n`,
         );
       }
       const median = [...runs].sort((a, b) => a.ordersPerSecond - b.ordersPerSecond)[Math.floor(runs.length / 2)];
