@@ -16,6 +16,8 @@ export interface RequestTimeLimits {
  * request live up to 30 s past its limit; a walk over the open connections once a second costs nothing.
  */
 const CHECK_EVERY_MS = 1_000;
+/** How long an idle kept-alive connection stays open (see applyRequestTimeLimits). */
+export const KEEP_ALIVE_MS = 65_000;
 
 /**
  * Time limits on receiving a request (issue 27: a request body trickled a byte at a time held its connection,
@@ -27,6 +29,10 @@ const CHECK_EVERY_MS = 1_000;
  *   never saw. A whole request thus has at most the sum of the two to arrive.
  */
 export function applyRequestTimeLimits(server: Server, limits: RequestTimeLimits): void {
+  // An idle kept-alive connection is closed after this long. Node's 5 s races a client (or a balancer) that
+  // reuses the connection at the same moment: its request meets a closed socket, ECONNRESET, and the client
+  // cannot tell whether it was handled. Clients and HAProxy close idle connections well before 65 s.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = limits.headersMs;
   server.requestTimeout = limits.headersMs + limits.bodyMs + 2 * CHECK_EVERY_MS;
   // Read by Node when the server starts listening: this runs before.
