@@ -19,3 +19,4 @@ export {
 } from './pay-order/order-payments';
 export { refundablePaisa, refundedPaisa, PaymentInProgress, PaymentUnknown, PaymentAlreadyPaid, type OrderPaymentState } from './domain/order-payment';
 export { ORDER_PAYMENT_EVENT_TYPES, type OrderPaymentEvent, type PaymentGatewayName } from './domain/order-payment.events';
+export { paymentViewOf } from './pay-order/payment-view';

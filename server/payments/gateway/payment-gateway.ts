@@ -79,7 +79,7 @@ export interface PaymentGateway extends OutsideAdapter {
    * Refunds part or all of a completed payment. A refund larger than what is left is refused before the gateway
    * is asked; after a timeout the adapter asks for the payment's refunds before asking again.
    */
-  refund(request: RefundRequest & { paidPaisa: number; refundedPaisa: number }): Promise<RefundOutcome>;
+  refund(request: RefundRequest & { paidPaisa: number; refundedPaisa: number; knownRefundTrxIds?: string[] }): Promise<RefundOutcome>;
 }
 
 /** A request the gateway refused, in its words (and code); asking again changes nothing. */
