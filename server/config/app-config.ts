@@ -61,7 +61,7 @@ export interface AppConfig {
    * chosen), and the minutes an unpaid gateway order holds its stock. Absent: the defaults (demo, 20 minutes).
    */
   payments?: {
-    bkash: { baseUrl: string; appKey: string | undefined; appSecret: string | undefined; username: string | undefined; password: string | undefined };
+    bkash: { baseUrl: string; timeoutMs?: number; appKey: string | undefined; appSecret: string | undefined; username: string | undefined; password: string | undefined };
     holdMinutes: number;
   };
   /** Seconds between sweeps for pending orders past their deadline. */

@@ -89,6 +89,8 @@ export const envSchema = z.object({
   BKASH_APP_SECRET: optional(z.string().trim().min(1)),
   BKASH_USERNAME: optional(z.string().trim().min(1)),
   BKASH_PASSWORD: optional(z.string().min(1)),
+  /** Seconds bKash has to answer a call (30 by bKash's guidance); an execute not answered in time is followed by a status query. */
+  BKASH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(30),
   /** Minutes an order waiting for its gateway payment holds its stock before it expires (issue 34). */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int('PAYMENT_HOLD_MINUTES must be a whole number of minutes').min(1).max(1440).default(20),
   /**

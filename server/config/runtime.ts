@@ -65,7 +65,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
         pendingExpiryHours: env.PENDING_ORDER_EXPIRY_HOURS,
       }),
       payments: {
-        bkash: { baseUrl: env.BKASH_BASE_URL, appKey: env.BKASH_APP_KEY, appSecret: env.BKASH_APP_SECRET, username: env.BKASH_USERNAME, password: env.BKASH_PASSWORD },
+        bkash: { baseUrl: env.BKASH_BASE_URL, timeoutMs: env.BKASH_TIMEOUT_SECONDS * 1000, appKey: env.BKASH_APP_KEY, appSecret: env.BKASH_APP_SECRET, username: env.BKASH_USERNAME, password: env.BKASH_PASSWORD },
         holdMinutes: env.PAYMENT_HOLD_MINUTES,
       },
       orderExpirySweepSeconds: env.ORDER_EXPIRY_SWEEP_SECONDS,

@@ -25,10 +25,10 @@ export class GetOrderInformationHandler implements IQueryHandler<GetOrderInforma
     const [lines, timeline] = await Promise.all([this.orders.lines(order.order_id), this.orders.timeline(order.order_id)]);
     // The spec's fields first and unchanged; the details are added beside them.
     const answer = { ...toTracking(order), ...toTrackingDetails(order, lines, timeline) };
-    if (order.payment_method !== 'bkash' || order.transaction_id) return answer;
-    // A bKash checkout order (issue 34): its payment as its stream says now, just after the shopper's return.
+    if (order.payment_method !== 'bkash') return answer;
+    // A bKash order (issue 34): its payment as its stream says now, just after the shopper's return.
     const facts = await this.payments.facts(order.order_id);
-    if (!facts) return answer;
+    if (!facts || (!facts.payment && !facts.viaGateway)) return answer;
     const payment = paymentViewOf(facts.payment);
     const paid = payment?.state === 'paid' || payment?.state === 'partly_refunded' || payment?.state === 'refunded';
     return { ...answer, paymentMethod: facts.paymentMethod, payment, ...(paid ? { pay_on_delivery: 0 } : {}) };

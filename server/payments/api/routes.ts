@@ -34,22 +34,27 @@ export const PAYMENTS_ROUTES: ApiRoute[] = [
   {
     method: 'get', path: '/api/payments/demo/pay', tag: 'Orders', summary: 'The demo gateway\'s page (no bKash credentials): the shopper approves, fails or cancels the payment', access: 'public', query: demoPageQuery, produces: 'text/html',
     description: 'Only with the demo gateway; labelled as a demo in English and Bengali. 404 for a payment it does not hold.',
+    example: () => ({ query: { paymentId: 'DEMO0123456789ABCDEF01' } }),
   },
   {
     method: 'post', path: '/api/payments/demo/pay', tag: 'Orders', summary: 'The shopper\'s choice on the demo page; 303 to the callback bKash would call', access: 'public', body: demoChoiceBody, form: true, produces: 'text/html',
+    example: () => ({ body: { paymentId: 'DEMO0123456789ABCDEF01', choice: 'success' } }),
   },
   {
     method: 'post', path: '/api/payments/orders/:orderId/retry', tag: 'Orders', summary: 'Try paying again after a failed or cancelled bKash payment: a new payment and its page', access: 'public', params: orderIdParam, body: ownerBody, answer: retryAnswer,
     description: '404 alike for a wrong id or phone; 409 `payment-already-paid` once paid.',
+    example: (s) => ({ params: { orderId: s.order.id }, body: { phone: s.order.phone } }),
   },
   {
     method: 'post', path: '/api/payments/orders/:orderId/cash', tag: 'Orders', summary: 'Pay cash on delivery instead of bKash', access: 'public', params: orderIdParam, body: ownerBody, answer: cashAnswer,
     description: 'The order no longer waits for a bKash payment (nor expires after the short hold). 404 alike for a wrong id or phone.',
+    example: (s) => ({ params: { orderId: s.order.id }, body: { phone: s.order.phone } }),
   },
   {
     method: 'post', path: '/api/admin/orders/:orderId/refunds', tag: 'Staff: orders', summary: 'Refund part or all of an order\'s bKash payment', access: 'care', params: orderIdParam, body: refundBody, answer: refundAnswer, success: 201,
     headers: { 'idempotency-key': { schema: z.string().regex(/^[A-Za-z0-9._:-]{8,100}$/), description: 'The same key for every retry of one refund: bKash is asked once' } },
     description:
       'The refund is recorded, then bKash (or the demo gateway) is asked once, then its refund transaction id is recorded (`PaymentRefunded`). 422 `refund-exceeds-payment` (before bKash is asked) for more than is left; `refund-not-possible` without a completed payment; 409 `payment-gateway-refused` in bKash\'s words; 503 when bKash cannot be reached.',
+    example: (s) => ({ params: { orderId: s.order.id }, headers: { 'idempotency-key': s.fresh('refund-5f1c2a9e') }, body: { amount: 100, reason: 'Returned one shirt' } }),
   },
 ];

@@ -17,7 +17,7 @@ export function choosePaymentGateway(config: Pick<AppConfig, 'payments' | 'appOr
         provider: 'bkash',
         settings: { BKASH_APP_KEY: bkash?.appKey, BKASH_APP_SECRET: bkash?.appSecret, BKASH_USERNAME: bkash?.username, BKASH_PASSWORD: bkash?.password },
         create: () =>
-          new BkashGateway(outside, { baseUrl: bkash!.baseUrl, appKey: bkash!.appKey!, appSecret: bkash!.appSecret!, username: bkash!.username!, password: bkash!.password! }),
+          new BkashGateway(outside, { baseUrl: bkash!.baseUrl, timeoutMs: bkash!.timeoutMs, appKey: bkash!.appKey!, appSecret: bkash!.appSecret!, username: bkash!.username!, password: bkash!.password! }),
       },
     ],
     () => new DemoGateway((paymentId) => `${config.appOrigins[0]}/api/payments/demo/pay?paymentId=${encodeURIComponent(paymentId)}`),
