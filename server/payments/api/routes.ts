@@ -26,7 +26,7 @@ const refundAnswer = answerOf<{ success: true; order_id: string; refund_id: stri
 /** bKash checkout's return, the demo gateway's page, trying again or paying cash, and staff refunds (issue 34). */
 export const PAYMENTS_ROUTES: ApiRoute[] = [
   {
-    method: 'get', path: '/api/payments/bkash/callback', tag: 'Orders', summary: 'Where bKash (or the demo gateway) sends the shopper back: executes an approved payment once, then 303 to the order confirmation page', access: 'public', query: callbackQuery, produces: 'text/html',
+    method: 'get', path: '/api/payments/bkash/callback', tag: 'Orders', summary: 'Where bKash (or the demo gateway) sends the shopper back: executes an approved payment once, then 303 to the order confirmation page', access: 'public', query: callbackQuery, produces: 'text/html', success: 303,
     description:
       '`status=success` records the intent, executes the payment once (a timed-out execute is followed by a status query) and records `PaymentCompleted`; `failure` and `cancel` record `PaymentFailed`. Answers 303 to `/order-confirm?orderId=…&payment=paid|failed|processing`. A replayed callback changes nothing; a `paymentID` that is not an order\'s current payment is a 404 `payment-unknown` and changes nothing.',
     example: () => ({ query: { paymentID: 'TR0011NOSUCHPAYMENT', status: 'cancel' } }),
@@ -37,7 +37,7 @@ export const PAYMENTS_ROUTES: ApiRoute[] = [
     example: () => ({ query: { paymentId: 'DEMO0123456789ABCDEF01' } }),
   },
   {
-    method: 'post', path: '/api/payments/demo/pay', tag: 'Orders', summary: 'The shopper\'s choice on the demo page; 303 to the callback bKash would call', access: 'public', body: demoChoiceBody, form: true, produces: 'text/html',
+    method: 'post', path: '/api/payments/demo/pay', tag: 'Orders', summary: 'The shopper\'s choice on the demo page; 303 to the callback bKash would call', access: 'public', body: demoChoiceBody, form: true, produces: 'text/html', success: 303,
     example: () => ({ body: { paymentId: 'DEMO0123456789ABCDEF01', choice: 'success' } }),
   },
   {
