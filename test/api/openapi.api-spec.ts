@@ -203,7 +203,7 @@ describe('the API document', () => {
       const confirm = ROUTE_CATALOGUE.find('POST /api/public/confirm-order')!;
       const example = caseOf(confirm, samples).example();
       const body = example.body as { data: Record<string, unknown> };
-      const data = { ...body.data, bkash_number: undefined, transaction_id: undefined };
+      const data: Record<string, unknown> = { ...body.data, bkash_number: undefined, transaction_id: undefined };
       const placed = await store.call({ method: 'POST', path: '/api/public/confirm-order', headers: example.headers, body: { ...body, data } });
       expect(placed.status).toBe(201);
       const paymentId = new URL(placed.json.payment_url as string).searchParams.get('paymentId')!;
