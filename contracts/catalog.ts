@@ -80,4 +80,9 @@ export interface SettingResponse {
   return_days: number;
   /** Sizes with this many units or fewer say "only N left". */
   low_stock_threshold: number;
+  /**
+   * Issue 34: whether bKash orders are paid through a gateway (bKash checkout, or the demo one without its
+   * credentials) instead of the typed sender number and transaction id. Only in the public settings answer.
+   */
+  bkash_checkout?: boolean;
 }

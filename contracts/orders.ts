@@ -52,6 +52,8 @@ export interface OrderTrackingDetailsResponse {
   courier: string | null;
   tracking_code: string | null;
   lucky_draw_tokens: string[];
+  /** The payment through bKash checkout (or the demo gateway), when the order has one (issue 34). */
+  payment?: OrderPaymentView | null;
 }
 
 /** Order row; personal fields are null unless the caller may see them. */
@@ -161,6 +163,26 @@ export interface InstantOrderResponse {
   success: boolean;
   order_id: string;
   message: string;
+}
+
+/** The answer to a checkout (confirm-order): with `payment_url` when the shopper pays through bKash checkout (issue 34). */
+export interface CheckoutResponse extends InstantOrderResponse {
+  /** The gateway's page (bKash's `bkashURL`, or the demo's) to send the shopper to. */
+  payment_url?: string;
+}
+
+/** An order's payment through a gateway, as tracking shows it (issue 34). */
+export interface OrderPaymentView {
+  /** `bkash` or `demo`. */
+  gateway: string;
+  /** awaiting (not paid yet), processing (being executed), paid, failed, refunded (all), partly_refunded. */
+  state: 'awaiting' | 'processing' | 'paid' | 'failed' | 'refunded' | 'partly_refunded';
+  trx_id: string | null;
+  /** Taka paid and refunded. */
+  amount: number;
+  refunded: number;
+  /** Why it failed, in the gateway's words. */
+  failure: string | null;
 }
 
 /** One row of care's order list (GET /admin/orders). */

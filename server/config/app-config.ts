@@ -56,6 +56,14 @@ export interface AppConfig {
     maxUnitsPerOrder?: number;
     pendingExpiryHours?: number;
   };
+  /**
+   * Payments through a gateway (issue 34): bKash's settings as given (all or none, checked where the gateway is
+   * chosen), and the minutes an unpaid gateway order holds its stock. Absent: the defaults (demo, 20 minutes).
+   */
+  payments?: {
+    bkash: { baseUrl: string; timeoutMs?: number; appKey: string | undefined; appSecret: string | undefined; username: string | undefined; password: string | undefined };
+    holdMinutes: number;
+  };
   /** Seconds between sweeps for pending orders past their deadline. */
   orderExpirySweepSeconds: number;
   /** scrypt cost for new password hashes: `owasp` everywhere but test servers (PASSWORD_HASH_COST). */

@@ -81,6 +81,19 @@ export const envSchema = z.object({
   /** The `?token=` of the callback URL given to RedX; RedX's calls must carry it. */
   REDX_WEBHOOK_TOKEN: optional(z.string().trim().min(16, 'REDX_WEBHOOK_TOKEN must be at least 16 characters')),
   /**
+   * bKash tokenized checkout (server/payments, ADR 060): all four credentials or none (then the demo gateway runs).
+   * BKASH_BASE_URL is the sandbox unless set (live: https://tokenized.pay.bka.sh/v1.2.0-beta/tokenized/checkout).
+   */
+  BKASH_BASE_URL: urlWithProtocols('BKASH_BASE_URL', ['http:', 'https:']).default('https://tokenized.sandbox.bka.sh/v1.2.0-beta/tokenized/checkout'),
+  BKASH_APP_KEY: optional(z.string().trim().min(1)),
+  BKASH_APP_SECRET: optional(z.string().trim().min(1)),
+  BKASH_USERNAME: optional(z.string().trim().min(1)),
+  BKASH_PASSWORD: optional(z.string().min(1)),
+  /** Seconds bKash has to answer a call (30 by bKash's guidance); an execute not answered in time is followed by a status query. */
+  BKASH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(30),
+  /** Minutes an order waiting for its gateway payment holds its stock before it expires (issue 34). */
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int('PAYMENT_HOLD_MINUTES must be a whole number of minutes').min(1).max(1440).default(20),
+  /**
    * The demo transports' outbox folders (DATA_DIR/mail without SMTP_URL, DATA_DIR/sms without SMS_URL) keep the
    * newest OUTBOX_FILES_KEEP files each and none older than OUTBOX_FILES_DAYS days; 0 turns a limit off.
    */

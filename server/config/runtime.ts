@@ -64,6 +64,10 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
         maxUnitsPerOrder: env.MAX_UNITS_PER_ORDER,
         pendingExpiryHours: env.PENDING_ORDER_EXPIRY_HOURS,
       }),
+      payments: {
+        bkash: { baseUrl: env.BKASH_BASE_URL, timeoutMs: env.BKASH_TIMEOUT_SECONDS * 1000, appKey: env.BKASH_APP_KEY, appSecret: env.BKASH_APP_SECRET, username: env.BKASH_USERNAME, password: env.BKASH_PASSWORD },
+        holdMinutes: env.PAYMENT_HOLD_MINUTES,
+      },
       orderExpirySweepSeconds: env.ORDER_EXPIRY_SWEEP_SECONDS,
       trustProxy: env.TRUST_PROXY,
       passwordHashCost: env.PASSWORD_HASH_COST,

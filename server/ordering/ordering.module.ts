@@ -37,6 +37,8 @@ import { phoneDecider } from './domain/phone';
 import { OrderReadModel } from './read-model/order-read-model';
 import { GetOrderInformationHandler } from './track-order/get-order-information.handler';
 import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler';
+import { GetOrderPaymentHandler, OrderPaymentReader, RecordOrderPaymentHandler } from './pay-order/order-payments';
+import { OrderPaymentsProjection } from './projections/order-payments.projection';
 
 /**
  * Orders: checkout (confirm-order), tracking, a signed-in customer's own orders (`orders/*`), staff status
@@ -77,6 +79,9 @@ import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler'
     GetCustomerOrdersHandler,
     GetCustomerOrderDetailsHandler,
     GetCareOrderHandler,
+    OrderPaymentReader,
+    RecordOrderPaymentHandler,
+    GetOrderPaymentHandler,
   ],
 })
 export class OrderingModule implements OnModuleInit {
@@ -92,5 +97,6 @@ export class OrderingModule implements OnModuleInit {
     this.projections.register(new OrderTrackingProjection());
     this.projections.register(new OrderTimelineProjection());
     this.projections.register(new PhoneRiskProjection());
+    this.projections.register(new OrderPaymentsProjection());
   }
 }

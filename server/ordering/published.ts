@@ -9,3 +9,14 @@ export { withPlacementMetadata, type OrderEvent } from './domain/order.events';
 export { orderStreamId } from './domain/order-id';
 export { riskBadge } from './phone-risk/phone-risk.read-model';
 export { PHONE_RISK_PROJECTION } from './phone-risk/phone-risk.projection';
+export {
+  RecordOrderPaymentCommand,
+  GetOrderPaymentQuery,
+  CHECKOUT_PAYMENTS,
+  type CheckoutPayments,
+  type OrderPaymentFacts,
+  type OrderPaymentStep,
+} from './pay-order/order-payments';
+export { refundablePaisa, refundedPaisa, PaymentInProgress, PaymentUnknown, PaymentAlreadyPaid, type OrderPaymentState } from './domain/order-payment';
+export { ORDER_PAYMENT_EVENT_TYPES, type OrderPaymentEvent, type PaymentGatewayName } from './domain/order-payment.events';
+export { paymentViewOf } from './pay-order/payment-view';

@@ -78,8 +78,11 @@ describe('public catalog calls', () => {
           'devliery_charge_outside_dhk', 'email', 'fblink', 'name', 'whatsApp',
           // Issue 16: what the product page and the care bar tell shoppers.
           'hotline', 'delivery_time_inside_dhaka', 'delivery_time_outside_dhaka', 'return_days', 'low_stock_threshold',
+          // Issue 34: bKash orders pay through the gateway (the demo one here, without bKash credentials).
+          'bkash_checkout',
         ].sort(),
       );
+      expect(body.data.bkash_checkout).toBe(true);
       expect(body.data).toMatchObject({ hotline: expect.stringMatching(/^\+?\d{6,15}$/), delivery_time_inside_dhaka: '1-2 days', delivery_time_outside_dhaka: '3-5 days', return_days: 7, low_stock_threshold: 5 });
     });
 

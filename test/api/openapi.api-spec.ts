@@ -198,6 +198,23 @@ describe('the API document', () => {
       return { email, password, token };
     };
 
+    /** An order paid through the demo gateway's checkout (issue 34): placed without a transaction id, its payment started. */
+    const gatewayOrder = async (paid: 'unpaid' | 'paid' = 'unpaid') => {
+      const confirm = ROUTE_CATALOGUE.find('POST /api/public/confirm-order')!;
+      const example = caseOf(confirm, samples).example();
+      const body = example.body as { data: Record<string, unknown> };
+      const data: Record<string, unknown> = { ...body.data, bkash_number: undefined, transaction_id: undefined };
+      const placed = await store.call({ method: 'POST', path: '/api/public/confirm-order', headers: example.headers, body: { ...body, data } });
+      expect(placed.status).toBe(201);
+      const paymentId = new URL(placed.json.payment_url as string).searchParams.get('paymentId')!;
+      if (paid === 'paid') {
+        await store.call({ method: 'POST', path: '/api/payments/demo/pay', body: { paymentId, choice: 'success' } });
+        const back = await store.call({ method: 'GET', path: `/api/payments/bkash/callback?paymentID=${paymentId}&status=success` });
+        expect(back.status).toBe(303);
+      }
+      return { order: { id: placed.json.order_id as string, phone: String(data.phone) }, paymentId };
+    };
+
     type Preparation = { samples?: Partial<RouteSamples>; token?: string; example?: RouteExample };
     /**
      * Routes whose success needs something made first: an order in the right state, an account with a known
@@ -249,6 +266,16 @@ describe('the API document', () => {
         expect(added.status).toBe(200);
         return { samples: { order } };
       },
+      'GET /api/payments/bkash/callback': async () => ({ example: { query: { paymentID: (await gatewayOrder()).paymentId, status: 'cancel' } } }),
+      'GET /api/payments/demo/pay': async () => ({ example: { query: { paymentId: (await gatewayOrder()).paymentId } } }),
+      'POST /api/payments/demo/pay': async () => ({ example: { body: { paymentId: (await gatewayOrder()).paymentId, choice: 'success' } } }),
+      'POST /api/payments/orders/:orderId/retry': async () => {
+        const { order, paymentId } = await gatewayOrder();
+        await store.call({ method: 'GET', path: `/api/payments/bkash/callback?paymentID=${paymentId}&status=cancel` });
+        return { samples: { order } };
+      },
+      'POST /api/payments/orders/:orderId/cash': async () => ({ samples: { order: (await gatewayOrder()).order } }),
+      'POST /api/admin/orders/:orderId/refunds': async () => ({ samples: { order: (await gatewayOrder('paid')).order } }),
       'POST /api/admin/phones/:phone/unblock': async () => {
         const phone = freshPhone();
         await store.call({ method: 'POST', path: `/api/admin/phones/${phone}/block`, token: tokens.admin, body: { reason: 'to unblock' } });

@@ -77,6 +77,7 @@ export const settings = answerOf<SettingResponse>()(
     delivery_time_outside_dhaka: z.string(),
     return_days: z.number().int(),
     low_stock_threshold: z.number().int(),
+    bkash_checkout: z.boolean().optional().describe('Whether bKash orders pay through the gateway (no typed transaction id needed)'),
   }),
 );
 

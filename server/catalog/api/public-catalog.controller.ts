@@ -1,7 +1,8 @@
-import { Controller, Get, Query as QueryString, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Optional, Query as QueryString, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { CHECKOUT_PAYMENTS, type CheckoutPayments } from '../../ordering/published';
 import { CheckProductAttributeQuery } from '../queries/check-product-attribute.query';
 import { GetCategoriesQuery } from '../queries/get-categories.query';
 import { GetPostQuery } from '../queries/get-post.query';
@@ -35,12 +36,14 @@ export class PublicCatalogController {
   constructor(
     private readonly queries: QueryBus,
     private readonly cache: ReadModelCache,
+    @Optional() @Inject(CHECKOUT_PAYMENTS) private readonly payments?: CheckoutPayments,
   ) {}
 
   @CachedGet('settingRow')
   async settingRow(@Res() response: Response): Promise<void> {
     const answer = await this.cache.get('settingRow', CATALOG, async () => ({
-      data: await this.queries.execute(new GetSettingsQuery()),
+      // Issue 34: the checkout offers "Pay with bKash" when the app has a gateway (fixed for the process).
+      data: { ...(await this.queries.execute(new GetSettingsQuery())), bkash_checkout: this.payments?.gatewayReady === true },
     }));
     sendCached(response, answer, CACHE_POLICY.structure);
   }

@@ -34,7 +34,7 @@ const postSlug = { slug: z.enum(['about', 'terms', 'privacy', 'return']) };
 export const CATALOG_ROUTES: ApiRoute[] = [
   {
     method: 'get', path: '/api/public/settingRow', tag: 'Catalog', summary: 'Store settings: name, contact, delivery charges', access: 'public', answer: settingAnswer,
-    description: 'Beside the specification\'s fields: `hotline` (the WhatsApp number when none is set), the delivery times, `return_days` and `low_stock_threshold`.',
+    description: 'Beside the specification\'s fields: `hotline` (the WhatsApp number when none is set), the delivery times, `return_days`, `low_stock_threshold` and `bkash_checkout` (bKash orders pay through the gateway).',
   },
   { method: 'get', path: '/api/public/parentChildCategory', tag: 'Catalog', summary: 'Categories with their children', access: 'public', answer: categoriesAnswer },
   { method: 'get', path: '/api/public/parentCategory', tag: 'Catalog', summary: 'Top-level categories (the departments)', access: 'public', answer: categoriesAnswer },

@@ -6,6 +6,7 @@ import { OPERATIONS_ROUTES } from '../../operations/api/routes';
 import { ORDERING_ROUTES } from '../../ordering/api/routes';
 import { PRIVACY_ROUTES } from '../../privacy/api/routes';
 import { PROMOTIONS_ROUTES } from '../../promotions/api/routes';
+import { PAYMENTS_ROUTES } from '../../payments/api/routes';
 import { OBSERVABILITY_ROUTES } from '../observability.routes';
 import { ROUTE_TAGS, routeKey, type ApiRoute, type RouteTag } from './api-route';
 
@@ -64,6 +65,7 @@ export const ROUTE_CATALOGUE = new RouteCatalogue([
   ...CATALOG_ROUTES,
   ...ACCOUNTS_ROUTES,
   ...ORDERING_ROUTES,
+  ...PAYMENTS_ROUTES,
   ...PRIVACY_ROUTES,
   ...PROMOTIONS_ROUTES,
   ...OPERATIONS_ROUTES,

@@ -3,6 +3,8 @@ import type {
   CareOrderResponse,
   CustomerOrderRowResponse,
   InstantOrderResponse,
+  CheckoutResponse,
+  OrderPaymentView,
   OrderChangeResponse,
   OrderHistoryLineResponse,
   OrderRowResponse,
@@ -33,6 +35,17 @@ const tracking = answerOf<OrderTrackingResponse>()(
   }),
 );
 
+const paymentView = answerOf<OrderPaymentView>()(
+  z.object({
+    gateway: z.string(),
+    state: z.enum(['awaiting', 'processing', 'paid', 'failed', 'refunded', 'partly_refunded']),
+    trx_id: z.string().nullable(),
+    amount: taka,
+    refunded: taka,
+    failure: z.string().nullable(),
+  }),
+);
+
 const trackingDetails = answerOf<OrderTrackingDetailsResponse>()(
   z.object({
     status: orderStatus,
@@ -50,6 +63,7 @@ const trackingDetails = answerOf<OrderTrackingDetailsResponse>()(
     courier: z.string().nullable(),
     tracking_code: z.string().nullable(),
     lucky_draw_tokens: z.array(z.string()),
+    payment: paymentView.nullable().optional(),
   }),
 );
 
@@ -161,6 +175,15 @@ export const orderAmendedAnswer = answerOf<{ success: true; orderId: string; gra
 );
 
 export const orderPlacedAnswer = answerOf<InstantOrderResponse>()(z.object({ success: z.boolean(), order_id: z.string(), message: z.string() }));
+
+export const checkoutAnswer = answerOf<CheckoutResponse>()(
+  z.object({
+    success: z.boolean(),
+    order_id: z.string(),
+    message: z.string(),
+    payment_url: z.string().optional().describe('With bKash checkout (or the demo gateway): the page to send the shopper to'),
+  }),
+);
 
 export const ownOrderCancelledAnswer = answerOf<{ success: true; orderId: string; order_status_name: string; message: string }>()(
   z.object({ success: z.literal(true), orderId: z.string(), order_status_name: z.string(), message: z.string() }),

@@ -1,4 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Optional, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { eventMetadata } from '../../common/request/request-metadata';
+import { CHECKOUT_PAYMENTS, type CheckoutPayments } from '../pay-order/order-payments';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { rateLimitSubject } from '../../accounts/rate-limit/rate-limit.policies';
@@ -25,6 +27,7 @@ export class PublicOrdersController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly limits: CheckoutLimitsService,
+    @Optional() @Inject(CHECKOUT_PAYMENTS) private readonly payments?: CheckoutPayments,
   ) {}
 
   /**
@@ -45,10 +48,17 @@ export class PublicOrdersController {
     const address = rateLimitSubject(request, 'ip') ?? 'unknown';
     await this.limits.countCheckoutFrom(address);
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new BadRequestError('idempotency-key-invalid');
-    const checkout = parseConfirmOrder(body, user?.role === 'customer' ? user.id : null);
+    const checkout = parseConfirmOrder(body, user?.role === 'customer' ? user.id : null, { gateway: this.payments?.gatewayReady === true });
+    // A typed bKash transaction id is checked with bKash first, when bKash is configured (issue 34).
+    const typed = checkout.payment.transactionId && this.payments ? await this.payments.checkTypedTransaction(checkout.payment.transactionId) : null;
     const result = await this.commands.execute(new PlaceOrderCommand(checkout, key ?? null, meta, address));
     response.status(result.replayed ? 200 : 201);
-    return { success: true, order_id: result.orderId, message: 'Your order has been placed. Our customer care team will call you to confirm it.' };
+    const placed = { success: true as const, order_id: result.orderId, message: 'Your order has been placed. Our customer care team will call you to confirm it.' };
+    if (typed && this.payments) await this.payments.recordTypedTransaction(result.orderId, typed, eventMetadata(meta));
+    if (!checkout.payment.viaGateway || !this.payments) return placed;
+    // Recorded (PaymentStarted) before the shopper is sent to the gateway's page.
+    const { paymentUrl } = await this.payments.start(result.orderId, eventMetadata(meta));
+    return { ...placed, payment_url: paymentUrl };
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   orderAmendedAnswer,
   orderChangeAnswer,
   orderPlacedAnswer,
+  checkoutAnswer,
   orderSummaryAnswer,
   ownOrderCancelledAnswer,
   phoneBlockAnswer,
@@ -42,10 +43,10 @@ const STAFF = 'Staff: orders';
 export const ORDERING_ROUTES: ApiRoute[] = [
   {
     method: 'post', path: '/api/public/confirm-order', tag: 'Orders', summary: 'Check out: place an order (201), or get the same order back for a repeated Idempotency-Key (200)', access: 'optional-customer', success: 201,
-    body: confirmOrderRequest, answer: orderPlacedAnswer,
+    body: confirmOrderRequest, answer: checkoutAnswer,
     headers: { 'idempotency-key': { schema: z.string().regex(/^[A-Za-z0-9._:-]{8,100}$/), description: 'The same key for every retry of one checkout: the order is made once' } },
     description:
-      'With a customer\'s bearer token the order joins their history. 422 by field (`Name Required`, `Phone Required`, …; `cart.N.coupon_code` or `couponoffer` when tampered; `phone_proof` when the store\'s `checkout_phone_verification` asks this phone for a code); 409 naming a size that ran out. `coupon_code: "LUCKY-DRAW"` on a line from the offer page takes the running offer\'s discount (at most 10%). `locale` (`en`, `bn`) is the language of the order\'s mails and SMS. A valid `phone_proof` (from `/public/phone-codes/verify`) marks the order\'s phone verified. Limits: see ADR 043.',
+      'With a customer\'s bearer token the order joins their history. 422 by field (`Name Required`, `Phone Required`, …; `cart.N.coupon_code` or `couponoffer` when tampered; `phone_proof` when the store\'s `checkout_phone_verification` asks this phone for a code); 409 naming a size that ran out. `coupon_code: "LUCKY-DRAW"` on a line from the offer page takes the running offer\'s discount (at most 10%). `locale` (`en`, `bn`) is the language of the order\'s mails and SMS. A valid `phone_proof` (from `/public/phone-codes/verify`) marks the order\'s phone verified. With a payment gateway (bKash checkout, or the demo gateway without bKash credentials), `paymentMethod: "bkash"` without `transaction_id` places the order, records its payment as started and answers `payment_url`, the gateway\'s page for the shopper; the order holds its stock for `PAYMENT_HOLD_MINUTES` unless paid. A typed `transaction_id` still works; with bKash configured it is checked with bKash\'s searchTransaction (422 `bkash-transaction-not-found`). Limits: see ADR 043.',
     example: (s) => ({
       headers: { 'idempotency-key': s.fresh('checkout-5f1c2a9e') },
       body: {

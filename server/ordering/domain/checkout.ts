@@ -52,7 +52,7 @@ export type PlaceOrder = {
     orderId: string;
     now: Date;
     customer: OrderCustomer;
-    payment: { method: PaymentMethod; bkashNumber: string | null; transactionId: string | null };
+    payment: { method: PaymentMethod; bkashNumber: string | null; transactionId: string | null; viaGateway?: true };
     /** The delivery charge the shopper chose, which must be one of the two zones' charges. */
     deliveryChargePaisa: Paisa;
     cart: CartLine[];
@@ -111,7 +111,7 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
   if (command.data.clientAddress) checkAddressUnits(cartUnits(command.data.cart), states.addressHolds ?? [], now, states.limits);
   const lines = priceLines(command.data.cart, states.products, 'cart');
   const zone = shippingZone(command.data.deliveryChargePaisa, states.delivery);
-  if (payment.method === 'bkash' && (!payment.bkashNumber || !payment.transactionId)) {
+  if (payment.method === 'bkash' && !payment.viaGateway && (!payment.bkashNumber || !payment.transactionId)) {
     throw new OrderRuleViolation('bkash_number', 'bkash-details-required');
   }
   const skuStreams = reserveStock(lines, orderId, states.skus);

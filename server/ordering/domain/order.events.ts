@@ -5,6 +5,7 @@
  */
 import type { Actor, EventMetadata } from '../../event-store/event-store.types';
 import type { Paisa } from './money';
+import { ORDER_PAYMENT_EVENT_TYPES, type OrderPaymentEvent } from './order-payment.events';
 
 /** 1: placed online by the shopper; 2: an instant order taken by staff. */
 export type OrderType = 1 | 2;
@@ -45,7 +46,11 @@ export type OrderPlaced = {
     orderType: 1;
     placedAt: string;
     customer: OrderCustomer;
-    payment: { method: PaymentMethod; bkashNumber: string | null; transactionId: string | null };
+    /**
+     * `viaGateway`: the shopper pays through the store's payment gateway (bKash checkout or the demo, issue 34)
+     * after placing the order, instead of typing a transaction id; absent: the manual fields (or cash).
+     */
+    payment: { method: PaymentMethod; bkashNumber: string | null; transactionId: string | null; viaGateway?: true };
     shipping: { zone: ShippingZone; chargePaisa: Paisa };
     lines: OrderLine[];
     coupon: { code: string; percent: number } | null;
@@ -138,7 +143,11 @@ export type OrderReturned = { type: 'OrderReturned'; data: { orderId: string; at
  * the same append as the `StockReleased` of every line and the coupon's `CouponRedemptionReleased`, like a
  * cancellation. Consumed by read models, timeline and the per-phone risk record.
  */
-export type OrderExpired = { type: 'OrderExpired'; data: { orderId: string; at: string; pendingHours: number } };
+export type OrderExpired = {
+  type: 'OrderExpired';
+  /** `unpaidHoldMinutes`: a gateway order expired because it was not paid within the hold (issue 34). */
+  data: { orderId: string; at: string; pendingHours: number; unpaidHoldMinutes?: number };
+};
 
 /** Care checked the bKash transfer against the statement. Fires from `MarkBkashPaymentVerified`. Consumed by read models, timeline. */
 export type BkashPaymentVerified = { type: 'BkashPaymentVerified'; data: { orderId: string; at: string; transactionId: string } };
@@ -202,6 +211,7 @@ export type ConfirmationCallRecorded = { type: 'ConfirmationCallRecorded'; data:
 export type OrderNoteAdded = { type: 'OrderNoteAdded'; data: { orderId: string; at: string; note: string } };
 
 export type OrderEvent =
+  | OrderPaymentEvent
   | OrderPlaced
   | InstantOrderPlaced
   | OrderConfirmed
@@ -236,6 +246,7 @@ export const ORDER_EVENT_TYPES: ReadonlyArray<OrderEvent['type']> = [
   'OrderLineRemoved',
   'ShippingDetailsChanged',
   'OrderNoteAdded',
+  ...ORDER_PAYMENT_EVENT_TYPES,
 ];
 
 /**

@@ -3,6 +3,8 @@ import { CALL_OUTCOMES, type CallOutcome, type LineKey, type OrderEvent, type Or
 import { offerUnitsOf } from './order-offer';
 import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { TRANSITIONS, type OrderStatus, type StatusStep } from './order-status';
+import { decidePayment, evolvePayment, isPaymentCommand, PaymentInProgress, type OrderPaymentCommand, type OrderPaymentState } from './order-payment';
+import { ORDER_PAYMENT_EVENT_TYPES, type OrderPaymentEvent } from './order-payment.events';
 
 /** What the rules of one order need from its stream; the read models hold the rest. */
 export type OrderState =
@@ -24,6 +26,10 @@ export type OrderState =
       address: string;
       shippingPhone: string;
       placedAt: string;
+      /** Issue 34: paid through a gateway after placing (bKash checkout or the demo); its payment; its total now. */
+      viaGateway?: boolean;
+      payment?: OrderPaymentState | null;
+      totalPaisa?: number;
     };
 
 const initialOrderState = (): OrderState => ({ status: 'none' });
@@ -38,8 +44,11 @@ export type CancelOrder = Step<'CancelOrder', { reason: string }>;
 export type ReturnOrder = Step<'ReturnOrder', { reason: string }>;
 export type MarkBkashPaymentVerified = Step<'MarkBkashPaymentVerified'>;
 export type AddOrderNote = Step<'AddOrderNote', { note: string }>;
-/** The system, when an order's pending lifetime (`pendingHours`, the setting as it is now) is over. */
-export type ExpireOrder = Step<'ExpireOrder', { pendingHours: number }>;
+/**
+ * The system, when an order's pending lifetime (`pendingHours`, the setting as it is now) is over, or, for an
+ * order waiting for its gateway payment, its short hold (`unpaidHoldMinutes`, issue 34).
+ */
+export type ExpireOrder = Step<'ExpireOrder', { pendingHours: number; unpaidHoldMinutes?: number }>;
 export type RecordCallOutcome = Step<'RecordCallOutcome', { outcome: CallOutcome }>;
 /** The shopper cancels their own pending order (tracking page or order details). */
 export type WithdrawOrder = Step<'WithdrawOrder'>;
@@ -57,7 +66,8 @@ export type OrderCommand =
   | AddOrderNote
   | ExpireOrder
   | RecordCallOutcome
-  | WithdrawOrder;
+  | WithdrawOrder
+  | OrderPaymentCommand;
 
 const STEP_OF: Partial<Record<OrderCommand['type'], StatusStep>> = {
   ConfirmOrder: 'confirm',
@@ -70,7 +80,16 @@ const STEP_OF: Partial<Record<OrderCommand['type'], StatusStep>> = {
   WithdrawOrder: 'withdraw',
 };
 
+const PAYMENT_EVENTS = new Set<string>(ORDER_PAYMENT_EVENT_TYPES);
+const isPaymentEvent = (event: OrderEvent): event is OrderPaymentEvent => PAYMENT_EVENTS.has(event.type);
+
 function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
+  if (isPaymentEvent(event)) {
+    if (state.status === 'none') return state;
+    const payment = event;
+    if (payment.type === 'PaymentSwitchedToCash') return { ...state, paymentMethod: 'cash', viaGateway: false };
+    return { ...state, payment: evolvePayment(state.payment ?? null, payment) };
+  }
   switch (event.type) {
     case 'OrderPlaced':
       return {
@@ -89,6 +108,8 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         address: event.data.customer.address,
         shippingPhone: event.data.customer.shippingPhone,
         placedAt: event.data.placedAt,
+        ...(event.data.payment.viaGateway ? { viaGateway: true } : {}),
+        totalPaisa: event.data.totals.grandTotalPaisa,
       };
     case 'InstantOrderPlaced':
       return {
@@ -132,9 +153,9 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderLineRemoved': {
       if (state.status === 'none') return state;
       // Amendments before issue 27 dropped the offer's discount from their totals but not from the order's terms.
-      if (!('offer' in event.data)) return { ...state, lines: event.data.lines };
+      if (!('offer' in event.data)) return { ...state, lines: event.data.lines, totalPaisa: event.data.totals.grandTotalPaisa };
       const offer = event.data.offer ? { ...event.data.offer, lines: event.data.offer.lines ?? [] } : null;
-      return { ...state, lines: event.data.lines, offer };
+      return { ...state, lines: event.data.lines, offer, totalPaisa: event.data.totals.grandTotalPaisa };
     }
     case 'ShippingDetailsChanged':
       return state.status === 'none' ? state : { ...state, address: event.data.address, shippingPhone: event.data.shippingPhone };
@@ -152,6 +173,7 @@ function withStatus(state: OrderState, status: OrderStatus): OrderState {
  */
 function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   if (state.status === 'none') throw new UnknownOrder(command.data.orderId);
+  if (isPaymentCommand(command)) return decidePayment(command, state);
   const { orderId } = state;
   const at = command.data.now.toISOString();
   const step = STEP_OF[command.type];
@@ -183,9 +205,12 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
       return [{ type: 'BkashPaymentVerified', data: { orderId, at, transactionId: state.transactionId } }];
     }
     case 'ExpireOrder': {
-      const due = new Date(state.placedAt).getTime() + command.data.pendingHours * 60 * 60 * 1000;
+      const hold = unpaidHoldOf(state, command.data.unpaidHoldMinutes);
+      if (hold === 'paying') throw new OrderNotDueToExpire(orderId);
+      const due = new Date(state.placedAt).getTime() + (hold ?? command.data.pendingHours * 60) * 60 * 1000;
       if (command.data.now.getTime() < due) throw new OrderNotDueToExpire(orderId);
-      return [{ type: 'OrderExpired', data: { orderId, at, pendingHours: command.data.pendingHours } }];
+      const unpaid = hold !== null ? { unpaidHoldMinutes: hold } : {};
+      return [{ type: 'OrderExpired', data: { orderId, at, pendingHours: command.data.pendingHours, ...unpaid } }];
     }
     case 'WithdrawOrder':
       return [{ type: 'OrderCancelled', data: { orderId, at, reason: CUSTOMER_CANCEL_REASON } }];
@@ -202,6 +227,20 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
       return [{ type: 'OrderNoteAdded', data: { orderId, at, note: requiredText(command.data.note, 'note', 'note-empty', 2000) } }];
   }
 }
+
+/**
+ * How long an order waiting for its gateway payment holds its stock (issue 34): the short hold while it is
+ * unpaid; `paying` while an execute is in flight (it must finish first); null when the usual lifetime applies
+ * (cash, a typed transaction id, or paid: a paid order is never expired on its own, care cancels and refunds).
+ */
+function unpaidHoldOf(state: Exclude<OrderState, { status: 'none' }>, holdMinutes: number | undefined): number | 'paying' | null {
+  if (!state.viaGateway || state.paymentMethod !== 'bkash') return null;
+  if (state.payment?.state === 'executing') return 'paying';
+  if (state.payment?.state === 'completed') return 'paying';
+  return holdMinutes ?? null;
+}
+
+export { PaymentInProgress };
 
 function requiredText(value: unknown, field: string, missing: 'cancel-reason-required' | 'return-reason-required' | 'note-empty', max = 500): string {
   const text = typeof value === 'string' ? value.trim() : '';

@@ -10,6 +10,7 @@ import { EXPIRY_TIMERS, type ExpiryTimers } from './expiry-timers';
 
 const HOUR_MS = 60 * 60 * 1000;
 const SWEEP_PAGE = 200;
+const DEFAULT_HOLD_MINUTES = 20;
 
 /**
  * Pending orders expire on their own after the store's pending-order lifetime (issue 14). Each placed order
@@ -61,12 +62,34 @@ export class OrderExpiry implements OnApplicationBootstrap, BeforeApplicationShu
   async expire(orderId: string, now: Date = this.clock.now()): Promise<'expired' | 'skipped'> {
     const { pendingExpiryHours } = await this.limits.current();
     try {
-      await this.changes.apply({ type: 'ExpireOrder', data: { orderId, now, pendingHours: pendingExpiryHours } }, systemMetadata('pending order expiry'));
+      const unpaidHoldMinutes = this.config.payments?.holdMinutes ?? DEFAULT_HOLD_MINUTES;
+      await this.changes.apply({ type: 'ExpireOrder', data: { orderId, now, pendingHours: pendingExpiryHours, unpaidHoldMinutes } }, systemMetadata('pending order expiry'));
       return 'expired';
     } catch (error) {
       if (error instanceof TransitionNotAllowed || error instanceof OrderNotDueToExpire || error instanceof UnknownOrder) return 'skipped';
       throw error;
     }
+  }
+
+  /**
+   * Orders waiting for their gateway payment (bKash with no typed transaction id, issue 34) past the short hold:
+   * the decider expires those still unpaid and refuses the paid ones and those being executed.
+   */
+  private async sweepUnpaid(now: Date): Promise<number> {
+    const holdMinutes = this.config.payments?.holdMinutes ?? DEFAULT_HOLD_MINUTES;
+    const rows: Array<{ order_id: string }> = await this.dataSource.query(
+      `SELECT d.order_id FROM order_details d
+         LEFT JOIN order_payments p ON p.order_id = d.order_id
+        WHERE d.status = 'pending' AND d.order_type = 1 AND d.payment_method = 'bkash' AND d.transaction_id IS NULL
+          AND d.placed_at <= $1 AND (p.state IS NULL OR p.state IN ('started', 'failed'))
+        ORDER BY d.placed_at LIMIT $2`,
+      [new Date(now.getTime() - holdMinutes * 60_000), SWEEP_PAGE],
+    );
+    let expired = 0;
+    for (const { order_id: orderId } of rows) {
+      if ((await this.expire(orderId, now)) === 'expired') expired++;
+    }
+    return expired;
   }
 
   /** Expires every online order still pending past its deadline at `now`; returns how many it expired. */
@@ -95,6 +118,7 @@ export class OrderExpiry implements OnApplicationBootstrap, BeforeApplicationShu
       if (rows.length < SWEEP_PAGE) break;
       after = rows[rows.length - 1].order_id;
     }
+    expired += await this.sweepUnpaid(now);
     if (expired > 0 && this.running) this.logger.log(`expired ${expired} pending order(s) past their deadline`);
     return expired;
   }

@@ -7,11 +7,16 @@ import { OrderNotFound } from '../domain/order.errors';
 import { normalizeOrderId } from '../domain/order-id';
 import { OrderReadModel } from '../read-model/order-read-model';
 import { GetOrderInformationQuery } from './get-order-information.query';
+import { OrderPaymentReader } from '../pay-order/order-payments';
+import { paymentViewOf } from '../pay-order/payment-view';
 
 /** A wrong id and a wrong phone get the very same answer, so the call never confirms that an id exists. */
 @QueryHandler(GetOrderInformationQuery)
 export class GetOrderInformationHandler implements IQueryHandler<GetOrderInformationQuery, OrderTrackingResponse & OrderTrackingDetailsResponse> {
-  constructor(private readonly orders: OrderReadModel) {}
+  constructor(
+    private readonly orders: OrderReadModel,
+    private readonly payments: OrderPaymentReader,
+  ) {}
 
   async execute({ orderId, phone }: GetOrderInformationQuery): Promise<OrderTrackingResponse & OrderTrackingDetailsResponse> {
     const id = normalizeOrderId(orderId);
@@ -19,7 +24,14 @@ export class GetOrderInformationHandler implements IQueryHandler<GetOrderInforma
     if (!order || !samePhone(order.phone, phone)) throw new OrderNotFound();
     const [lines, timeline] = await Promise.all([this.orders.lines(order.order_id), this.orders.timeline(order.order_id)]);
     // The spec's fields first and unchanged; the details are added beside them.
-    return { ...toTracking(order), ...toTrackingDetails(order, lines, timeline) };
+    const answer = { ...toTracking(order), ...toTrackingDetails(order, lines, timeline) };
+    if (order.payment_method !== 'bkash') return answer;
+    // A bKash order (issue 34): its payment as its stream says now, just after the shopper's return.
+    const facts = await this.payments.facts(order.order_id);
+    if (!facts || (!facts.payment && !facts.viaGateway)) return answer;
+    const payment = paymentViewOf(facts.payment);
+    const paid = payment?.state === 'paid' || payment?.state === 'partly_refunded' || payment?.state === 'refunded';
+    return { ...answer, paymentMethod: facts.paymentMethod, payment, ...(paid ? { pay_on_delivery: 0 } : {}) };
   }
 }
 

@@ -9,9 +9,10 @@ import { customerOrdersQueryOptions } from '../../features/account/api/get-custo
 import { ordersHistoryQueryOptions } from '../../features/account/api/get-orders-history';
 import { CartChangesNotice, useCartRecheck } from '../shop/cart-recheck';
 import { readCart, removeLine, saveCart, setLineQty, useCart } from '../../features/cart/cart-store';
+import { clearCoupon } from '../../features/checkout/coupon-store';
 import { CheckoutForm, type CheckoutInitial } from '../../features/checkout/components/checkout-form';
 import { CheckoutPhoneVerification } from '../../features/phone-verification/components/checkout-phone-verification';
-import { saveLastOrderId } from '../../features/checkout/order-id-store';
+import { saveLastOrderId, savePaymentOrder } from '../../features/checkout/order-id-store';
 import { readCouponOffer } from '../../features/offer/offer-store';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
 import { t, useMessages } from '../../lib/i18n/locale';
@@ -41,6 +42,16 @@ export function CheckoutRoute() {
     navigate('/order-confirm', { state: { phone, placed: true } });
   }
 
+  function onPaymentPage(orderId: string, phone: string, paymentUrl: string) {
+    // Issue 34: the order is placed and waits for its payment; the gateway sends the shopper back to the
+    // confirmation page, which reads the payment with this phone (kept for this tab only).
+    saveLastOrderId(orderId);
+    savePaymentOrder(orderId, phone);
+    saveCart([]);
+    clearCoupon();
+    window.location.assign(paymentUrl);
+  }
+
   return (
     <div className="container page">
       <title>{t('checkout.title')}</title>
@@ -63,7 +74,7 @@ export function CheckoutRoute() {
       ) : (
         <CheckoutForm
           lines={lines}
-          store={{ currency: setting?.currency, insideDhaka: inside, outsideDhaka: outside, bkashNumber: setting?.bkash_number }}
+          store={{ currency: setting?.currency, insideDhaka: inside, outsideDhaka: outside, bkashNumber: setting?.bkash_number, bkashCheckout: setting?.bkash_checkout === true }}
           couponOffer={readCouponOffer()}
           email={getSessionUser()?.email}
           initial={last.initial}
@@ -72,6 +83,7 @@ export function CheckoutRoute() {
             remove: (line) => saveCart(removeLine(readCart(), line.id, line.size)),
           }}
           onPlaced={onPlaced}
+          onPaymentPage={onPaymentPage}
           phoneProof={phoneProof?.proof}
           onPhoneVerificationNeeded={(phone) => setPhoneStep(phone)}
         />

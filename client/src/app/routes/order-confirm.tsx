@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { showAlert } from '../../components/feedback/feedback-store';
 import { Loader } from '../../components/ui/spinner';
 import { DURATIONS } from '../../lib/durations';
 import { formatMoney } from '../../lib/money';
 import { saveCart } from '../../features/cart/cart-store';
 import { clearCoupon } from '../../features/checkout/coupon-store';
-import { readLastOrderId } from '../../features/checkout/order-id-store';
+import { readLastOrderId, readPaymentOrderPhone } from '../../features/checkout/order-id-store';
 import { useOrderSummary } from '../../features/orders/api/get-order-summary';
+import { PaymentResult, type PaymentReturn } from '../../features/orders/components/payment-result';
 import { OrderLinesTable } from '../../features/orders/components/order-lines-table';
 import { OrderTotalsFooter } from '../../features/orders/components/order-totals-footer';
 import '../../features/orders/components/orders.css';
@@ -24,11 +25,14 @@ import { ordersMessages } from '../../lib/i18n/messages/orders';
  */
 export function OrderConfirmRoute() {
   useMessages(ordersMessages, cartMessages);
-  const [orderId] = useState(readLastOrderId);
+  const [search] = useSearchParams();
+  // Back from the bKash (or demo) gateway (issue 34): `?orderId=…&payment=paid|failed|cancelled|processing`.
+  const returned = paymentReturnOf(search.get('payment'));
+  const [orderId] = useState(() => (returned && search.get('orderId')) || readLastOrderId());
   const location = useLocation();
   const navigate = useNavigate();
   const state = location.state as { phone?: string; placed?: boolean } | null;
-  const phone = state?.phone;
+  const phone = state?.phone ?? (orderId ? readPaymentOrderPhone(orderId) : null) ?? undefined;
   const { data, isPending, isError } = useOrderSummary(orderId, phone);
 
   useEffect(() => {
@@ -42,7 +46,9 @@ export function OrderConfirmRoute() {
 
   const trackingLink = orderId ? `/order-tracking?orderId=${encodeURIComponent(orderId)}` : '/order-tracking';
   const row = data?.orderrow;
-  const due = row ? amountDueOnDelivery(row) : null;
+  // A bKash payment that has not gone through leaves the whole total to pay (or to pay again).
+  const unpaid = returned !== null && returned !== 'paid';
+  const due = row ? (unpaid && row.paymentMethod === 'bkash' ? row.grand_total : amountDueOnDelivery(row)) : null;
 
   return (
     <div className="container page">
@@ -58,12 +64,13 @@ export function OrderConfirmRoute() {
             <h2 id="confirm-title" className="confirm-summary__title">
               {t('confirm.thanks')}<strong className="confirm-summary__id">{orderId}</strong>
             </h2>
+            {returned && <PaymentResult orderId={orderId} phone={phone ?? null} returned={returned} />}
             <dl className="confirm-summary__facts">
               <div>
                 <dt>{t('confirm.toPay')}</dt>
                 <dd className="confirm-summary__amount">
                   {row && due !== null ? formatMoney(due, data?.currencySymbol) : isPending ? <span className="skeleton">৳ {localDigits('0000.00')}</span> : '—'}
-                  {row?.paymentMethod === 'bkash' && <span className="muted">{t('confirm.paidBkash')}</span>}
+                  {row?.paymentMethod === 'bkash' && !unpaid && <span className="muted">{t('confirm.paidBkash')}</span>}
                 </dd>
               </div>
               <div>
@@ -97,4 +104,8 @@ export function OrderConfirmRoute() {
       )}
     </div>
   );
+}
+
+function paymentReturnOf(value: string | null): PaymentReturn | null {
+  return value === 'paid' || value === 'failed' || value === 'cancelled' || value === 'processing' ? value : null;
 }

@@ -53,6 +53,15 @@ const EVENT_LABELS: Record<string, string> = {
   OrderLineChanged: 'Line changed',
   OrderLineRemoved: 'Line removed',
   ShippingDetailsChanged: 'Shipping details changed',
+  // Issue 34: the payment through bKash checkout (or the demo gateway).
+  PaymentStarted: 'bKash payment started',
+  PaymentExecutionRequested: 'bKash payment approved, completing',
+  PaymentCompleted: 'bKash payment completed',
+  PaymentFailed: 'bKash payment failed',
+  PaymentRefundRequested: 'Refund asked of bKash',
+  PaymentRefunded: 'Refunded',
+  PaymentRefundFailed: 'Refund refused by bKash',
+  PaymentSwitchedToCash: 'Switched to cash on delivery',
 };
 
 export function eventLabel(type: string): string {

@@ -21,7 +21,7 @@ export interface CheckoutProblem {
 }
 
 /** The first problem in the order the form reads (spec §5), or null when the order can be sent. */
-export function firstCheckoutProblem(fields: CheckoutFields, cartSize: number): CheckoutProblem | null {
+export function firstCheckoutProblem(fields: CheckoutFields, cartSize: number, { bkashViaGateway = false }: { bkashViaGateway?: boolean } = {}): CheckoutProblem | null {
   if (cartSize === 0) return { field: 'cart', title: t('checkout.v.cartTitle'), text: t('checkout.v.cartText') };
   if (!fields.name.trim()) return { field: 'name', title: t('checkout.v.nameTitle'), text: t('checkout.v.nameText') };
   if (!isMobilePhone(normalizePhone(fields.phone))) return { field: 'phone', title: t('checkout.v.phoneTitle'), text: t('checkout.v.phoneText') };
@@ -29,7 +29,8 @@ export function firstCheckoutProblem(fields: CheckoutFields, cartSize: number): 
   if (!isMobilePhone(normalizePhone(fields.shipping_phone))) {
     return { field: 'shipping_phone', title: t('checkout.v.shippingPhoneTitle'), text: t('checkout.v.shippingPhoneText') };
   }
-  if (fields.paymentMethod === 'bkash') {
+  // Through the gateway (issue 34) the shopper approves on bKash's page: no number or transaction id to type.
+  if (fields.paymentMethod === 'bkash' && !bkashViaGateway) {
     if (!isMobilePhone(normalizePhone(fields.bkash_number))) return { field: 'bkash_number', title: t('checkout.v.bkashTitle'), text: t('checkout.v.bkashText') };
     if (!fields.transaction_id.trim()) return { field: 'transaction_id', title: t('checkout.v.transactionTitle'), text: t('checkout.v.transactionText') };
   }

@@ -83,7 +83,8 @@ const couponOffer = z
     M.couponOfferInvalid,
   );
 
-const customerData = z
+/** `gateway`: a payment gateway takes bKash orders, so bKash without a typed transaction id pays there (issue 34). */
+const customerDataFor = (gateway: boolean) => z
   .object({
     name: text(M.nameRequired, 100, M.nameTooLong),
     email: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim() : undefined), z.email(M.emailInvalid).max(254, M.emailInvalid).optional()),
@@ -107,6 +108,7 @@ const customerData = z
   })
   .transform((data, context) => {
     if (data.paymentMethod !== 'bkash') return { ...data, bkashNumber: null, transactionId: null };
+    if (gateway && String(asText(data.transaction_id)).trim() === '') return { ...data, bkashNumber: null, transactionId: null, viaGateway: true as const };
     const bkashNumber = String(asPhone(data.bkash_number)).trim();
     const transactionId = String(asText(data.transaction_id)).trim();
     if (!bkashNumber) context.addIssue({ code: 'custom', path: ['bkash_number'], message: M.bkashNumberRequired });
@@ -120,17 +122,20 @@ const customerData = z
  * `POST /api/public/confirm-order` as the storefront sends it: `{ cart, coupon, couponoffer, data }`. What
  * the browser says about prices, totals and the coupon's percent is not read at all (issue 3).
  */
-export const confirmOrderRequest = z.object({
+const confirmOrderSchema = (gateway: boolean) => z.object({
   cart: z.array(cartLine, { error: M.cartEmpty }).min(1, M.cartEmpty).max(50, M.cartTooLong),
   /** The stored apply_coupon object ({ couponCode, ... }), a bare code, or nothing. */
   coupon: z.unknown().optional().transform(couponCodeOf),
   couponoffer: couponOffer,
   /** The shopper's language (issue 18): 'en' or 'bn'; absent (or anything else) is English. */
   locale: z.enum(['en', 'bn']).optional().catch(undefined),
-  data: z.preprocess((value) => value ?? {}, customerData),
+  data: z.preprocess((value) => value ?? {}, customerDataFor(gateway)),
   /** The proof a phone code gave (POST /api/public/phone-codes/verify), when the store asks checkouts for one. */
   phone_proof: z.preprocess((value) => (value === null || value === '' ? undefined : value), z.string({ error: M.phoneCodeInvalid }).max(500, M.phoneCodeInvalid).optional()),
 });
+
+export const confirmOrderRequest = confirmOrderSchema(false);
+const confirmOrderWithGateway = confirmOrderSchema(true);
 
 function couponCodeOf(value: unknown): string | null {
   const raw = typeof value === 'string' ? value : typeof value === 'object' && value !== null ? (value as { couponCode?: unknown }).couponCode : null;
@@ -139,15 +144,15 @@ function couponCodeOf(value: unknown): string | null {
 }
 
 /** Parses the body into a checkout; a 422 keyed by the form's field names (`name`, `phone`, `cart.0.qty` ...). */
-export function parseConfirmOrder(body: unknown, userId: string | null): CheckoutInput {
+export function parseConfirmOrder(body: unknown, userId: string | null, options: { gateway?: boolean } = {}): CheckoutInput {
   const unstorable = unstorableTextIssues(body);
   if (unstorable) throw new ValidationFailedError(withoutDataPrefix(unstorable));
-  const result = confirmOrderRequest.safeParse(body ?? {});
+  const result = (options.gateway ? confirmOrderWithGateway : confirmOrderRequest).safeParse(body ?? {});
   if (!result.success) throw new ValidationFailedError(withoutDataPrefix(fieldIssues(result.error)));
   const { cart, coupon, data, locale, phone_proof: phoneProof } = result.data;
   return {
     customer: { name: data.name, email: data.email ?? null, phone: data.phone, address: data.address, shippingPhone: data.shipping_phone, userId },
-    payment: { method: data.paymentMethod, bkashNumber: data.bkashNumber, transactionId: data.transactionId },
+    payment: { method: data.paymentMethod, bkashNumber: data.bkashNumber, transactionId: data.transactionId, ...('viaGateway' in data && data.viaGateway ? { viaGateway: true as const } : {}) },
     deliveryChargePaisa: data.devliery_charge,
     cart: cart.map((line) => ({ productId: line.id, size: line.size, quantity: line.qty, ...(line.coupon_code ? { fromOffer: true } : {}) })),
     couponCode: coupon,

@@ -1,8 +1,27 @@
 import type { OrderTimelineEntryResponse as TimelineEntry } from '../../../../../contracts/orders';
-import { formatDateTime } from '../../console-kit/format';
+import { formatDateTime, formatTaka } from '../../console-kit/format';
 import { eventLabel } from '../order-steps';
 
-const DETAIL_LABELS: Record<string, string> = { courier: 'Courier', trackingCode: 'Tracking code', tracking_code: 'Tracking code', reason: 'Reason', transactionId: 'Transaction' };
+const DETAIL_LABELS: Record<string, string> = {
+  courier: 'Courier',
+  trackingCode: 'Tracking code',
+  tracking_code: 'Tracking code',
+  reason: 'Reason',
+  transactionId: 'Transaction',
+  // Issue 34: payment events.
+  gateway: 'Gateway',
+  trxId: 'bKash trx id',
+  refundTrxId: 'Refund trx id',
+  amountPaisa: 'Amount',
+  payerMsisdn: 'Payer',
+};
+
+/** A detail as care reads it: paisa in taka, the demo gateway named as such. */
+function detailValue(key: string, value: unknown): string {
+  if (key === 'amountPaisa' && typeof value === 'number') return formatTaka(value / 100);
+  if (key === 'gateway') return value === 'demo' ? 'Demo (no bKash credentials)' : value === 'bkash' ? 'bKash' : String(value);
+  return String(value);
+}
 
 /** Every event of the order, oldest first: what happened, when, who did it and what they wrote. */
 export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
@@ -27,7 +46,7 @@ export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
                 {details.map(([key, value]) => (
                   <div key={key}>
                     <dt>{DETAIL_LABELS[key]}</dt>
-                    <dd>{String(value)}</dd>
+                    <dd>{detailValue(key, value)}</dd>
                   </div>
                 ))}
               </dl>

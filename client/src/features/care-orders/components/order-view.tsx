@@ -7,6 +7,7 @@ import { useOrder } from '../api/get-order';
 import { CodPanel, expiresIn, RiskBadge } from './cod-panel';
 import { OrderActions } from './order-actions';
 import { OrderTimeline } from './order-timeline';
+import { RefundPanel } from './refund-form';
 
 /**
  * Care's view of one order: actions, timeline, customer, shipping, payment and lines. Each action's mutation
@@ -60,6 +61,7 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
         <div className="admin-order-grid__main">
           <OrderActions orderId={order.orderId} statusName={status} bkashPending={bkash && !bkashVerified && open} onChanged={onChanged} />
           <CodPanel view={view} onChanged={onChanged} />
+          <RefundPanel view={view} onChanged={onChanged} />
           <Card id="timeline" title="Timeline">
             <OrderTimeline entries={view.timeline} />
           </Card>

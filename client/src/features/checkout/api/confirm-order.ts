@@ -27,6 +27,8 @@ export interface ConfirmOrderResponse {
   success: boolean;
   order_id: string;
   message?: string;
+  /** Issue 34: the gateway's page (bKash's, or the demo's) to send the shopper to, for a bKash order without a transaction id. */
+  payment_url?: string;
 }
 
 /**

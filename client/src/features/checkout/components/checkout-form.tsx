@@ -22,6 +22,8 @@ export interface CheckoutStore {
   insideDhaka: number;
   outsideDhaka: number;
   bkashNumber: string | null | undefined;
+  /** Issue 34: bKash orders pay on the gateway's page (settings' `bkash_checkout`); the typed fields stay for money already sent. */
+  bkashCheckout?: boolean;
 }
 
 /** What a signed-in customer starts from: their name, phone and last address (issue 16). */
@@ -52,6 +54,7 @@ export function CheckoutForm({
   initial,
   fixes,
   onPlaced,
+  onPaymentPage,
   phoneProof,
   onPhoneVerificationNeeded,
 }: {
@@ -62,6 +65,8 @@ export function CheckoutForm({
   initial?: CheckoutInitial;
   fixes: LineFixes;
   onPlaced: (orderId: string, phone: string) => void;
+  /** A bKash order to pay on the gateway's page (issue 34): the page sends the shopper there. */
+  onPaymentPage?: (orderId: string, phone: string, paymentUrl: string) => void;
   /** A phone code's proof for this checkout's phone, once the shopper verified it. */
   phoneProof?: string;
   /** The store asks this checkout to prove its phone (the server's 422 on `phone_proof`). */
@@ -87,6 +92,9 @@ export function CheckoutForm({
   const applyCoupon = useApplyCoupon();
   const confirmOrder = useConfirmOrder();
   const form = useRef<HTMLFormElement>(null);
+  // "I already sent money": the specification's typed sender number and transaction id, checked by hand or with bKash.
+  const [bkashTyped, setBkashTyped] = useState(false);
+  const bkashViaGateway = fields.paymentMethod === 'bkash' && store.bkashCheckout === true && !bkashTyped;
 
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.qty, 0);
   const shipping = zone === 'inside' ? store.insideDhaka : store.outsideDhaka;
@@ -123,7 +131,7 @@ export function CheckoutForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = firstCheckoutProblem(entered, lines.length);
+    const problem = firstCheckoutProblem(entered, lines.length, { bkashViaGateway });
     if (problem) {
       if (problem.field !== 'cart') setFieldErrors({ [problem.field]: problem.text });
       await showAlert({ kind: 'warning', title: problem.title, text: problem.text });
@@ -145,8 +153,8 @@ export function CheckoutForm({
         address: fields.address.trim(),
         shipping_phone: phones.shipping_phone,
         devliery_charge: shipping,
-        bkash_number: fields.paymentMethod === 'bkash' ? phones.bkash_number : '',
-        transaction_id: fields.paymentMethod === 'bkash' ? fields.transaction_id.trim() : '',
+        bkash_number: fields.paymentMethod === 'bkash' && !bkashViaGateway ? phones.bkash_number : '',
+        transaction_id: fields.paymentMethod === 'bkash' && !bkashViaGateway ? fields.transaction_id.trim() : '',
         paymentMethod: fields.paymentMethod,
       },
       ...(phoneProof ? { phone_proof: phoneProof } : {}),
@@ -157,7 +165,8 @@ export function CheckoutForm({
         await showAlert({ kind: 'error', title: t('checkout.orderFailed'), text: answer?.message || t('checkout.somethingWrong') });
         return;
       }
-      onPlaced(String(answer.order_id), phones.phone);
+      if (answer.payment_url && onPaymentPage) onPaymentPage(String(answer.order_id), phones.phone, answer.payment_url);
+      else onPlaced(String(answer.order_id), phones.phone);
     } catch (error) {
       const outOfStock = error instanceof ApiError ? outOfStockOf(error) : null;
       const onForm = error instanceof ApiError && error.status === 422 ? fieldsOnForm(error.firstFieldErrors) : {};
@@ -327,8 +336,25 @@ export function CheckoutForm({
               <span>{t('checkout.bkash')}</span>
             </label>
           </fieldset>
-          {fields.paymentMethod === 'bkash' && (
+          {bkashViaGateway && (
+            <div className="bkash bkash--gateway">
+              <p>{t('checkout.bkashGateway', { amount: money(totals.grandTotal) })}</p>
+              <p>
+                <button type="button" className="link-button" onClick={() => setBkashTyped(true)}>
+                  {t('checkout.bkashAlreadySent')}
+                </button>
+              </p>
+            </div>
+          )}
+          {fields.paymentMethod === 'bkash' && !bkashViaGateway && (
             <div className="bkash">
+              {store.bkashCheckout && (
+                <p>
+                  <button type="button" className="link-button" onClick={() => setBkashTyped(false)}>
+                    {t('checkout.bkashUseGateway')}
+                  </button>
+                </p>
+              )}
               {store.bkashNumber && (
                 <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
                   <BkashQr number={store.bkashNumber} />
@@ -398,7 +424,7 @@ export function CheckoutForm({
           </div>
         </dl>
         <button type="submit" className="button button--large checkout__confirm" disabled={confirmOrder.isPending}>
-          {confirmOrder.isPending ? t('checkout.placing') : t('checkout.confirm')}
+          {confirmOrder.isPending ? t('checkout.placing') : bkashViaGateway ? t('checkout.payWithBkash') : t('checkout.confirm')}
         </button>
       </aside>
     </form>

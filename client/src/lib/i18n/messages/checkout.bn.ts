@@ -67,4 +67,8 @@ export const checkoutBn: Record<keyof typeof checkoutEn, string> = {
   'checkout.v.bkashText': 'যে ১১ অঙ্কের বিকাশ নম্বর থেকে টাকা পাঠিয়েছেন সেটি লিখুন।',
   'checkout.v.transactionTitle': 'ট্রানজ্যাকশন আইডি দিন',
   'checkout.v.transactionText': 'বিকাশের ট্রানজ্যাকশন আইডি লিখুন।',
+  'checkout.bkashGateway': 'নিশ্চিত করার পর বিকাশের পেজে {amount} পরিশোধ করুন: সেখানে আপনার বিকাশ নম্বর, কোড ও পিন দিয়ে পেমেন্ট অনুমোদন করবেন।',
+  'checkout.bkashAlreadySent': 'আমি আগেই বিকাশে টাকা পাঠিয়েছি',
+  'checkout.bkashUseGateway': 'বরং বিকাশের পেজে পরিশোধ করব',
+  'checkout.payWithBkash': 'বিকাশে পরিশোধ করুন',
 };

@@ -67,4 +67,8 @@ export const checkoutEn = {
   'checkout.v.bkashText': 'Please enter the 11-digit bKash number you sent the money from.',
   'checkout.v.transactionTitle': 'Transaction ID Required',
   'checkout.v.transactionText': 'Please enter the bKash transaction ID.',
+  'checkout.bkashGateway': 'Pay {amount} on bKash\'s page after you confirm: you approve the payment there with your bKash number, code and PIN.',
+  'checkout.bkashAlreadySent': 'I already sent money with bKash',
+  'checkout.bkashUseGateway': 'Pay on bKash\'s page instead',
+  'checkout.payWithBkash': 'Pay with bKash',
 } as const;
