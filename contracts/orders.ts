@@ -1,5 +1,7 @@
 /** Order answers: tracking, the order row and lines, customer history, care's view and its actions. */
 
+import type { ShipmentResponse } from './shipments';
+
 export type OrderStatusCode = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'returned' | 'expired';
 
 /** Order tracking data; `coupons` are the lucky-draw tokens, comma separated. */
@@ -52,6 +54,8 @@ export interface OrderTrackingDetailsResponse {
   courier: string | null;
   tracking_code: string | null;
   lucky_draw_tokens: string[];
+  /** The parcel once a courier booked it (issue 29): the courier, its tracking page and every step. */
+  shipment: ShipmentResponse | null;
 }
 
 /** Order row; personal fields are null unless the caller may see them. */

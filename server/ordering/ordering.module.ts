@@ -37,6 +37,7 @@ import { phoneDecider } from './domain/phone';
 import { OrderReadModel } from './read-model/order-read-model';
 import { GetOrderInformationHandler } from './track-order/get-order-information.handler';
 import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler';
+import { ShipmentDesk } from './shipments/shipment-desk';
 
 /**
  * Orders: checkout (confirm-order), tracking, a signed-in customer's own orders (`orders/*`), staff status
@@ -77,7 +78,10 @@ import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler'
     GetCustomerOrdersHandler,
     GetCustomerOrderDetailsHandler,
     GetCareOrderHandler,
+    ShipmentDesk,
   ],
+  // Fulfilment books couriers and records the parcel's steps as events on the order through the desk (issue 29).
+  exports: [ShipmentDesk],
 })
 export class OrderingModule implements OnModuleInit {
   constructor(
