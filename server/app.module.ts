@@ -24,6 +24,7 @@ import { InventoryModule } from './inventory/inventory.module';
 import { SeedModule } from './seed/seed.module';
 import { OperationsModule } from './operations/operations.module';
 import { OrderingModule } from './ordering/ordering.module';
+import { FulfilmentModule } from './fulfilment/fulfilment.module';
 import { PromotionsModule } from './promotions/promotions.module';
 import { PrivacyModule } from './privacy/privacy.module';
 
@@ -56,6 +57,7 @@ export class AppModule {
         AccountsModule,
         PromotionsModule,
         OrderingModule,
+        FulfilmentModule,
         MailModule,
         SmsModule,
         OperationsModule,

@@ -58,6 +58,14 @@ export interface AppConfig {
   };
   /** Seconds between sweeps for pending orders past their deadline. */
   orderExpirySweepSeconds: number;
+  /** Couriers (issue 29): the default, the polling of late parcels, the demo courier's timer and webhook token. */
+  couriers: {
+    defaultCourier: 'steadfast' | 'pathao' | 'redx' | 'demo' | 'manual' | undefined;
+    pollHours: number;
+    pollSeconds: number;
+    demoStepSeconds: number;
+    demoWebhookToken: string | undefined;
+  };
   /** scrypt cost for new password hashes: `owasp` everywhere but test servers (PASSWORD_HASH_COST). */
   passwordHashCost: Env['PASSWORD_HASH_COST'];
   /** Express's 'trust proxy' value: which proxies' X-Forwarded-For decides the client address (false: none). */

@@ -65,6 +65,13 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
         pendingExpiryHours: env.PENDING_ORDER_EXPIRY_HOURS,
       }),
       orderExpirySweepSeconds: env.ORDER_EXPIRY_SWEEP_SECONDS,
+      couriers: {
+        defaultCourier: env.DEFAULT_COURIER,
+        pollHours: env.COURIER_POLL_HOURS,
+        pollSeconds: env.COURIER_POLL_SECONDS,
+        demoStepSeconds: env.DEMO_COURIER_STEP_SECONDS,
+        demoWebhookToken: env.DEMO_COURIER_WEBHOOK_TOKEN,
+      },
       trustProxy: env.TRUST_PROXY,
       passwordHashCost: env.PASSWORD_HASH_COST,
     },

@@ -33,7 +33,7 @@ export interface ShipmentState {
   courier: string;
   amountToCollectPaisa: number;
   requestedAt: string;
-  booked: { consignmentId: string; trackingCode: string; courierName: string } | null;
+  booked: { consignmentId: string; trackingCode: string; courierName: string; trackingUrl: string | null; courierStatus: string } | null;
   /** Steps already recorded, by courier status and time: a webhook replayed records nothing. */
   seen: readonly string[];
   /** The current step's stage and time (null: only booked). */
@@ -194,7 +194,13 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         ...state,
         shipment: {
           ...state.shipment,
-          booked: { consignmentId: event.data.consignmentId, trackingCode: event.data.trackingCode, courierName: event.data.courierName },
+          booked: {
+            consignmentId: event.data.consignmentId,
+            trackingCode: event.data.trackingCode,
+            courierName: event.data.courierName,
+            trackingUrl: event.data.trackingUrl,
+            courierStatus: event.data.courierStatus,
+          },
           stage: state.shipment.stage ?? 'booked',
           stageAt: state.shipment.stageAt ?? event.data.at,
         },
@@ -210,6 +216,7 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
           seen: [...shipment.seen, stepKey(step)],
           stage: current ? step.stage : shipment.stage,
           stageAt: current ? step.at : shipment.stageAt,
+          booked: current && shipment.booked ? { ...shipment.booked, courierStatus: step.courierStatus } : shipment.booked,
           outForDeliveryTexted: shipment.outForDeliveryTexted || notify === 'out-for-delivery',
         },
       };

@@ -1,0 +1,47 @@
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../../config/app-config';
+import { chooseAdapters } from '../../outside/outside-adapter';
+import type { OutsideServices } from '../../outside/outside-services';
+import type { Courier, CourierName } from './courier-port';
+import { DemoCourier } from './demo-courier';
+import { ManualCourier } from './manual-courier';
+
+/** One courier the configuration may choose: its settings (all or none, ADR 056) and how to make its adapter. */
+export interface CourierOption {
+  provider: CourierName;
+  settings: Record<string, string | undefined>;
+  create: () => Courier;
+}
+
+/** What a courier adapter may need to be made. */
+export interface CourierContext {
+  config: AppConfig;
+  outside: OutsideServices;
+  dataSource: DataSource;
+}
+
+/**
+ * The live couriers, in the order they are offered (the first configured is the default unless DEFAULT_COURIER
+ * says otherwise). Each is one line: its settings from the environment and its adapter.
+ *
+ * The Steadfast, Pathao and RedX adapters plug in here, one line each, e.g.
+ *   { provider: 'steadfast', settings: { STEADFAST_API_KEY: …, STEADFAST_SECRET_KEY: …, STEADFAST_WEBHOOK_TOKEN: … }, create: () => new SteadfastCourier(outside, …) },
+ */
+export function liveCourierOptions(context: CourierContext): CourierOption[] {
+  void context;
+  return [
+    // --- live couriers (Steadfast, Pathao, RedX): one line each ---
+  ];
+}
+
+/**
+ * The couriers this process offers: every live courier whose settings are given, or else the demo courier
+ * (DemoCourier, clearly labelled); and always the manual courier, for parcels booked by phone. Each is
+ * registered with OutsideServices, which logs at start whether it is live or a demo.
+ */
+export function chooseCouriers(context: CourierContext, options: CourierOption[] = liveCourierOptions(context), demoOptions: { latencyMs?: number } = {}): Courier[] {
+  const { config, outside, dataSource } = context;
+  const demo = () => new DemoCourier(dataSource, { webhookToken: config.couriers.demoWebhookToken, origin: config.appOrigins[0], ...demoOptions });
+  const chosen: Courier[] = chooseAdapters<Courier>(options, demo);
+  return [...chosen, new ManualCourier()].map((courier) => outside.register(courier));
+}
