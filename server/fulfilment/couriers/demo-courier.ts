@@ -84,10 +84,11 @@ export class DemoCourier implements Courier {
    */
   async advance(orderId: string, at: Date): Promise<ParcelStep | null> {
     const rows: DemoParcelRow[] = await this.dataSource.query(
-      `UPDATE demo_parcels SET step_index = step_index + 1, moved_at = $2,
+      `WITH moved AS (UPDATE demo_parcels SET step_index = step_index + 1, moved_at = $2,
               steps = steps || jsonb_build_array(($3::jsonb -> step_index) || jsonb_build_object('at', $5::text))
         WHERE order_id = $1 AND step_index < $4
-        RETURNING order_id, consignment_id, tracking_code, step_index, steps, booked_at`,
+        RETURNING order_id, consignment_id, tracking_code, step_index, steps, booked_at)
+       SELECT * FROM moved`,
       [orderId, at, JSON.stringify(DEMO_STEPS), DEMO_STEPS.length, at.toISOString()],
     );
     return rows[0]?.steps.at(-1) ?? null;
