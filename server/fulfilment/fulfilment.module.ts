@@ -2,7 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ProjectionRegistry } from '../event-store/projection-registry';
-import { OrderingModule } from '../ordering/ordering.module';
+import { OrderingModule } from '../ordering/published';
 import { OutsideServices } from '../outside/outside-services';
 import { AdminShipmentsController } from './api/admin-shipments.controller';
 import { CourierWebhooksController } from './api/courier-webhooks.controller';

@@ -15,3 +15,5 @@ export type { ShipmentState } from './domain/order';
 export { PARCEL_STAGE_NAMES, type ParcelStageName, type ParcelStepData, type LineKey } from './domain/order.events';
 export { OrderRuleViolation, UnknownOrder } from './domain/order.errors';
 export { shipmentAnswer } from './shipments/shipment-answer';
+/** The module that provides ShipmentDesk, for fulfilment's module to import (issue 29). */
+export { OrderingModule } from './ordering.module';
