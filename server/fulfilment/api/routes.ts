@@ -42,7 +42,10 @@ export const FULFILMENT_ROUTES: ApiRoute[] = [
   {
     method: 'post', path: '/api/webhooks/couriers/:courier', tag: 'Orders', summary: 'A courier tells the store of a parcel\'s step (webhook)', access: 'public', rateLimited: true,
     params: { courier: z.string().describe('steadfast, pathao, redx or demo') }, body: z.unknown().describe('The courier\'s own webhook body'),
-    answer: z.unknown().describe('What the courier expects back (Steadfast: `{"status":"success",…}`)'),
+    answer: z
+      .object({ status: z.union([z.string(), z.number()]).optional(), message: z.string().optional() })
+      .catchall(z.unknown())
+      .describe('What the courier expects back (Steadfast: `{"status":"success",…}`)'),
     description:
       'Verified by each courier\'s own proof (Steadfast: `Authorization: Bearer <STEADFAST_WEBHOOK_TOKEN>`; Pathao: its shared header; RedX: the token in the query string); 401 `webhook-unverified` changes nothing. A step already recorded is not recorded again; a step older than the parcel\'s latest never moves the order back; a webhook without a step is a signal: the store reads the parcel back from the courier.',
     example: () => ({ params: { courier: 'demo' }, body: { invoice: 'ORDER1', consignment_id: 'DMORDER1', stage: 'in-transit', status: 'in_transit', updated_at: '2026-12-01T10:00:00.000Z' } }),
