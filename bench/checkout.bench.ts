@@ -19,7 +19,8 @@ import { runBenchmark, resultsFile, writeResults } from './support/results';
 
 /**
  * Checkout under load: 64 concurrent clients (autocannon) placing single-unit orders through
- * POST /api/public/confirm-order against the store as shipped (dist/server/main.js, demo catalog), first on
+ * POST /api/public/confirm-order against the store as shipped and run (a worker process and an API process, as
+ * `npm start` and production run them; demo catalog), first on
  * 64 distinct SKUs (one per client), then all on one hot SKU. Each request is a new checkout with its own
  * Idempotency-Key and phone (unique over every run), as the storefront sends it. The checkout limits of issue
  * 14 stay on (3 open unpaid orders per phone, 10 units per line, 30 per order) except the per-address ones:
@@ -40,7 +41,13 @@ const SETTLE_MS = 3_000;
 /** Checkouts per client address, when the clients come from many addresses (per-address limits on); 0: all from 127.0.0.1. */
 const PER_ADDRESS = Number(process.env.BENCH_CLIENT_ADDRESSES ?? 0);
 const RESULTS_FILE = resultsFile(PER_ADDRESS > 0 ? 'checkout-per-address.json' : 'checkout.json');
-const ROOT = resolve(__dirname, '../..');
+/**
+ * The store measured: this checkout's build, or another's (BENCH_STORE_ROOT=<a checkout of an older main, built>)
+ * so both are measured by the same load generator. BENCH_PROCESSES=one runs it as one process doing everything,
+ * as the store ran before the worker was split off (issue 28).
+ */
+const ROOT = resolve(process.env.BENCH_STORE_ROOT ?? resolve(__dirname, '../..'));
+const ONE_PROCESS = process.env.BENCH_PROCESSES === 'one';
 
 interface Sku {
   productId: number;
@@ -61,47 +68,104 @@ interface Outcome {
   p99Ms: number;
   non2xx: number;
   errors: number;
-  /** CPU the store process used per order (checkout, projections, subscriptions, workers), in ms; null without /proc. */
+  /** CPU the store processes (API and worker: checkout, projections, subscriptions, jobs) used per order, in ms; null without /proc. */
   storeCpuMsPerOrder: number | null;
+  /** Of which the API process (the request path), in ms; with one process, all of it. */
+  apiCpuMsPerOrder: number | null;
+  /** What the database did per order, from pg_stat_database: transactions committed and rows written (inserted, updated, deleted). */
+  databaseWorkPerOrder: { transactions: number; rowsWritten: number } | null;
   /** CPU the store's PostgreSQL backends used per order, in ms; null without /proc or when they run elsewhere. */
   databaseCpuMsPerOrder: number | null;
 }
 
 /** What the store process and its database's backends have used so far (CPU ms by pid). */
-async function cpuNow(store: ChildProcess, fixture: StoreFixture): Promise<{ store: Map<number, number>; database: Map<number, number> }> {
+interface DatabaseWork {
+  transactions: number;
+  rowsWritten: number;
+}
+
+/** The store database's counters so far (the statistics collector's, flushed within a second of a commit). */
+async function databaseWork(fixture: StoreFixture): Promise<DatabaseWork> {
+  const [row]: Array<{ transactions: string; rows_written: string }> = await fixture.dataSource.query(
+    `SELECT xact_commit AS transactions, tup_inserted + tup_updated + tup_deleted AS rows_written FROM pg_stat_database WHERE datname = current_database()`,
+  );
+  return { transactions: Number(row.transactions), rowsWritten: Number(row.rows_written) };
+}
+
+async function cpuNow(store: ChildProcess[], fixture: StoreFixture): Promise<{ store: Map<number, number>; api: Map<number, number>; database: Map<number, number> }> {
   const backends: Array<{ pid: number }> = await fixture.dataSource.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-  return { store: cpuOf([store.pid!]), database: cpuOf(backends.map((backend) => backend.pid)) };
+  return { store: cpuOf(store.map((child) => child.pid!)), api: cpuOf([store[store.length - 1].pid!]), database: cpuOf(backends.map((backend) => backend.pid)) };
 }
 
 const perOrder = (ms: number, orders: number, measured: boolean) => (measured && orders > 0 ? Math.round((ms / orders) * 1000) / 1000 : null);
 
-/** Starts dist/server/main.js and resolves once its health check answers. */
-async function startStore(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** A built entry point of the store, its output kept (the last 4,000 characters) for the error when it fails. */
+interface StoreChild {
+  child: ChildProcess;
+  output: () => string;
+  exited: () => number | null | undefined;
+}
+
+function spawnStore(file: 'main.js' | 'worker.js', env: Record<string, string>): StoreChild {
+  // BENCH_PROFILE=<folder>: each store process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
+  const child = spawn(process.execPath, [...profile, `dist/server/${file}`], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let exited: number | null | undefined;
   child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.on('exit', (code) => (exited = code));
+  return { child, output: () => output, exited: () => exited };
+}
+
+/** Polls `ready` until it holds, or fails with the process's output when it exits first or after 180 s. */
+async function waitUntil(store: StoreChild, what: string, ready: () => Promise<boolean>): Promise<void> {
   for (let waited = 0; waited < 180_000; waited += 250) {
-    if (exited !== undefined) throw new Error(`the store exited with ${exited}:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
+    if (store.exited() !== undefined) throw new Error(`the ${what} exited with ${store.exited()}:\n${store.output()}`);
+    if (await ready().catch(() => false)) return;
     await new Promise((resolveWait) => setTimeout(resolveWait, 250));
   }
-  child.kill('SIGTERM');
-  throw new Error(`the store did not answer within 180 s:\n${output}`);
+  throw new Error(`the ${what} was not ready within 180 s:\n${store.output()}`);
+}
+
+/**
+ * Starts the store as `npm start` and production run it (issue 28): the worker first (migrations, the demo seed,
+ * projections, SMS and mail, order expiry), on its own health port, then the API with PROJECTIONS=off and
+ * MAIL_WORKER=off, so the request thread does only requests. Resolves once both answer their health checks.
+ */
+async function startStore(port: number, env: Record<string, string>): Promise<ChildProcess[]> {
+  if (ONE_PROCESS) {
+    const store = spawnStore('main.js', { ...env, PORT: String(port) });
+    try {
+      await waitUntil(store, 'store', async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok);
+    } catch (error) {
+      store.child.kill('SIGTERM');
+      throw error;
+    }
+    return [store.child];
+  }
+  const workerPort = await findFreePort();
+  const worker = spawnStore('worker.js', { ...env, WORKER_PORT: String(workerPort), WORKER_HOST: '127.0.0.1' });
+  const started: ChildProcess[] = [worker.child];
+  try {
+    await waitUntil(worker, 'worker', async () => (await fetch(`http://127.0.0.1:${workerPort}/health/ready`)).ok);
+    const api = spawnStore('main.js', { ...env, PORT: String(port), PROJECTIONS: 'off', MAIL_WORKER: 'off' });
+    started.push(api.child);
+    await waitUntil(api, 'API', async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok);
+    return started;
+  } catch (error) {
+    for (const child of started) child.kill('SIGTERM');
+    throw error;
+  }
 }
 
 /** Checkouts sent so far over all runs: each gets a phone of its own, so no phone reaches its open-order limit. */
 let sequence = 0;
 
-async function load(port: number, scenario: Scenario, seconds: number, deliveryTaka: number, measure?: { store: ChildProcess; fixture: StoreFixture }): Promise<Outcome> {
+async function load(port: number, scenario: Scenario, seconds: number, deliveryTaka: number, measure?: { store: ChildProcess[]; fixture: StoreFixture }): Promise<Outcome> {
   let connections = 0;
   const cpuBefore = measure ? await cpuNow(measure.store, measure.fixture) : null;
+  const workBefore = measure ? await databaseWork(measure.fixture) : null;
   const run = `${process.pid}-${Date.now()}`;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -136,6 +200,8 @@ async function load(port: number, scenario: Scenario, seconds: number, deliveryT
   // The work an order leaves behind (projections, SMS) is part of its cost: read the CPU once it has had time to run.
   if (measure) await new Promise((resolveWait) => setTimeout(resolveWait, SETTLE_MS));
   const cpuAfter = measure ? await cpuNow(measure.store, measure.fixture) : null;
+  const workAfter = measure ? await databaseWork(measure.fixture) : null;
+  const per = (value: number) => Math.round((value / Math.max(1, orders)) * 10) / 10;
   return {
     orders,
     ordersPerSecond: Math.round(orders / (result.duration || seconds)),
@@ -144,6 +210,11 @@ async function load(port: number, scenario: Scenario, seconds: number, deliveryT
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     storeCpuMsPerOrder: perOrder(cpuBefore && cpuAfter ? cpuBetween(cpuBefore.store, cpuAfter.store) : 0, orders, Boolean(cpuAfter?.store.size)),
+    databaseWorkPerOrder:
+      workBefore && workAfter
+        ? { transactions: per(workAfter.transactions - workBefore.transactions), rowsWritten: per(workAfter.rowsWritten - workBefore.rowsWritten) }
+        : null,
+    apiCpuMsPerOrder: perOrder(cpuBefore && cpuAfter ? cpuBetween(cpuBefore.api, cpuAfter.api) : 0, orders, Boolean(cpuAfter?.api.size)),
     databaseCpuMsPerOrder: perOrder(cpuBefore && cpuAfter ? cpuBetween(cpuBefore.database, cpuAfter.database) : 0, orders, Boolean(cpuAfter?.database.size)),
   };
 }
@@ -168,11 +239,11 @@ async function main(): Promise<void> {
   // behind (for events of a database that is gone), and this run's store would work them off.
   let redis: TestRedis | undefined;
   if (process.env.REDIS_URL || hasRedisServerBinary()) redis = await provideRedis();
-  let store: ChildProcess | undefined;
+  let store: ChildProcess[] | undefined;
   let fixture: StoreFixture | undefined;
   try {
     const port = await findFreePort();
-    process.stdout.write('starting the store with the demo catalog...\n');
+    process.stdout.write('starting the store (worker, then API) with the demo catalog...\n');
     store = await startStore(port, {
       DATABASE_URL: database.url,
       ...(redis ? { REDIS_URL: redis.url } : {}),
@@ -213,7 +284,7 @@ async function main(): Promise<void> {
         process.stdout.write(
           `${scenario.name.padEnd(36)} run ${run + 1}: ${String(outcome.ordersPerSecond).padStart(5)} orders/s  p50 ${outcome.p50Ms} ms  p99 ${outcome.p99Ms} ms  ` +
             `orders ${outcome.orders}  reserved ${stock.reservedUnits}  oversold ${stock.oversoldUnits}  non-2xx ${outcome.non2xx}  errors ${outcome.errors}  ` +
-            `CPU per order: store ${outcome.storeCpuMsPerOrder ?? '?'} ms, database ${outcome.databaseCpuMsPerOrder ?? '?'} ms\n`,
+            `CPU per order: store ${outcome.storeCpuMsPerOrder ?? '?'} ms (API ${outcome.apiCpuMsPerOrder ?? '?'} ms), database ${outcome.databaseCpuMsPerOrder ?? '?'} ms, ${outcome.databaseWorkPerOrder?.transactions ?? '?'} transactions and ${outcome.databaseWorkPerOrder?.rowsWritten ?? '?'} rows written\n`,
         );
       }
       const median = [...runs].sort((a, b) => a.ordersPerSecond - b.ordersPerSecond)[Math.floor(runs.length / 2)];
@@ -239,6 +310,7 @@ async function main(): Promise<void> {
         request: 'POST /api/public/confirm-order, 1 line of 1 unit, own Idempotency-Key',
         clients: PER_ADDRESS > 0 ? `${PER_ADDRESS} checkouts per client address (X-Forwarded-For), per-address limits at the settings' defaults` : 'all from 127.0.0.1, per-address limits off',
       },
+      store: { root: ROOT === resolve(__dirname, '../..') ? 'this checkout' : ROOT, processes: ONE_PROCESS ? 'one (API, projections, messages, timers)' : 'worker + API (PROJECTIONS=off, MAIL_WORKER=off)' },
       queues: redis ? `BullMQ on Redis (${redis.kind})` : 'in-process (no Redis)',
       note: 'The load generator runs on the same machine as the store and PostgreSQL, and competes with them (and with whatever else runs there) for its two cores.',
       results,
@@ -246,9 +318,11 @@ async function main(): Promise<void> {
     if (results.some((result) => !result.pass)) process.exitCode = 1;
   } finally {
     await fixture?.close();
-    if (store && store.exitCode === null) {
-      const exited = new Promise((resolveExit) => store!.once('exit', resolveExit));
-      store.kill('SIGTERM');
+    // The API first (it stops taking requests), then the worker, as `npm start` stops them.
+    for (const child of [...(store ?? [])].reverse()) {
+      if (child.exitCode !== null) continue;
+      const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+      child.kill('SIGTERM');
       await Promise.race([exited, new Promise((resolveWait) => setTimeout(resolveWait, 15_000))]);
     }
     await database.dispose();

@@ -10,10 +10,12 @@ import { prepareRuntime } from './config/runtime';
  * projections, the mail worker or the demo seed, closed with its runtime afterwards. With the embedded database
  * it attaches to the one the running store started.
  */
-export async function withCliApplication<T>(use: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+export async function withCliApplication<T>(use: (app: INestApplicationContext) => Promise<T>, options: { runProjections?: boolean } = {}): Promise<T> {
   const runtime = await prepareRuntime(parseEnv(), () => undefined);
   const app = await NestFactory.createApplicationContext(
-    AppModule.forRoot({ ...runtime.config, runProjections: false, runMailWorker: false, seedDemo: false }),
+    // `runProjections`: for a tool whose next step reads what its last one wrote (`npm run setup`); with other
+    // processes running them too, the projections' locks keep each event applied once.
+    AppModule.forRoot({ ...runtime.config, runProjections: options.runProjections ?? false, runMailWorker: false, seedDemo: false }),
     { logger: ['error', 'warn'], abortOnError: false },
   );
   try {

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { createApp } from './app';
 import { parseEnv } from './config/env';
 import { runProcess, stopGracefullyOnSignals } from './config/process-lifecycle';
 import { prepareRuntime, type Runtime } from './config/runtime';
 import { createRootLogger } from './observability/logging/log-options';
+import { notSetUpMessage, readFirstRunStatus } from './operations/first-run/first-run-status';
 
 async function main(): Promise<void> {
   const env = parseEnv();
@@ -29,6 +31,9 @@ async function main(): Promise<void> {
   }
   const shown = runtime.config.host === '0.0.0.0' ? 'localhost' : runtime.config.host;
   logger.info(`Store is open at http://${shown}:${runtime.config.port} (API at /api)`);
+  // A store without settings refuses every order with "The shop is not set up yet": say so where the owner looks.
+  const notSetUp = notSetUpMessage(await readFirstRunStatus(app.get(DataSource)).catch(() => ({ ready: true, steps: [] })), runtime.config.appOrigins[0] ?? `http://${shown}:${runtime.config.port}`);
+  if (notSetUp) logger.warn(notSetUp);
 }
 
 runProcess('store', main);

@@ -12,6 +12,7 @@ import { AdminStoreController } from './api/admin-store.controller';
 import { BrandsController } from './api/brands.controller';
 import { CategoryAdmin } from './admin/category-admin';
 import { ProductAdmin } from './admin/product-admin';
+import { SettingsAdmin } from './admin/settings-admin';
 import { ProductPictures } from './pictures/product-pictures';
 import { CatalogProjection } from './projections/catalog.projection';
 import { CatalogWriter } from './write/catalog-writer';
@@ -52,6 +53,7 @@ import { ProductSearch } from './search/product-search';
     CatalogWriter,
     ProductAdmin,
     CategoryAdmin,
+    SettingsAdmin,
     ProductPictures,
   ],
   exports: [ReadModelCache, CatalogWriter],

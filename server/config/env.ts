@@ -60,6 +60,27 @@ export const envSchema = z.object({
   SMS_API_KEY: optional(z.string().trim().min(1)),
   SMS_SENDER_ID: optional(z.string().trim().min(1).max(20)),
   /**
+   * Live couriers (server/fulfilment/couriers, docs/couriers.md). Each is configured by all of its settings but
+   * the base URL, or by none (then it is not offered); half of them stops the start naming the missing ones.
+   */
+  STEADFAST_BASE_URL: urlWithProtocols('STEADFAST_BASE_URL', ['http:', 'https:']).default('https://portal.packzy.com/api/v1'),
+  STEADFAST_API_KEY: optional(z.string().trim().min(1)),
+  STEADFAST_SECRET_KEY: optional(z.string().trim().min(1)),
+  /** The Bearer token typed into Steadfast's webhook settings; Steadfast's calls must carry it. */
+  STEADFAST_WEBHOOK_TOKEN: optional(z.string().trim().min(16, 'STEADFAST_WEBHOOK_TOKEN must be at least 16 characters')),
+  PATHAO_BASE_URL: urlWithProtocols('PATHAO_BASE_URL', ['http:', 'https:']).default('https://api-hermes.pathao.com'),
+  PATHAO_CLIENT_ID: optional(z.string().trim().min(1)),
+  PATHAO_CLIENT_SECRET: optional(z.string().trim().min(1)),
+  PATHAO_USERNAME: optional(z.string().trim().min(1)),
+  PATHAO_PASSWORD: optional(z.string().min(1)),
+  PATHAO_STORE_ID: optional(z.coerce.number().int('PATHAO_STORE_ID must be a whole number').positive('PATHAO_STORE_ID must be a store id')),
+  /** The secret typed into Pathao's webhook form; Pathao sends it back in `X-PATHAO-Signature`. */
+  PATHAO_WEBHOOK_SECRET: optional(z.string().trim().min(16, 'PATHAO_WEBHOOK_SECRET must be at least 16 characters')),
+  REDX_BASE_URL: urlWithProtocols('REDX_BASE_URL', ['http:', 'https:']).default('https://openapi.redx.com.bd/v1.0.0-beta'),
+  REDX_TOKEN: optional(z.string().trim().min(1)),
+  /** The `?token=` of the callback URL given to RedX; RedX's calls must carry it. */
+  REDX_WEBHOOK_TOKEN: optional(z.string().trim().min(16, 'REDX_WEBHOOK_TOKEN must be at least 16 characters')),
+  /**
    * The demo transports' outbox folders (DATA_DIR/mail without SMTP_URL, DATA_DIR/sms without SMS_URL) keep the
    * newest OUTBOX_FILES_KEEP files each and none older than OUTBOX_FILES_DAYS days; 0 turns a limit off.
    */

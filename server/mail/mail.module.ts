@@ -9,7 +9,7 @@ import { OutboxWorker, outboxQueue } from '../outbox/outbox-worker';
 import type { OutboxQueue } from '../outbox/queue/outbox-queue';
 import { MailComposer } from './compose/mail-composer';
 import { MailDelivery } from './delivery/mail-delivery';
-import { MAIL_CHANNEL } from './mail-events';
+import { MAIL_CHANNEL, MAIL_EVENT_TYPES } from './mail-events';
 import { MAIL_SUBSCRIPTION_NAME, MailSubscriptionProjection } from './subscription/mail-subscription';
 import { FileMailTransport, MAIL_TRANSPORT, MailTransport, SmtpMailTransport } from './transport/mail-transport';
 
@@ -81,6 +81,6 @@ export class MailLifecycle implements OnApplicationBootstrap, BeforeApplicationS
 export class MailModule {
   /** Registered in every process, worker or not: the restore and the erasure cover the channels registered. */
   constructor(channels: OutboxChannels) {
-    channels.register({ channel: MAIL_CHANNEL, subscription: MAIL_SUBSCRIPTION_NAME, files: MAIL_FILES });
+    channels.register({ channel: MAIL_CHANNEL, subscription: MAIL_SUBSCRIPTION_NAME, eventTypes: MAIL_EVENT_TYPES, files: MAIL_FILES });
   }
 }

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { OutboxModule } from '../outbox/outbox.module';
 import { createRootLogger, httpLogOptions } from './logging/log-options';
 import { MetricsAccess } from './metrics/metrics-access';
 import { MetricsCollector } from './metrics/metrics-collector';
@@ -27,7 +28,7 @@ export class ObservabilityModule {
       module: ObservabilityModule,
       // The request logging middleware is mounted by createApp (server/app.ts) with app.use: mounted by Nest's
       // middleware consumer it would show up in the router as catch-all routes for every HTTP method.
-      imports: [LoggerModule.forRoot({ pinoHttp: httpLogOptions(root), forRoutes: [] })],
+      imports: [LoggerModule.forRoot({ pinoHttp: httpLogOptions(root), forRoutes: [] }), OutboxModule],
       controllers: [MetricsController, OpenApiController],
       providers: [
         { provide: StoreMetrics, useFactory: () => new StoreMetrics() },

@@ -7,7 +7,7 @@ import { StoreMetrics } from './metrics/store-metrics';
 /**
  * The worker's own small HTTP endpoint (issue 28): it has no API, so a supervisor and Prometheus need another
  * way in. `GET /health/live` (200 while the process answers), `GET /health/ready` (200 when the database
- * answers, else 503), `GET /metrics` (the same registry as the API's: projection lag, queue jobs by state,
+ * answers, else 503), `GET /metrics` (the same registry as the API's: projection lag, each message channel's subscription lag and backlog, queue jobs by state,
  * outside requests, database pool). It listens on WORKER_HOST (loopback by default) and answers nothing else.
  */
 export async function startWorkerEndpoint(app: INestApplicationContext, host: string, port: number): Promise<Server> {

@@ -9,6 +9,11 @@ export interface RegisteredChannel {
    * restored store sends nothing for the events it restored (ADR 052).
    */
   subscription: string;
+  /**
+   * The event types its subscription reads: the events after its checkpoint of these types are its lag, which
+   * the metrics report per channel (`store_outbox_subscription_lag_events`).
+   */
+  eventTypes: readonly string[];
   /** Where its demo transport writes one file per message, under DATA_DIR (the erasure deletes a person's). */
   files?: { folder: string; extension: string };
 }

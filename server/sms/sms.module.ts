@@ -12,7 +12,7 @@ import { OutsideServices } from '../outside/outside-services';
 import { SmsComposer } from './compose/sms-composer';
 import { FileSmsGateway, HttpSmsGateway, OutgoingSms, SMS_GATEWAY, SmsGateway } from './gateway/sms-gateway';
 import { maskPhone } from './mask-phone';
-import { SMS_CHANNEL } from './sms-events';
+import { SMS_CHANNEL, SMS_EVENT_TYPES } from './sms-events';
 import { SMS_SUBSCRIPTION_NAME, SmsSubscriptionProjection } from './subscription/sms-subscription';
 
 const SMS_QUEUE_TOKEN = Symbol('SMS_QUEUE');
@@ -98,6 +98,6 @@ export class SmsLifecycle implements OnApplicationBootstrap, BeforeApplicationSh
 export class SmsModule {
   /** Registered in every process, worker or not: the restore and the erasure cover the channels registered. */
   constructor(channels: OutboxChannels) {
-    channels.register({ channel: SMS_CHANNEL, subscription: SMS_SUBSCRIPTION_NAME, files: SMS_FILES });
+    channels.register({ channel: SMS_CHANNEL, subscription: SMS_SUBSCRIPTION_NAME, eventTypes: SMS_EVENT_TYPES, files: SMS_FILES });
   }
 }

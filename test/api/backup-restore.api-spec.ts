@@ -98,6 +98,7 @@ describe('backup and restore', () => {
     restored.app.get(OutboxChannels).register({
       channel: { name: 'courier', queue: 'courier', table: 'courier_bookings', maxAttempts: 8, backoffBaseMs: 1_000, workerConcurrency: 5 },
       subscription: 'courier-subscription',
+      eventTypes: ['OrderShipped'],
     });
     const { summary: loaded, subscriptionsMoved } = await restoreFromBackup(restored.app, file);
     expect(loaded).toEqual(summary);

@@ -53,6 +53,7 @@ const STAFF_ROUTES: Record<string, StaffRoute> = {
   'GET /api/admin/events/streams/:streamId': { access: 'admin', params: { streamId: 'order-ZZZZZZZZ' } },
   'GET /api/admin/projections': { access: 'admin' },
   'GET /api/admin/queues': { access: 'admin' },
+  'GET /api/admin/first-run': { access: 'admin' },
   'POST /api/admin/projections/:name/rebuild': { access: 'admin', params: { name: 'no-such-projection' } },
   'GET /api/admin/coupons': { access: 'admin' },
   'POST /api/admin/coupons': { access: 'admin', body: {} },

@@ -7,6 +7,8 @@ export interface FakeRequest {
   url: string;
   path: string;
   query: URLSearchParams;
+  /** The `:name` segments of the route that answered (`GET /status_by_cid/:id` → `{id}`), decoded. */
+  params: Record<string, string>;
   headers: IncomingHttpHeaders;
   /** The `Idempotency-Key` header, when the request carried one: a retry of the same work carries the same. */
   idempotencyKey?: string;
@@ -89,7 +91,7 @@ export async function startFakeProvider(routes: Record<string, FakeRoute>): Prom
     requests.push(request);
     const fault = faults.shift();
     if (fault) return answerFault(fault, response);
-    const route = routes[`${request.method} ${request.path}`];
+    const route = routes[`${request.method} ${request.path}`] ?? patternRoute(routes, request);
     if (!route) return send(response, { status: 404, json: { message: `the fake has no route ${request.method} ${request.path}` } });
     const answer = await route(request);
     await gate.passed();
@@ -132,6 +134,28 @@ export async function startFakeProvider(routes: Record<string, FakeRoute>): Prom
   };
 }
 
+/** A route keyed with `:name` segments (`"GET /parcel/info/:id"`) that matches the request; fills its params. */
+function patternRoute(routes: Record<string, FakeRoute>, request: FakeRequest): FakeRoute | undefined {
+  const segments = request.path.split('/');
+  for (const [key, route] of Object.entries(routes)) {
+    const [method, pattern] = key.split(' ');
+    if (method !== request.method || !pattern.includes(':')) continue;
+    const wanted = pattern.split('/');
+    if (wanted.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = wanted.every((part, i) => {
+      if (!part.startsWith(':')) return part === segments[i];
+      params[part.slice(1)] = decodeURIComponent(segments[i]);
+      return segments[i] !== '';
+    });
+    if (matches) {
+      request.params = params;
+      return route;
+    }
+  }
+  return undefined;
+}
+
 async function answerFault(fault: FakeFault, response: ServerResponse): Promise<void> {
   if (fault.kind === 'status') return send(response, { status: fault.status, json: fault.json, text: fault.text });
   if (fault.kind === 'garbage') return send(response, { status: 200, text: '<html>502 Bad Gateway</html>', headers: { 'content-type': 'text/html' } });
@@ -169,6 +193,7 @@ function readRequest(incoming: IncomingMessage): Promise<FakeRequest> {
         url: incoming.url ?? '/',
         path: parsed.pathname,
         query: parsed.searchParams,
+        params: {},
         headers: incoming.headers,
         idempotencyKey: typeof incoming.headers['idempotency-key'] === 'string' ? incoming.headers['idempotency-key'] : undefined,
         text,

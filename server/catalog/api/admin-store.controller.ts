@@ -1,5 +1,4 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { Roles } from '../../common/auth/roles.decorator';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/domain-error';
@@ -9,13 +8,13 @@ import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { says } from '../../common/validation/rule-message';
 import { EventStore } from '../../event-store/event-store';
 import { sanitizeDescriptionHtml } from '../description-html';
-import { POST_PAGES, postStreamId, SETTINGS_STREAM } from '../domain/catalog.events';
+import { POST_PAGES, postStreamId } from '../domain/catalog.events';
 import { postDecider } from '../domain/post';
-import { settingsDecider } from '../domain/settings';
 import { CatalogWriter } from '../write/catalog-writer';
 import { changeCategoryRequest, createCategoryRequest, postRequest, versionFromIfMatch } from '../admin/admin-catalog.requests';
 import { CategoryAdmin } from '../admin/category-admin';
-import { settingsColumnsFrom, settingsRequest, settingsResponseFrom } from '../admin/settings-fields';
+import { SettingsAdmin } from '../admin/settings-admin';
+import { settingsRequest } from '../admin/settings-fields';
 
 const categoryId = z.string().regex(/^[1-9]\d{0,8}$/, says('field-whole-number', { field: 'category id' })).transform(Number);
 
@@ -27,7 +26,7 @@ export class AdminStoreController {
     private readonly categories: CategoryAdmin,
     private readonly writer: CatalogWriter,
     private readonly eventStore: EventStore,
-    private readonly dataSource: DataSource,
+    private readonly settingsAdmin: SettingsAdmin,
   ) {}
 
   @Get('categories')
@@ -50,7 +49,7 @@ export class AdminStoreController {
 
   @Get('settings')
   async settings() {
-    return this.readSettings();
+    return this.settingsAdmin.read();
   }
 
   /** Any of the settings (Taka for the delivery charges); the others keep their values. */
@@ -59,19 +58,7 @@ export class AdminStoreController {
   @Roles('admin')
   async saveSettings(@Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @RequestMeta() meta: RequestMetadata) {
     const input = parseOrThrow(settingsRequest, body) as Record<string, unknown> & { version?: number };
-    const columns = settingsColumnsFrom(input);
-    await this.writer.write({
-      streamId: SETTINGS_STREAM,
-      decider: settingsDecider,
-      noun: 'settings',
-      meta,
-      expectedVersion: input.version ?? versionFromIfMatch(ifMatch),
-      command: (state) => {
-        if (!state.exists && !columns.name) throw ValidationFailedError.field('name', 'field-required', { field: 'store name' });
-        return { type: 'ChangeSettings', data: columns };
-      },
-    });
-    return this.readSettings();
+    return this.settingsAdmin.save(input, input.version ?? versionFromIfMatch(ifMatch), meta);
   }
 
   @Get('posts/:slug')
@@ -104,11 +91,6 @@ export class AdminStoreController {
     return { slug, category_id: page.categoryId, name: result.state.name, html: result.state.html, version: result.version };
   }
 
-  private async readSettings() {
-    const [rows, version] = await Promise.all([this.dataSource.query(`SELECT * FROM settings WHERE id = 1`), this.eventStore.streamVersion(SETTINGS_STREAM)]);
-    if (rows.length === 0) return { ...settingsResponseFrom({ currency: '৳' }), name: '', version };
-    return { ...settingsResponseFrom(rows[0]), version };
-  }
 }
 
 function pageOf(slug: string) {

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
 import { isDatabaseUnavailable } from '../errors/database-unavailable';
 import type { AuthenticatedUser } from '../request/authenticated-user';
 
@@ -11,6 +12,16 @@ import type { AuthenticatedUser } from '../request/authenticated-user';
  */
 @Injectable()
 export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
+  /**
+   * A request with no Authorization header is a guest's: answered here, without passport, whose strategy
+   * builds an Error (and its stack) for every request without a token. Most checkouts are guests'.
+   */
+  override canActivate(context: ExecutionContext) {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (request.headers.authorization === undefined) return true;
+    return super.canActivate(context);
+  }
+
   override handleRequest<TUser = AuthenticatedUser>(error: unknown, user: TUser | false): TUser {
     if (isDatabaseUnavailable(error)) throw error;
     return (user || undefined) as TUser;

@@ -101,12 +101,13 @@ export type WebhookReading =
   /**
    * From the courier. `signals` name the parcels it concerns: with a `step` when the courier's word can be
    * trusted as it is (Steadfast, RedX), or without one when it is only a nudge (Pathao's shared secret) and the
-   * store must read the parcel back with `track`. `answer` is the body and status the courier expects.
+   * store must read the parcel back with `track`. `answer` is the body and status the courier expects, and the
+   * headers it expects back (Pathao's integration check wants `X-Pathao-Merchant-Webhook-Integration-Secret`).
    */
   | {
       verified: true;
       signals: Array<{ orderId?: string; consignmentId?: string; step?: ParcelStep; payoutId?: string }>;
-      answer: { status: number; body: unknown };
+      answer: { status: number; body: unknown; headers?: Record<string, string> };
     };
 
 /** One payout: cash the courier sent the shop, and the parcels it pays for. */

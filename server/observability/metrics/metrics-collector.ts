@@ -3,12 +3,15 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../../event-store/event-store';
 import { ProjectionRunner } from '../../event-store/projection-runner';
+import { OutboxChannels } from '../../outbox/outbox-channels';
+import { readOutboxLag } from './outbox-lag';
 import { readQueueDepths } from './queue-tables';
 import { StoreMetrics } from './store-metrics';
 
 /**
  * Fills the gauges that are read, not counted, when a scrape asks: projection lag (from the checkpoints, the
- * same numbers as the console's projections screen), queue depths, the pool. Counts events as they commit.
+ * same numbers as the console's projections screen), the lag and backlog of every message channel registered
+ * with OutboxChannels, queue depths, the pool. Counts events as they commit.
  * A scrape while the database is away still answers, with the process's own metrics and `store_dependency_up`.
  */
 @Injectable()
@@ -20,6 +23,7 @@ export class MetricsCollector implements OnModuleInit, OnModuleDestroy {
     private readonly dataSource: DataSource,
     private readonly eventStore: EventStore,
     private readonly runner: ProjectionRunner,
+    private readonly channels: OutboxChannels,
   ) {}
 
   onModuleInit(): void {
@@ -35,7 +39,7 @@ export class MetricsCollector implements OnModuleInit, OnModuleDestroy {
   async refresh(): Promise<void> {
     this.readPool();
     try {
-      await Promise.all([this.readProjections(), this.readQueues()]);
+      await Promise.all([this.readProjections(), this.readQueues(), this.readOutboxes()]);
       this.metrics.up.set({ dependency: 'database' }, 1);
     } catch {
       this.metrics.up.set({ dependency: 'database' }, 0);
@@ -60,6 +64,17 @@ export class MetricsCollector implements OnModuleInit, OnModuleDestroy {
       this.metrics.projectionLagSeconds.set(labels, Math.round(projection.lagSeconds * 1000) / 1000);
       this.metrics.projectionEventsApplied.set(labels, projection.eventsAppliedByThisProcess);
       this.metrics.projectionFailing.set(labels, projection.status === 'failing' ? 1 : 0);
+    }
+  }
+
+  private async readOutboxes(): Promise<void> {
+    for (const lag of await readOutboxLag(this.dataSource, this.channels.list())) {
+      const labels = { channel: lag.channel, subscription: lag.subscription };
+      this.metrics.outboxLagEvents.set(labels, lag.lagEvents);
+      this.metrics.outboxLagSeconds.set(labels, Math.round(lag.lagSeconds * 1000) / 1000);
+      this.metrics.outboxFailing.set(labels, lag.failing);
+      this.metrics.outboxUndelivered.set({ channel: lag.channel }, lag.undelivered);
+      this.metrics.outboxOldestUndeliveredSeconds.set({ channel: lag.channel }, Math.round(lag.oldestUndeliveredSeconds * 1000) / 1000);
     }
   }
 

@@ -64,6 +64,41 @@ export class StoreMetrics {
     registers: [this.registry],
   });
 
+  readonly outboxLagEvents = new Gauge({
+    name: 'store_outbox_subscription_lag_events',
+    help: 'Events a message channel\'s subscription (mail, sms, ...) has not read yet, of the types it reads: messages not written yet.',
+    labelNames: ['channel', 'subscription'] as const,
+    registers: [this.registry],
+  });
+
+  readonly outboxLagSeconds = new Gauge({
+    name: 'store_outbox_subscription_lag_seconds',
+    help: 'Age of the oldest event a message channel\'s subscription has not read yet; 0 when caught up.',
+    labelNames: ['channel', 'subscription'] as const,
+    registers: [this.registry],
+  });
+
+  readonly outboxUndelivered = new Gauge({
+    name: 'store_outbox_undelivered_messages',
+    help: 'Messages of a channel written but not sent yet (pending, sending, failed and waiting to retry): its backlog.',
+    labelNames: ['channel'] as const,
+    registers: [this.registry],
+  });
+
+  readonly outboxOldestUndeliveredSeconds = new Gauge({
+    name: 'store_outbox_oldest_undelivered_seconds',
+    help: 'Age of the oldest message of a channel not delivered yet, whether still an unread event or an open delivery; 0 when nothing waits.',
+    labelNames: ['channel'] as const,
+    registers: [this.registry],
+  });
+
+  readonly outboxFailing = new Gauge({
+    name: 'store_outbox_subscription_failing',
+    help: '1 while a message channel\'s subscription\'s last batch failed.',
+    labelNames: ['channel', 'subscription'] as const,
+    registers: [this.registry],
+  });
+
   readonly outsideRequests = new Counter({
     name: 'store_outside_requests_total',
     help: 'Requests to outside services (SMS gateways, couriers, payment gateways) by service, provider and outcome: ok, timeout, unreachable, unavailable, refused, unreadable.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DashboardResponse } from '../../../contracts/dashboard';
+import type { FirstRunStatus } from '../../../contracts/first-run';
 import type { EventPage, EventRow, EventTypeCount } from '../../../contracts/events';
 import type { OrderListRow, OrderStatusCode } from '../../../contracts/orders';
 import type { DataList, Paginated } from '../../../contracts/paginated';
@@ -95,4 +96,11 @@ export const queueListAnswer = answerOf<DataList<QueueRow>>()(
       capped_last_day: z.number().int().describe('Not sent in the last 24 hours: the recipient was over the cap on messages caused by shoppers'),
     }),
   ),
+);
+
+export const firstRunAnswer = answerOf<FirstRunStatus>()(
+  z.object({
+    ready: z.boolean(),
+    steps: z.array(z.object({ step: z.enum(['settings', 'category', 'product', 'stock']), done: z.boolean() })),
+  }),
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiRoute } from '../../observability/openapi/api-route';
 import { browseEventsRequest, dashboardRequest, listOrdersRequest, streamIdParameter } from './admin-operations.requests';
-import { dashboardAnswer, eventPageAnswer, eventTypesAnswer, orderListAnswer, projectionListAnswer, queueListAnswer, rebuildStartedAnswer, streamAnswer } from './answers';
+import { dashboardAnswer, eventPageAnswer, firstRunAnswer, eventTypesAnswer, orderListAnswer, projectionListAnswer, queueListAnswer, rebuildStartedAnswer, streamAnswer } from './answers';
 
 /** Staff reads across contexts: the order list, the dashboard, the event browser, projections and queues. */
 export const OPERATIONS_ROUTES: ApiRoute[] = [
@@ -12,6 +12,9 @@ export const OPERATIONS_ROUTES: ApiRoute[] = [
   {
     method: 'get', path: '/api/admin/dashboard', tag: 'Staff: orders', summary: 'Sales per day, orders per status, top products, coupons and low stock over the last days', access: 'care', query: dashboardRequest, answer: dashboardAnswer,
     example: () => ({ query: { days: '30' } }),
+  },
+  {
+    method: 'get', path: '/api/admin/first-run', tag: 'Staff: orders', summary: 'First-run checklist: whether the shop can take an order, and which of settings, a category, a product and stock it lacks', access: 'admin', answer: firstRunAnswer,
   },
   {
     method: 'get', path: '/api/admin/events', tag: 'Operations', summary: 'Browse the event log, newest first', access: 'admin', query: browseEventsRequest, answer: eventPageAnswer,

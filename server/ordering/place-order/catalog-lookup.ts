@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceUnavailableError } from '../../common/errors/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -62,6 +62,9 @@ const HOLDS_SQL = `(SELECT coalesce(json_object_agg(a.address, a.holds), '{}'::j
  */
 @Injectable()
 export class CatalogLookup {
+  private readonly logger = new Logger('Checkout');
+  private notSetUpSaid = 0;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -107,7 +110,14 @@ export class CatalogLookup {
         ...(counted.length > 0 ? [counted, holdsSince] : []),
       ],
     );
-    if (rows.length === 0) throw new ServiceUnavailableError('shop-not-set-up');
+    if (rows.length === 0) {
+      // The shopper reads "not set up yet"; the owner reads what to do, in the log, at most once a minute.
+      if (Date.now() - this.notSetUpSaid > 60_000) {
+        this.notSetUpSaid = Date.now();
+        this.logger.warn(`checkout refused: shop not set up (no settings saved): run \`npm run setup\` or open ${this.config.appOrigins[0] ?? ''}/admin/settings`);
+      }
+      throw new ServiceUnavailableError('shop-not-set-up');
+    }
     const [row] = rows;
     const open = Object.entries(row.open);
     return {

@@ -1,9 +1,16 @@
 import { ConsolePage } from '../../../features/console-kit/console-layout';
+import { useStaffSession } from '../../../features/console-kit/staff-session-context';
+import { FirstRunChecklist } from '../../../features/store-dashboard/components/first-run-checklist';
 import { StoreDashboard } from '../../../features/store-dashboard/components/store-dashboard';
+import { setupMessages } from '../../../lib/i18n/messages/setup';
+import { useMessages } from '../../../lib/i18n/locale';
 
 export function DashboardRoute() {
+  useMessages(setupMessages);
+  const { staffRole } = useStaffSession();
   return (
     <ConsolePage id="dashboard" title="Dashboard">
+      <FirstRunChecklist admin={staffRole === 'admin'} />
       <StoreDashboard />
     </ConsolePage>
   );
