@@ -65,6 +65,8 @@ export interface AppConfig {
     pollSeconds: number;
     demoStepSeconds: number;
     demoWebhookToken: string | undefined;
+    /** The live couriers' settings (STEADFAST_…, PATHAO_…, REDX_…): a courier whose settings are all unset is not offered. */
+    live?: LiveCourierSettings;
   };
   /** scrypt cost for new password hashes: `owasp` everywhere but test servers (PASSWORD_HASH_COST). */
   passwordHashCost: Env['PASSWORD_HASH_COST'];
@@ -93,3 +95,22 @@ export function folders(dataDir: string) {
     clientDir: resolve(PROJECT_ROOT, 'dist', 'client'),
   };
 }
+
+/** The settings of the live couriers (docs/couriers.md), as the environment gives them. */
+export type LiveCourierSettings = Pick<
+  Env,
+  | 'STEADFAST_BASE_URL'
+  | 'STEADFAST_API_KEY'
+  | 'STEADFAST_SECRET_KEY'
+  | 'STEADFAST_WEBHOOK_TOKEN'
+  | 'PATHAO_BASE_URL'
+  | 'PATHAO_CLIENT_ID'
+  | 'PATHAO_CLIENT_SECRET'
+  | 'PATHAO_USERNAME'
+  | 'PATHAO_PASSWORD'
+  | 'PATHAO_STORE_ID'
+  | 'PATHAO_WEBHOOK_SECRET'
+  | 'REDX_BASE_URL'
+  | 'REDX_TOKEN'
+  | 'REDX_WEBHOOK_TOKEN'
+>;

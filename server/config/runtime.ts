@@ -71,6 +71,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
         pollSeconds: env.COURIER_POLL_SECONDS,
         demoStepSeconds: env.DEMO_COURIER_STEP_SECONDS,
         demoWebhookToken: env.DEMO_COURIER_WEBHOOK_TOKEN,
+        live: env,
       },
       trustProxy: env.TRUST_PROXY,
       passwordHashCost: env.PASSWORD_HASH_COST,

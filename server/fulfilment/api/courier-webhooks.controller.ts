@@ -32,6 +32,8 @@ export class CourierWebhooksController {
     if (!outcome.allowed) throw new TooManyRequestsError(outcome.retryAfterSeconds, 'too-many-requests');
     const answer = await this.steps.webhook(courier, { headers, query, body });
     response.status(answer.status);
+    // Pathao accepts a webhook URL only when every answer carries its integration header.
+    for (const [name, value] of Object.entries(answer.headers ?? {})) response.setHeader(name, value);
     return answer.body;
   }
 }

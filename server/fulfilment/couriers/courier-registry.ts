@@ -4,6 +4,7 @@ import { chooseAdapters } from '../../outside/outside-adapter';
 import type { OutsideServices } from '../../outside/outside-services';
 import type { Courier, CourierName } from './courier-port';
 import { DemoCourier } from './demo-courier';
+import { liveCourierOptions as adapterOptions } from './live-couriers';
 import { ManualCourier } from './manual-courier';
 
 /** One courier the configuration may choose: its settings (all or none, ADR 056) and how to make its adapter. */
@@ -22,16 +23,12 @@ export interface CourierContext {
 
 /**
  * The live couriers, in the order they are offered (the first configured is the default unless DEFAULT_COURIER
- * says otherwise). Each is one line: its settings from the environment and its adapter.
- *
- * The Steadfast, Pathao and RedX adapters plug in here, one line each, e.g.
- *   { provider: 'steadfast', settings: { STEADFAST_API_KEY: …, STEADFAST_SECRET_KEY: …, STEADFAST_WEBHOOK_TOKEN: … }, create: () => new SteadfastCourier(outside, …) },
+ * says otherwise): Steadfast, Pathao and RedX (live-couriers.ts), each with its settings and its adapter.
  */
 export function liveCourierOptions(context: CourierContext): CourierOption[] {
-  void context;
-  return [
-    // --- live couriers (Steadfast, Pathao, RedX): one line each ---
-  ];
+  const settings = context.config.couriers.live;
+  if (!settings) return [];
+  return adapterOptions(settings, context.outside).map((option) => ({ ...option, provider: option.provider as CourierName }));
 }
 
 /**

@@ -52,7 +52,7 @@ export class ParcelSteps {
   }
 
   /** A webhook: 401 when the courier's proof fails (nothing changes), else each signal recorded; the courier's answer. */
-  async webhook(courierName: string, delivery: WebhookDelivery): Promise<{ status: number; body: unknown }> {
+  async webhook(courierName: string, delivery: WebhookDelivery): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
     const courier = this.couriers.find(courierName);
     const reading = courier ? courier.readWebhook(delivery) : { verified: false as const };
     if (!reading.verified) throw new UnauthorizedError('webhook-unverified');
