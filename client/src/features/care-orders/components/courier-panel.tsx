@@ -75,8 +75,8 @@ function BookingForm({ view, onChanged }: { view: CareShipmentResponse; onChange
         {t('ship.chooseCourier')}
         <select className="field__input" name="courier" value={courier} onChange={(event) => setCourier(event.target.value as CourierCode)}>
           {view.couriers.map((option) => (
-            <option key={option.courier} value={option.courier}>
-              {option.label || option.name}
+            <option key={option.courier} value={option.courier} title={option.label}>
+              {option.name}
             </option>
           ))}
         </select>

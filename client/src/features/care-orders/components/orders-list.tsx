@@ -162,8 +162,8 @@ function BatchBooking({ orderIds, onBooked }: { orderIds: string[]; onBooked: ()
             {t('batch.courier')}
             <select className="field__input" value={chosen} onChange={(event) => setCourier(event.target.value as CourierCode)}>
               {couriers.map((option) => (
-                <option key={option.courier} value={option.courier}>
-                  {option.label || option.name}
+                <option key={option.courier} value={option.courier} title={option.label}>
+                  {option.name}
                 </option>
               ))}
             </select>

@@ -64,7 +64,6 @@ export const parcelBn: { [K in keyof typeof parcelEn]: string } = {
   'ship.returnNote': 'নোট',
   'ship.receive': 'ফেরত পার্সেল গ্রহণ করুন',
   'ship.received': 'ফেরত পার্সেল গ্রহণ করা হয়েছে: {restocked}টি স্টকে, {damaged}টি ক্ষতিগ্রস্ত।',
-  'ship.demo': 'ডেমো',
 
   'batch.select': 'বুকিংয়ের জন্য অর্ডার {id} বাছুন',
   'batch.selectAll': 'এই পাতার বুকযোগ্য সব অর্ডার বাছুন',

@@ -65,7 +65,6 @@ export const parcelEn = {
   'ship.returnNote': 'Note',
   'ship.receive': 'Receive returned parcel',
   'ship.received': 'Returned parcel received: {restocked} back to stock, {damaged} damaged.',
-  'ship.demo': 'demo',
 
   // care's batch booking on the order list
   'batch.select': 'Select order {id} for booking',
