@@ -321,6 +321,23 @@ export const BN_ERROR_MESSAGES: Record<ErrorCode, string> = {
   'account-gone': 'অ্যাকাউন্টটি আর নেই।',
   'staff-not-erasable': 'কর্মীর অ্যাকাউন্ট একজন অ্যাডমিন সরান, মোছা হয় না।',
 
+  // Fulfilment (issue 29)
+  'shipment-not-bookable': 'পার্সেল বুক করা যায় নিশ্চিত বা প্রস্তুত হচ্ছে এমন অর্ডারে, {status} অর্ডারে নয়।',
+  'shipment-booking-in-progress': 'এই অর্ডারটি এখনই {courier}-এ বুক হচ্ছে। একটু পরে আবার চেষ্টা করুন।',
+  'shipment-not-booked': 'এই অর্ডারের কোনো পার্সেল এখনো বুক হয়নি।',
+  'shipment-booked-elsewhere': 'এই অর্ডারটি আগেই {courier}-এ বুক করা হয়েছে।',
+  'courier-unknown': 'এই স্টোরে {courier} নামে কোনো কুরিয়ার নেই।',
+  'courier-refused': 'কুরিয়ার পার্সেলটি নেয়নি: {reason}',
+  'courier-unavailable': 'কুরিয়ারের সাথে যোগাযোগ করা যায়নি। কিছুই দুবার বুক হয়নি; একটু পরে আবার চেষ্টা করুন।',
+  'parcel-step-invalid': 'এই ধাপটি পার্সেলে লেখা যায় না: {reason}',
+  'parcel-not-demo': 'শুধু ডেমো কুরিয়ারের পার্সেল বোতাম চাপলে পরের ধাপে যায়।',
+  'parcel-at-last-step': 'পার্সেলটি আগেই শেষ ধাপে পৌঁছেছে।',
+  'return-not-receivable': 'ফেরত পার্সেল গ্রহণ করা যায় পাঠানো বা পৌঁছানো অর্ডারে, {status} অর্ডারে নয়।',
+  'return-already-received': 'এই অর্ডারের ফেরত পার্সেল আগেই গ্রহণ করা হয়েছে।',
+  'return-damaged-invalid': 'ক্ষতিগ্রস্ত ইউনিট অবশ্যই এই অর্ডারের হতে হবে ({reason})।',
+  'webhook-unverified': 'এই অনুরোধটি কুরিয়ারের কাছ থেকে আসেনি।',
+  'batch-too-large': 'একবারে সর্বোচ্চ {max}টি অর্ডার বুক করুন।',
+
   // Operations
   'projection-unknown': '{name} নামে কোনো প্রজেকশন নেই।',
   'projection-rebuilding': '{name} এখন আবার তৈরি হচ্ছে।',

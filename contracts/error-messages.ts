@@ -326,6 +326,23 @@ export const ERROR_MESSAGES = {
   'account-gone': 'The account no longer exists.',
   'staff-not-erasable': 'A staff account is removed by an admin, not erased.',
 
+  // Fulfilment (issue 29)
+  'shipment-not-bookable': 'A parcel is booked for a confirmed or processing order, not a {status} one.',
+  'shipment-booking-in-progress': 'This order is being booked with {courier} right now. Try again in a moment.',
+  'shipment-not-booked': 'This order has no booked parcel yet.',
+  'shipment-booked-elsewhere': 'This order is already booked with {courier}.',
+  'courier-unknown': 'There is no courier called {courier} in this store.',
+  'courier-refused': 'The courier refused the parcel: {reason}',
+  'courier-unavailable': 'The courier could not be reached. Nothing was booked twice; try again in a moment.',
+  'parcel-step-invalid': 'This step cannot be recorded on the parcel: {reason}',
+  'parcel-not-demo': 'Only a parcel with the demo courier moves on by the button.',
+  'parcel-at-last-step': 'The parcel is already at its last step.',
+  'return-not-receivable': 'A returned parcel is received for a shipped or delivered order, not a {status} one.',
+  'return-already-received': 'The returned parcel of this order was already received.',
+  'return-damaged-invalid': 'Damaged units must be units of the order ({reason}).',
+  'webhook-unverified': 'This request is not from the courier.',
+  'batch-too-large': 'Book at most {max} orders at once.',
+
   // Operations
   'projection-unknown': 'There is no projection called {name}.',
   'projection-rebuilding': '{name} is already being rebuilt.',

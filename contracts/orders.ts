@@ -1,5 +1,7 @@
 /** Order answers: tracking, the order row and lines, customer history, care's view and its actions. */
 
+import type { ShipmentResponse } from './shipments';
+
 export type OrderStatusCode = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'returned' | 'expired';
 
 /** Order tracking data; `coupons` are the lucky-draw tokens, comma separated. */
@@ -54,6 +56,8 @@ export interface OrderTrackingDetailsResponse {
   lucky_draw_tokens: string[];
   /** The payment through bKash checkout (or the demo gateway), when the order has one (issue 34). */
   payment?: OrderPaymentView | null;
+  /** The parcel once a courier booked it (issue 29): the courier, its tracking page and every step. */
+  shipment: ShipmentResponse | null;
 }
 
 /** Order row; personal fields are null unless the caller may see them. */

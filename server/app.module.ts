@@ -25,6 +25,7 @@ import { SeedModule } from './seed/seed.module';
 import { OperationsModule } from './operations/operations.module';
 import { OrderingModule } from './ordering/ordering.module';
 import { PaymentsModule } from './payments/payments.module';
+import { FulfilmentModule } from './fulfilment/fulfilment.module';
 import { PromotionsModule } from './promotions/promotions.module';
 import { PrivacyModule } from './privacy/privacy.module';
 
@@ -58,6 +59,7 @@ export class AppModule {
         PromotionsModule,
         OrderingModule,
         PaymentsModule,
+        FulfilmentModule,
         MailModule,
         SmsModule,
         OperationsModule,

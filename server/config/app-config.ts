@@ -66,6 +66,16 @@ export interface AppConfig {
   };
   /** Seconds between sweeps for pending orders past their deadline. */
   orderExpirySweepSeconds: number;
+  /** Couriers (issue 29): the default, the polling of late parcels, the demo courier's timer and webhook token. */
+  couriers: {
+    defaultCourier: 'steadfast' | 'pathao' | 'redx' | 'demo' | 'manual' | undefined;
+    pollHours: number;
+    pollSeconds: number;
+    demoStepSeconds: number;
+    demoWebhookToken: string | undefined;
+    /** The live couriers' settings (STEADFAST_…, PATHAO_…, REDX_…): a courier whose settings are all unset is not offered. */
+    live?: LiveCourierSettings;
+  };
   /** scrypt cost for new password hashes: `owasp` everywhere but test servers (PASSWORD_HASH_COST). */
   passwordHashCost: Env['PASSWORD_HASH_COST'];
   /** Express's 'trust proxy' value: which proxies' X-Forwarded-For decides the client address (false: none). */
@@ -93,3 +103,22 @@ export function folders(dataDir: string) {
     clientDir: resolve(PROJECT_ROOT, 'dist', 'client'),
   };
 }
+
+/** The settings of the live couriers (docs/couriers.md), as the environment gives them. */
+export type LiveCourierSettings = Pick<
+  Env,
+  | 'STEADFAST_BASE_URL'
+  | 'STEADFAST_API_KEY'
+  | 'STEADFAST_SECRET_KEY'
+  | 'STEADFAST_WEBHOOK_TOKEN'
+  | 'PATHAO_BASE_URL'
+  | 'PATHAO_CLIENT_ID'
+  | 'PATHAO_CLIENT_SECRET'
+  | 'PATHAO_USERNAME'
+  | 'PATHAO_PASSWORD'
+  | 'PATHAO_STORE_ID'
+  | 'PATHAO_WEBHOOK_SECRET'
+  | 'REDX_BASE_URL'
+  | 'REDX_TOKEN'
+  | 'REDX_WEBHOOK_TOKEN'
+>;

@@ -170,6 +170,18 @@ export const envSchema = z.object({
   PENDING_ORDER_EXPIRY_HOURS: optional(z.coerce.number().positive('PENDING_ORDER_EXPIRY_HOURS must be more than 0')),
   /** How often each process sweeps for pending orders past their deadline. */
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().positive().default(60),
+  /**
+   * Couriers (issue 29): the courier a booking uses when care names none (the first live courier configured, or
+   * the demo, when unset); parcels whose last step is older than COURIER_POLL_HOURS and not final are read back
+   * from their courier every COURIER_POLL_SECONDS (webhooks can be late or lost).
+   */
+  DEFAULT_COURIER: optional(z.enum(['steadfast', 'pathao', 'redx', 'demo', 'manual'])),
+  COURIER_POLL_HOURS: z.coerce.number().positive('COURIER_POLL_HOURS must be more than 0').default(6),
+  COURIER_POLL_SECONDS: z.coerce.number().positive('COURIER_POLL_SECONDS must be more than 0').default(900),
+  /** The demo courier moves each of its parcels one step on every DEMO_COURIER_STEP_SECONDS; 0 (the default): only care's button does. */
+  DEMO_COURIER_STEP_SECONDS: z.coerce.number().min(0, 'DEMO_COURIER_STEP_SECONDS must be 0 or more').default(0),
+  /** The bearer token the demo courier's webhooks carry (to try the webhook route by hand); unset, none is accepted. */
+  DEMO_COURIER_WEBHOOK_TOKEN: optional(z.string().trim().min(16, 'DEMO_COURIER_WEBHOOK_TOKEN must be at least 16 characters')),
   /** Proxies believed about the client address (Express 'trust proxy'): none, a hop count, or addresses/CIDRs. */
   /**
    * `test`: a cheap scrypt cost (N=2^10, about 1 MiB and a millisecond a hash) so that test servers and their

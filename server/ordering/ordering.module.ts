@@ -39,6 +39,7 @@ import { GetOrderInformationHandler } from './track-order/get-order-information.
 import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler';
 import { GetOrderPaymentHandler, OrderPaymentReader, RecordOrderPaymentHandler } from './pay-order/order-payments';
 import { OrderPaymentsProjection } from './projections/order-payments.projection';
+import { ShipmentDesk } from './shipments/shipment-desk';
 
 /**
  * Orders: checkout (confirm-order), tracking, a signed-in customer's own orders (`orders/*`), staff status
@@ -82,7 +83,10 @@ import { OrderPaymentsProjection } from './projections/order-payments.projection
     OrderPaymentReader,
     RecordOrderPaymentHandler,
     GetOrderPaymentHandler,
+    ShipmentDesk,
   ],
+  // Fulfilment books couriers and records the parcel's steps as events on the order through the desk (issue 29).
+  exports: [ShipmentDesk],
 })
 export class OrderingModule implements OnModuleInit {
   constructor(

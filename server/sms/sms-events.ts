@@ -2,10 +2,10 @@ import type { OutboxChannel } from '../outbox/outbox-channel';
 
 /**
  * Event types that become an SMS: one `sms` job (id = event id) and one `sms_deliveries` row each. Every order
- * status change a shopper cares about, to the phone the order was placed with, and a one-time phone code to
+ * status change a shopper cares about (and a parcel's first step out for delivery, `notify` on `ParcelStepRecorded`), to the phone the order was placed with, and a one-time phone code to
  * the phone it proves.
  */
-export const ORDER_SMS_EVENTS = ['OrderPlaced', 'InstantOrderPlaced', 'OrderConfirmed', 'OrderShipped', 'OrderDelivered', 'OrderCancelled', 'OrderExpired'] as const;
+export const ORDER_SMS_EVENTS = ['OrderPlaced', 'InstantOrderPlaced', 'OrderConfirmed', 'OrderShipped', 'ParcelStepRecorded', 'OrderDelivered', 'OrderCancelled', 'OrderExpired'] as const;
 export const PHONE_CODE_SMS_EVENTS = ['PhoneCodeRequested'] as const;
 export const SMS_EVENT_TYPES: string[] = [...ORDER_SMS_EVENTS, ...PHONE_CODE_SMS_EVENTS];
 

@@ -187,6 +187,13 @@ describe('the API document', () => {
       }
       return { id, phone: '01711111111' };
     };
+    /** A confirmed order booked with a courier (issue 29). */
+    const bookedOrder = async (booking: Record<string, string>) => {
+      const order = await orderAt(STEPS.confirm);
+      const answer = await store.call({ method: 'POST', path: `/api/admin/orders/${order.id}/shipments`, token: tokens.care, body: booking });
+      expect(answer.status).toBe(201);
+      return order;
+    };
     const customerWith = async (details: { password?: string; phone?: string } = {}) => {
       const email = samples.email('live');
       const password = details.password ?? 'shonar-bangla-1971';
@@ -253,6 +260,15 @@ describe('the API document', () => {
       'POST /api/admin/orders/:orderId/deliver': async () => ({ samples: { order: await orderAt(STEPS.confirm, STEPS.start, STEPS.ship) } }),
       'POST /api/admin/orders/:orderId/return': async () => ({ samples: { order: await orderAt(STEPS.confirm, STEPS.start, STEPS.ship, STEPS.deliver) } }),
       'POST /api/admin/orders/:orderId/cancel': async () => ({ samples: { order: await orderAt() } }),
+      'POST /api/admin/orders/:orderId/shipments': async () => ({ samples: { order: await orderAt(STEPS.confirm) } }),
+      'POST /api/admin/orders/:orderId/shipments/next-step': async () => ({ samples: { order: await bookedOrder({ courier: 'demo' }) } }),
+      'POST /api/admin/orders/:orderId/shipments/steps': async () => ({ samples: { order: await bookedOrder({ courier: 'manual', tracking_code: 'SB-1' }) } }),
+      'POST /api/admin/orders/:orderId/shipments/return': async () => {
+        const order = await bookedOrder({ courier: 'manual', tracking_code: 'SB-2' });
+        const step = await store.call({ method: 'POST', path: `/api/admin/orders/${order.id}/shipments/steps`, token: tokens.care, body: { stage: 'picked-up' } });
+        expect(step.status).toBe(200);
+        return { samples: { order } };
+      },
       'POST /api/admin/orders/:orderId/verify-bkash': async () => ({ samples: { order: await orderAt() } }),
       'POST /api/admin/orders/:orderId/call': async () => ({ samples: { order: await orderAt() } }),
       'POST /api/admin/orders/:orderId/shipping': async () => ({ samples: { order: await orderAt() } }),
@@ -290,6 +306,7 @@ describe('the API document', () => {
       'POST /api/public/phone-codes/verify': 'needs the code of an SMS',
       'POST /api/public/reset-password-by-phone': 'needs the code of an SMS',
       'POST /api/user/verify-phone': 'needs the code of an SMS',
+      'POST /api/webhooks/couriers/:courier': 'needs a courier\'s webhook token (test/api/fulfilment.api-spec.ts sends them)',
       'POST /api/admin/products/:id/images': 'needs a picture upload (test/api/catalog-admin.api-spec.ts sends them)',
       'GET /api/metrics': 'open to loopback without a proxy header only (test/api/metrics-and-health.api-spec.ts)',
     };

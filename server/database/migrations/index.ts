@@ -23,6 +23,7 @@ import { LuckyDrawTokensFollowUnits1763800002401 } from './1763800002401-lucky-d
 import { OrderTokensFollowAmendments1763800002402 } from './1763800002402-order-tokens-follow-amendments';
 import { ProvenPhones1763800002501 } from './1763800002501-proven-phones';
 import { PhoneBlockPosition1763800002502 } from './1763800002502-phone-block-position';
+import { Fulfilment1763800003001 } from './1763800003001-fulfilment';
 import { OrderPayments1763800003401 } from './1763800003401-order-payments';
 
 /**
@@ -55,5 +56,6 @@ export const migrations: Array<new () => MigrationInterface> = [
   OrderTokensFollowAmendments1763800002402,
   ProvenPhones1763800002501,
   PhoneBlockPosition1763800002502,
+  Fulfilment1763800003001,
   OrderPayments1763800003401,
 ];

@@ -1,27 +1,11 @@
-import type { Env } from '../../config/env';
+import type { LiveCourierSettings } from '../../config/app-config';
 import type { OutsideServices } from '../../outside/outside-services';
 import type { Courier } from './courier-port';
 import { PathaoCourier } from './pathao-courier';
 import { RedxCourier } from './redx-courier';
 import { SteadfastCourier } from './steadfast-courier';
 
-type CourierEnv = Pick<
-  Env,
-  | 'STEADFAST_BASE_URL'
-  | 'STEADFAST_API_KEY'
-  | 'STEADFAST_SECRET_KEY'
-  | 'STEADFAST_WEBHOOK_TOKEN'
-  | 'PATHAO_BASE_URL'
-  | 'PATHAO_CLIENT_ID'
-  | 'PATHAO_CLIENT_SECRET'
-  | 'PATHAO_USERNAME'
-  | 'PATHAO_PASSWORD'
-  | 'PATHAO_STORE_ID'
-  | 'PATHAO_WEBHOOK_SECRET'
-  | 'REDX_BASE_URL'
-  | 'REDX_TOKEN'
-  | 'REDX_WEBHOOK_TOKEN'
->;
+type CourierEnv = LiveCourierSettings;
 
 /**
  * The live couriers as `chooseAdapters` takes them (ADR 056): each with the settings that configure it (all or

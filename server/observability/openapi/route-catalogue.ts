@@ -1,6 +1,7 @@
 import { ACCOUNTS_ROUTES } from '../../accounts/api/routes';
 import { CATALOG_ROUTES } from '../../catalog/api/routes';
 import { HEALTH_ROUTES } from '../../health/health.routes';
+import { FULFILMENT_ROUTES } from '../../fulfilment/api/routes';
 import { INVENTORY_ROUTES } from '../../inventory/api/routes';
 import { OPERATIONS_ROUTES } from '../../operations/api/routes';
 import { ORDERING_ROUTES } from '../../ordering/api/routes';
@@ -66,6 +67,7 @@ export const ROUTE_CATALOGUE = new RouteCatalogue([
   ...ACCOUNTS_ROUTES,
   ...ORDERING_ROUTES,
   ...PAYMENTS_ROUTES,
+  ...FULFILMENT_ROUTES,
   ...PRIVACY_ROUTES,
   ...PROMOTIONS_ROUTES,
   ...OPERATIONS_ROUTES,

@@ -14,8 +14,10 @@ import type {
   OrderTrackingResponse,
   PhoneRiskResponse,
 } from '../../../contracts/orders';
+import type { ShipmentResponse } from '../../../contracts/shipments';
 import { isoTime, taka } from '../../observability/openapi/answer-schemas';
 import { answerOf } from '../../observability/openapi/api-route';
+import { shipmentAnswer } from '../shipments/shipment-answer';
 import type { CustomerOrderDetails } from '../customer-orders/get-customer-order-details.query';
 
 /** The ordering context's answers as zod schemas, each mirroring its wire type (contracts/orders.ts). */
@@ -64,6 +66,7 @@ const trackingDetails = answerOf<OrderTrackingDetailsResponse>()(
     tracking_code: z.string().nullable(),
     lucky_draw_tokens: z.array(z.string()),
     payment: paymentView.nullable().optional(),
+    shipment: shipmentAnswer.nullable().describe('The parcel once booked with a courier: its tracking page and every step'),
   }),
 );
 
@@ -104,8 +107,14 @@ export const historyLine = answerOf<OrderHistoryLineResponse>()(
   z.object({ productName: z.string(), name: z.string(), id: z.number().int(), slug: z.string(), thumbnail: z.string(), qty: z.number().int(), size: z.string(), price: taka }),
 );
 
-export const orderSummaryAnswer = answerOf<{ success: true; orderrow: OrderRowResponse; history: OrderHistoryLineResponse[]; currencySymbol: string }>()(
-  z.object({ success: z.literal(true), orderrow: orderRow.describe('Personal fields are null unless the phone is the order\'s or the caller owns it'), history: z.array(historyLine), currencySymbol: z.string() }),
+export const orderSummaryAnswer = answerOf<{ success: true; orderrow: OrderRowResponse; history: OrderHistoryLineResponse[]; currencySymbol: string; shipment: ShipmentResponse | null }>()(
+  z.object({
+    success: z.literal(true),
+    orderrow: orderRow.describe('Personal fields are null unless the phone is the order\'s or the caller owns it'),
+    history: z.array(historyLine),
+    currencySymbol: z.string(),
+    shipment: shipmentAnswer.nullable().describe('The parcel once booked with a courier (issue 29)'),
+  }),
 );
 
 const customerOrderRow = answerOf<CustomerOrderRowResponse>()(

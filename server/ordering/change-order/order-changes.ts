@@ -53,6 +53,8 @@ export class OrderChanges {
       const order = orderStateOf(loaded, orderStream);
       if (orderChangeStreams(normalized, order).skus.some((sku) => !others.includes(sku))) throw new LinesChangedMeanwhile();
       const streams = decideOrderChange(normalized, { order, skus: skuStatesOf(loaded, orderId), coupon: couponStateOf(loaded, touched.coupon) });
+      // A step that changes nothing (a courier's step already recorded, issue 29) appends nothing.
+      if (streams.every((stream) => stream.events.length === 0)) return { orderId, status: order.status === 'none' ? 'pending' : order.status };
       await attempt.append(streams, metadata, (manager, result) =>
         writeOrderTracking(manager, quoteIdentifier, result.events.filter((event) => event.streamId === orderStream)),
       );

@@ -13,7 +13,7 @@ export interface OrderChangeStates {
 }
 
 /** Steps that give units back: cancel and expiry also give the coupon use back, a return only the units. */
-const RELEASING = new Set<OrderCommand['type']>(['CancelOrder', 'WithdrawOrder', 'ReturnOrder', 'ExpireOrder']);
+const RELEASING = new Set<OrderCommand['type']>(['CancelOrder', 'WithdrawOrder', 'ReturnOrder', 'ExpireOrder', 'ReceiveReturnedParcel']);
 
 /**
  * The streams a staff step touches besides the order's: a cancel or an expiry gives back every line's units and the
@@ -22,7 +22,7 @@ const RELEASING = new Set<OrderCommand['type']>(['CancelOrder', 'WithdrawOrder',
 export function orderChangeStreams(command: OrderCommand, order: OrderState): { skus: string[]; coupon: string | null } {
   if (order.status === 'none' || !RELEASING.has(command.type)) return { skus: [], coupon: null };
   const skus = [...new Set(order.lines.map((line) => skuStreamId(line.productId, line.size)))].sort();
-  const coupon = command.type !== 'ReturnOrder' && order.couponCode ? couponStreamId(order.couponCode) : null;
+  const coupon = command.type !== 'ReturnOrder' && command.type !== 'ReceiveReturnedParcel' && order.couponCode ? couponStreamId(order.couponCode) : null;
   return { skus, coupon };
 }
 
@@ -41,9 +41,19 @@ export function decideOrderChange(command: OrderCommand, states: OrderChangeStat
         ? 'order cancelled by the customer'
       : command.type === 'ReturnOrder'
         ? `order returned: ${command.data.reason.trim()}`
-        : 'order expired: not confirmed in time';
-  for (const line of order.lines) {
+        : command.type === 'ReceiveReturnedParcel'
+          ? 'returned parcel received'
+          : 'order expired: not confirmed in time';
+  // A returned parcel puts back only the units care found undamaged (issue 29); every other release all units.
+  const received = orderEvents.find((event) => event.type === 'ReturnedParcelReceived');
+  const released = received && received.type === 'ReturnedParcelReceived' ? received.data.restocked : order.lines;
+  const bySku = new Map<string, { productId: number; size: string; quantity: number }>();
+  for (const line of released) {
     const streamId = skuStreamId(line.productId, line.size);
+    const seen = bySku.get(streamId);
+    bySku.set(streamId, { productId: line.productId, size: line.size, quantity: (seen?.quantity ?? 0) + line.quantity });
+  }
+  for (const [streamId, line] of command.type === 'ReceiveReturnedParcel' ? bySku : order.lines.map((line) => [skuStreamId(line.productId, line.size), line] as const)) {
     const state = states.skus.get(streamId);
     if (!state) throw new Error(`SKU stream ${streamId} was not loaded`);
     const events = skuDecider.decide(
@@ -52,7 +62,7 @@ export function decideOrderChange(command: OrderCommand, states: OrderChangeStat
     );
     result.push({ streamId, events });
   }
-  if (command.type !== 'ReturnOrder' && order.couponCode && states.coupon) {
+  if (command.type !== 'ReturnOrder' && command.type !== 'ReceiveReturnedParcel' && order.couponCode && states.coupon) {
     const events = couponDecider.decide({ type: 'ReleaseCouponRedemption', data: { code: order.couponCode, orderId: order.orderId, reason } }, states.coupon);
     result.push({ streamId: couponStreamId(order.couponCode), events });
   }

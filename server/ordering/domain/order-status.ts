@@ -42,4 +42,5 @@ export const STATUS_AFTER_EVENT: Partial<Record<OrderEvent['type'], OrderStatus>
   OrderCancelled: 'cancelled',
   OrderReturned: 'returned',
   OrderExpired: 'expired',
+  ReturnedParcelReceived: 'returned',
 };

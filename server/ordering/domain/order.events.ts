@@ -210,6 +210,105 @@ export type ConfirmationCallRecorded = { type: 'ConfirmationCallRecorded'; data:
 /** A staff member wrote a note on the order. Fires from `AddOrderNote`. Consumed by the care timeline. */
 export type OrderNoteAdded = { type: 'OrderNoteAdded'; data: { orderId: string; at: string; note: string } };
 
+/** Where a parcel is, in the store's words (the courier port's stages, server/fulfilment/couriers/courier-port.ts). */
+export type ParcelStageName =
+  | 'booked'
+  | 'picked-up'
+  | 'in-transit'
+  | 'out-for-delivery'
+  | 'delivered'
+  | 'partly-delivered'
+  | 'delivery-failed'
+  | 'on-hold'
+  | 'returning'
+  | 'returned'
+  | 'cancelled';
+
+export const PARCEL_STAGE_NAMES: readonly ParcelStageName[] = [
+  'booked',
+  'picked-up',
+  'in-transit',
+  'out-for-delivery',
+  'delivered',
+  'partly-delivered',
+  'delivery-failed',
+  'on-hold',
+  'returning',
+  'returned',
+  'cancelled',
+];
+
+/**
+ * Care asked a courier to carry the order (issue 29): recorded before the courier is called (intent before
+ * effect, ADR 056), so a retry or a crash afterwards asks the courier for the parcel by our order id before it
+ * books again. Fires from `RequestShipmentBooking`. Changes no status. Consumed by the care timeline and
+ * fulfilment's parcel list.
+ */
+export type ShipmentBookingRequested = {
+  type: 'ShipmentBookingRequested';
+  data: { orderId: string; at: string; courier: string; amountToCollectPaisa: number };
+};
+
+/**
+ * The courier accepted the parcel: its consignment id, the code a person tracks it by, the courier's own
+ * status word and its tracking page. Fires from `RecordShipmentBooked`, once per order. Changes no status
+ * (the order ships when the courier picks the parcel up). Consumed by the tracking answer, the timeline and
+ * fulfilment's parcel list.
+ */
+export type ShipmentBooked = {
+  type: 'ShipmentBooked';
+  data: {
+    orderId: string;
+    at: string;
+    courier: string;
+    /** The courier's name as shoppers read it ("Steadfast", "Demo courier", or the courier care named for a manual booking). */
+    courierName: string;
+    consignmentId: string;
+    trackingCode: string;
+    trackingUrl: string | null;
+    courierStatus: string;
+    deliveryFeePaisa: number | null;
+    amountToCollectPaisa: number;
+  };
+};
+
+/** One step of the parcel as the courier told it (its own status word kept beside our stage). */
+export interface ParcelStepData {
+  stage: ParcelStageName;
+  courierStatus: string;
+  /** When the courier says it happened. */
+  at: string;
+  message: string | null;
+  messageBn: string | null;
+  /** Cash the rider collected and the courier's charge, when the courier said (kept for the payout's matching). */
+  collectedPaisa: number | null;
+  deliveryChargePaisa: number | null;
+}
+
+/**
+ * A courier step of the booked parcel (a webhook, the polling job, care for a manual or demo parcel). A step
+ * already recorded (same courier status and time) is not recorded again. `current`: the step is now where the
+ * parcel is (a step older than the latest, or one after the parcel arrived, is kept in the history only).
+ * `notify: 'out-for-delivery'` on the first current out-for-delivery step: the shopper gets one SMS.
+ * Fires from `RecordParcelStep`, with `OrderShipped` (first step past booking) and `OrderDelivered`
+ * (delivered) in the same append when the step moves the order's status. Consumed by the tracking answer,
+ * the timeline, fulfilment's parcel list and the SMS subscription.
+ */
+export type ParcelStepRecorded = {
+  type: 'ParcelStepRecorded';
+  data: { orderId: string; at: string; courier: string; consignmentId: string; step: ParcelStepData; current: boolean; notify?: 'out-for-delivery' };
+};
+
+/**
+ * Care received the returned parcel: the units back in stock and the units damaged (not restocked). Fires from
+ * `ReceiveReturnedParcel` with the `StockReleased` of the restocked units; the order is returned and the
+ * phone's risk record counts it. Consumed by read models, timeline, phone risk and fulfilment's parcel list.
+ */
+export type ReturnedParcelReceived = {
+  type: 'ReturnedParcelReceived';
+  data: { orderId: string; at: string; restocked: LineKey[]; damaged: LineKey[] };
+};
+
 export type OrderEvent =
   | OrderPaymentEvent
   | OrderPlaced
@@ -227,7 +326,11 @@ export type OrderEvent =
   | OrderLineChanged
   | OrderLineRemoved
   | ShippingDetailsChanged
-  | OrderNoteAdded;
+  | OrderNoteAdded
+  | ShipmentBookingRequested
+  | ShipmentBooked
+  | ParcelStepRecorded
+  | ReturnedParcelReceived;
 
 export const ORDER_EVENT_TYPES: ReadonlyArray<OrderEvent['type']> = [
   'OrderPlaced',
@@ -247,6 +350,10 @@ export const ORDER_EVENT_TYPES: ReadonlyArray<OrderEvent['type']> = [
   'ShippingDetailsChanged',
   'OrderNoteAdded',
   ...ORDER_PAYMENT_EVENT_TYPES,
+  'ShipmentBookingRequested',
+  'ShipmentBooked',
+  'ParcelStepRecorded',
+  'ReturnedParcelReceived',
 ];
 
 /**

@@ -1,5 +1,5 @@
 import type { Decider } from '../../event-store/command-path/decider';
-import { CALL_OUTCOMES, type CallOutcome, type LineKey, type OrderEvent, type OrderLine, type OrderOffer, type OrderType, type PaymentMethod } from './order.events';
+import { CALL_OUTCOMES, PARCEL_STAGE_NAMES, type CallOutcome, type LineKey, type OrderEvent, type OrderLine, type OrderOffer, type OrderType, type ParcelStageName, type ParcelStepData, type PaymentMethod } from './order.events';
 import { offerUnitsOf } from './order-offer';
 import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { TRANSITIONS, type OrderStatus, type StatusStep } from './order-status';
@@ -30,7 +30,24 @@ export type OrderState =
       viaGateway?: boolean;
       payment?: OrderPaymentState | null;
       totalPaisa?: number;
+      /** The parcel (issue 29): null until care asks a courier to carry the order. */
+      shipment: ShipmentState | null;
     };
+
+/** What the rules of booking and parcel steps need of the order's parcel. */
+export interface ShipmentState {
+  courier: string;
+  amountToCollectPaisa: number;
+  requestedAt: string;
+  booked: { consignmentId: string; trackingCode: string; courierName: string; trackingUrl: string | null; courierStatus: string } | null;
+  /** Steps already recorded, by courier status and time: a webhook replayed records nothing. */
+  seen: readonly string[];
+  /** The current step's stage and time (null: only booked). */
+  stage: ParcelStageName | null;
+  stageAt: string | null;
+  outForDeliveryTexted: boolean;
+  returnReceived: boolean;
+}
 
 const initialOrderState = (): OrderState => ({ status: 'none' });
 
@@ -52,6 +69,17 @@ export type ExpireOrder = Step<'ExpireOrder', { pendingHours: number; unpaidHold
 export type RecordCallOutcome = Step<'RecordCallOutcome', { outcome: CallOutcome }>;
 /** The shopper cancels their own pending order (tracking page or order details). */
 export type WithdrawOrder = Step<'WithdrawOrder'>;
+/** Care asks a courier to carry the order: the intent, recorded before the courier is called (issue 29). */
+export type RequestShipmentBooking = Step<'RequestShipmentBooking', { courier: string; amountToCollectPaisa: number }>;
+/** The courier's answer to the booking (or the parcel it already had for our order id). */
+export type RecordShipmentBooked = Step<
+  'RecordShipmentBooked',
+  { courier: string; courierName: string; consignmentId: string; trackingCode: string; trackingUrl: string | null; courierStatus: string; deliveryFeePaisa: number | null }
+>;
+/** A courier step of the parcel (a webhook, the polling job, care for a manual or demo parcel). */
+export type RecordParcelStep = Step<'RecordParcelStep', { step: ParcelStepData }>;
+/** Care received the returned parcel: `damaged` units are not restocked, every other unit is. */
+export type ReceiveReturnedParcel = Step<'ReceiveReturnedParcel', { damaged: LineKey[] }>;
 export const CUSTOMER_CANCEL_REASON = 'Cancelled by the customer';
 
 /** Every staff step on an existing order. Placing an order is decided in `checkout.ts` / `instant-order.ts`. */
@@ -67,7 +95,11 @@ export type OrderCommand =
   | ExpireOrder
   | RecordCallOutcome
   | WithdrawOrder
-  | OrderPaymentCommand;
+  | OrderPaymentCommand
+  | RequestShipmentBooking
+  | RecordShipmentBooked
+  | RecordParcelStep
+  | ReceiveReturnedParcel;
 
 const STEP_OF: Partial<Record<OrderCommand['type'], StatusStep>> = {
   ConfirmOrder: 'confirm',
@@ -110,6 +142,7 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         placedAt: event.data.placedAt,
         ...(event.data.payment.viaGateway ? { viaGateway: true } : {}),
         totalPaisa: event.data.totals.grandTotalPaisa,
+        shipment: null,
       };
     case 'InstantOrderPlaced':
       return {
@@ -128,6 +161,7 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         address: event.data.customer.address,
         shippingPhone: event.data.customer.shippingPhone,
         placedAt: event.data.placedAt,
+        shipment: null,
       };
     case 'OrderConfirmed':
       return withStatus(state, 'confirmed');
@@ -159,7 +193,176 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     }
     case 'ShippingDetailsChanged':
       return state.status === 'none' ? state : { ...state, address: event.data.address, shippingPhone: event.data.shippingPhone };
+    case 'ShipmentBookingRequested':
+      if (state.status === 'none') return state;
+      return {
+        ...state,
+        shipment: {
+          courier: event.data.courier,
+          amountToCollectPaisa: event.data.amountToCollectPaisa,
+          requestedAt: event.data.at,
+          booked: null,
+          seen: [],
+          stage: null,
+          stageAt: null,
+          outForDeliveryTexted: false,
+          returnReceived: false,
+        },
+      };
+    case 'ShipmentBooked':
+      if (state.status === 'none' || !state.shipment) return state;
+      return {
+        ...state,
+        shipment: {
+          ...state.shipment,
+          booked: {
+            consignmentId: event.data.consignmentId,
+            trackingCode: event.data.trackingCode,
+            courierName: event.data.courierName,
+            trackingUrl: event.data.trackingUrl,
+            courierStatus: event.data.courierStatus,
+          },
+          stage: state.shipment.stage ?? 'booked',
+          stageAt: state.shipment.stageAt ?? event.data.at,
+        },
+      };
+    case 'ParcelStepRecorded': {
+      if (state.status === 'none' || !state.shipment) return state;
+      const { step, current, notify } = event.data;
+      const shipment = state.shipment;
+      return {
+        ...state,
+        shipment: {
+          ...shipment,
+          seen: [...shipment.seen, stepKey(step)],
+          stage: current ? step.stage : shipment.stage,
+          stageAt: current ? step.at : shipment.stageAt,
+          booked: current && shipment.booked ? { ...shipment.booked, courierStatus: step.courierStatus } : shipment.booked,
+          outForDeliveryTexted: shipment.outForDeliveryTexted || notify === 'out-for-delivery',
+        },
+      };
+    }
+    case 'ReturnedParcelReceived':
+      if (state.status === 'none') return state;
+      return { ...withStatus(state, 'returned'), shipment: state.shipment ? { ...state.shipment, returnReceived: true } : null } as OrderState;
   }
+}
+
+/** One step of a parcel as the courier tells it: its status word and its time (a replayed webhook repeats both). */
+export function stepKey(step: Pick<ParcelStepData, 'stage' | 'courierStatus' | 'at'>): string {
+  return `${step.stage}|${step.courierStatus}|${new Date(step.at).toISOString()}`;
+}
+
+/** Stages after which the parcel has arrived somewhere for good (only a return may follow a delivery). */
+const FINAL_STAGES: ReadonlySet<ParcelStageName> = new Set(['delivered', 'partly-delivered', 'returned', 'cancelled']);
+/** Stages that mean the parcel left the shop with the courier: the order is shipped. */
+const MOVING_STAGES: ReadonlySet<ParcelStageName> = new Set([
+  'picked-up',
+  'in-transit',
+  'out-for-delivery',
+  'delivered',
+  'partly-delivered',
+  'delivery-failed',
+  'on-hold',
+  'returning',
+  'returned',
+]);
+
+/** Whether a step becomes where the parcel is: newer than the current one, and never back from an arrival. */
+function becomesCurrent(shipment: ShipmentState, step: ParcelStepData): boolean {
+  if (shipment.stageAt && new Date(step.at).getTime() < new Date(shipment.stageAt).getTime()) return false;
+  if (shipment.stage && FINAL_STAGES.has(shipment.stage)) {
+    // A delivered parcel may still come back (a partial delivery's rest); nothing else moves it.
+    const delivered = shipment.stage === 'delivered' || shipment.stage === 'partly-delivered';
+    return delivered && (step.stage === 'returning' || step.stage === 'returned');
+  }
+  return true;
+}
+
+function decideShipment(command: RequestShipmentBooking | RecordShipmentBooked | RecordParcelStep | ReceiveReturnedParcel, state: Exclude<OrderState, { status: 'none' }>, at: string): OrderEvent[] {
+  const { orderId } = state;
+  const shipment = state.shipment;
+  switch (command.type) {
+    case 'RequestShipmentBooking': {
+      if (shipment) throw new OrderRuleViolation('courier', 'shipment-booking-in-progress', { courier: shipment.courier });
+      if (state.status !== 'confirmed' && state.status !== 'processing') throw new OrderRuleViolation('courier', 'shipment-not-bookable', { status: state.status });
+      const amount = command.data.amountToCollectPaisa;
+      if (!Number.isInteger(amount) || amount < 0) throw new OrderRuleViolation('amount_to_collect', 'invalid-input', { detail: 'a whole amount from 0' });
+      return [{ type: 'ShipmentBookingRequested', data: { orderId, at, courier: command.data.courier, amountToCollectPaisa: amount } }];
+    }
+    case 'RecordShipmentBooked': {
+      if (!shipment) throw new OrderRuleViolation('courier', 'shipment-not-booked');
+      if (shipment.courier !== command.data.courier) throw new OrderRuleViolation('courier', 'shipment-booked-elsewhere', { courier: shipment.courier });
+      // The same answer twice (a retry that found the first booking) records nothing.
+      if (shipment.booked) {
+        if (shipment.booked.consignmentId === command.data.consignmentId) return [];
+        throw new OrderRuleViolation('courier', 'shipment-booked-elsewhere', { courier: shipment.courier });
+      }
+      const { courier, courierName, consignmentId, trackingCode, trackingUrl, courierStatus, deliveryFeePaisa } = command.data;
+      return [
+        {
+          type: 'ShipmentBooked',
+          data: { orderId, at, courier, courierName, consignmentId, trackingCode, trackingUrl, courierStatus, deliveryFeePaisa, amountToCollectPaisa: shipment.amountToCollectPaisa },
+        },
+      ];
+    }
+    case 'RecordParcelStep': {
+      if (!shipment?.booked) throw new OrderRuleViolation('step', 'shipment-not-booked');
+      const step = command.data.step;
+      if (!PARCEL_STAGE_NAMES.includes(step.stage) || Number.isNaN(new Date(step.at).getTime())) {
+        throw new OrderRuleViolation('step', 'parcel-step-invalid', { reason: 'unknown stage or time' });
+      }
+      if (shipment.seen.includes(stepKey(step))) return [];
+      const current = becomesCurrent(shipment, step);
+      const notify = current && step.stage === 'out-for-delivery' && !shipment.outForDeliveryTexted && state.status !== 'delivered' && state.status !== 'returned';
+      const events: OrderEvent[] = [
+        {
+          type: 'ParcelStepRecorded',
+          data: { orderId, at, courier: shipment.courier, consignmentId: shipment.booked.consignmentId, step, current, ...(notify ? { notify: 'out-for-delivery' as const } : {}) },
+        },
+      ];
+      if (!current) return events;
+      let status = state.status;
+      if (MOVING_STAGES.has(step.stage) && (status === 'confirmed' || status === 'processing')) {
+        events.push({ type: 'OrderShipped', data: { orderId, at, courier: shipment.booked.courierName, trackingCode: shipment.booked.trackingCode } });
+        status = 'shipped';
+      }
+      if ((step.stage === 'delivered' || step.stage === 'partly-delivered') && status === 'shipped') {
+        events.push({ type: 'OrderDelivered', data: { orderId, at } });
+      }
+      return events;
+    }
+    case 'ReceiveReturnedParcel': {
+      if (!shipment?.booked) throw new OrderRuleViolation('damaged', 'shipment-not-booked');
+      if (shipment.returnReceived) throw new OrderRuleViolation('damaged', 'return-already-received');
+      if (state.status !== 'shipped' && state.status !== 'delivered') throw new OrderRuleViolation('damaged', 'return-not-receivable', { status: state.status });
+      const { restocked, damaged } = splitReturned(state.lines, command.data.damaged);
+      return [{ type: 'ReturnedParcelReceived', data: { orderId, at, restocked, damaged } }];
+    }
+  }
+}
+
+/** The order's units split into those back in stock and those damaged; a damaged unit must be one of the order's. */
+export function splitReturned(lines: readonly OrderLine[], damaged: readonly LineKey[]): { restocked: LineKey[]; damaged: LineKey[] } {
+  const left = new Map(lines.map((line) => [`${line.productId}|${line.size}`, line.quantity]));
+  const hurt = new Map<string, number>();
+  for (const unit of damaged) {
+    const key = `${unit.productId}|${unit.size}`;
+    if (!Number.isInteger(unit.quantity) || unit.quantity < 0) throw new OrderRuleViolation('damaged', 'return-damaged-invalid', { reason: 'a whole number of units' });
+    const total = (hurt.get(key) ?? 0) + unit.quantity;
+    if (!left.has(key) || total > (left.get(key) ?? 0)) throw new OrderRuleViolation('damaged', 'return-damaged-invalid', { reason: `${unit.productId} ${unit.size}` });
+    hurt.set(key, total);
+  }
+  const restocked: LineKey[] = [];
+  const broken: LineKey[] = [];
+  for (const line of lines) {
+    const key = `${line.productId}|${line.size}`;
+    const bad = hurt.get(key) ?? 0;
+    hurt.delete(key);
+    if (line.quantity - bad > 0) restocked.push({ productId: line.productId, size: line.size, quantity: line.quantity - bad });
+    if (bad > 0) broken.push({ productId: line.productId, size: line.size, quantity: bad });
+  }
+  return { restocked, damaged: broken };
 }
 
 function withStatus(state: OrderState, status: OrderStatus): OrderState {
@@ -179,6 +382,11 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   const step = STEP_OF[command.type];
   if (step && !TRANSITIONS[step].from.includes(state.status)) throw new TransitionNotAllowed(step, state.status);
   switch (command.type) {
+    case 'RequestShipmentBooking':
+    case 'RecordShipmentBooked':
+    case 'RecordParcelStep':
+    case 'ReceiveReturnedParcel':
+      return decideShipment(command, state, at);
     case 'ConfirmOrder':
       return [{ type: 'OrderConfirmed', data: { orderId, at } }];
     case 'StartProcessing':

@@ -12,6 +12,7 @@ export const PHONE_RISK_EVENT_TYPES = [
   'InstantOrderPlaced',
   'OrderDelivered',
   'OrderReturned',
+  'ReturnedParcelReceived',
   'OrderCancelled',
   'OrderExpired',
   'PhoneBlocked',
@@ -21,6 +22,7 @@ export const PHONE_RISK_EVENT_TYPES = [
 const OUTCOME_OF: Record<string, 'delivered' | 'returned' | 'cancelled' | 'expired'> = {
   OrderDelivered: 'delivered',
   OrderReturned: 'returned',
+  ReturnedParcelReceived: 'returned',
   OrderCancelled: 'cancelled',
   OrderExpired: 'expired',
 };

@@ -4,6 +4,7 @@ import { toHistoryLines, toOrderRow } from '../api/dto/order.responses';
 import { OrderNotFound } from '../domain/order.errors';
 import { normalizeOrderId } from '../domain/order-id';
 import { OrderReadModel } from '../read-model/order-read-model';
+import { shipmentFromTimeline } from '../shipments/shipment-view';
 import { samePhone } from './get-order-information.handler';
 import { GetOrderSummaryQuery, type OrderSummary } from './get-order-summary.query';
 
@@ -17,7 +18,8 @@ export class GetOrderSummaryHandler implements IQueryHandler<GetOrderSummaryQuer
     if (!order) throw new OrderNotFound();
     const personal =
       samePhone(order.phone, phone) || (user !== undefined && (order.user_id === user.id || STAFF_ROLES.includes(user.role)));
-    const lines = await this.orders.lines(order.order_id);
-    return { orderrow: toOrderRow(order, personal), history: toHistoryLines(lines), currencySymbol: order.currency_symbol, personal };
+    const [lines, timeline] = await Promise.all([this.orders.lines(order.order_id), this.orders.timeline(order.order_id)]);
+    const { shipment } = shipmentFromTimeline(timeline);
+    return { orderrow: toOrderRow(order, personal), history: toHistoryLines(lines), currencySymbol: order.currency_symbol, shipment, personal };
   }
 }

@@ -1,4 +1,5 @@
 import { Query } from '@nestjs/cqrs';
+import type { ShipmentResponse } from '../../../contracts/shipments';
 import type { AuthenticatedUser } from '../../common/request/authenticated-user';
 import type { OrderHistoryLineResponse, OrderRowResponse } from '../api/dto/order.responses';
 
@@ -6,6 +7,8 @@ export interface OrderSummary {
   orderrow: OrderRowResponse;
   history: OrderHistoryLineResponse[];
   currencySymbol: string;
+  /** The parcel once booked (issue 29): courier, tracking code and page, steps. */
+  shipment: ShipmentResponse | null;
   /** Whether the personal fields are shown: the phone is the order's, or the caller owns the order or is staff. */
   personal: boolean;
 }

@@ -7,7 +7,7 @@ import { OutboxEnvelopes } from '../../outbox/envelopes';
 import type { OutboxReads } from '../../outbox/event-reads';
 import type { OutgoingSms } from '../gateway/sms-gateway';
 import { smsSize } from '../templates/segments';
-import { ORDER_SMS_KIND, orderSms, phoneCodeSms, SmsStore } from '../templates/sms-texts';
+import { orderSms, orderSmsKindOf, phoneCodeSms, SmsStore } from '../templates/sms-texts';
 
 export type SmsComposition = { sms: OutgoingSms } | { skip: string };
 
@@ -38,7 +38,7 @@ export class SmsComposer {
       if (!contents) return { skip: 'the code expired before the SMS could be sent' };
       return sms(to, phoneCodeSms(localeOf(data.locale), store, contents.token, CODE_MINUTES));
     }
-    const kind = ORDER_SMS_KIND[event.type];
+    const kind = orderSmsKindOf(event.type, data);
     if (!kind) return { skip: `no SMS for ${event.type}` };
     const placed = event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced' ? data : await reads.placedEvent(event.streamId);
     if (!placed) return { skip: 'the order has no placing event' };
@@ -52,7 +52,7 @@ export class SmsComposer {
       orderSms(kind, localeOf(placed.locale), store, {
         orderId: String(placed.orderId ?? event.streamId.replace(/^order-/, '')),
         totalPaisa: totals?.grandTotalPaisa ?? payment?.amountPaisa ?? null,
-        courier: text(data.courier),
+        courier: event.type === 'ParcelStepRecorded' ? null : text(data.courier),
         trackingCode: text(data.trackingCode),
         reason: text(data.reason),
       }),

@@ -6,6 +6,7 @@ import { causedByShopper, orderMessageCaps } from '../../outbox/event-reads';
 import type { BudgetedJob, RecipientCaps } from '../../outbox/subscription/recipient-budget';
 import { OutboxSubscriptionProjection } from '../../outbox/subscription/outbox-subscription.projection';
 import { maskPhone } from '../mask-phone';
+import { orderSmsKindOf } from '../templates/sms-texts';
 import { SMS_CHANNEL, SMS_EVENT_TYPES } from '../sms-events';
 
 export const SMS_SUBSCRIPTION_NAME = 'sms-subscription';
@@ -25,7 +26,9 @@ export class SmsSubscriptionProjection extends OutboxSubscriptionProjection {
   protected async jobsFor(events: RecordedEvent[], manager: EntityManager): Promise<BudgetedJob[]> {
     const cancelled = events.filter((event) => event.type === 'OrderCancelled' && causedByShopper(event)).map((event) => event.streamId);
     const placedPhones = await contactPhones(manager, cancelled);
-    return events.map((event) => {
+    // A courier step texts only when the decider marked it (the first out for delivery): no row for the others.
+    const worthy = events.filter((event) => orderSmsKindOf(event.type, event.data as { notify?: unknown }) !== null || !event.streamId.startsWith('order-'));
+    return worthy.map((event) => {
       const job = { eventId: event.id, eventType: event.type };
       if (!causedByShopper(event)) return job;
       const phone =

@@ -23,7 +23,7 @@ export interface OrderSmsFacts {
   reason?: string | null;
 }
 
-export type OrderSmsKind = 'placed' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'expired';
+export type OrderSmsKind = 'placed' | 'confirmed' | 'shipped' | 'out-for-delivery' | 'delivered' | 'cancelled' | 'expired';
 
 /** Which text each order event sends. */
 export const ORDER_SMS_KIND: Record<string, OrderSmsKind> = {
@@ -35,6 +35,15 @@ export const ORDER_SMS_KIND: Record<string, OrderSmsKind> = {
   OrderCancelled: 'cancelled',
   OrderExpired: 'expired',
 };
+
+/**
+ * An order event's SMS, when it has one: most by their type; a courier step (issue 29) only when the decider
+ * marked it as the parcel's first step out for delivery (`notify`), so the shopper hears of it once.
+ */
+export function orderSmsKindOf(type: string, data: { notify?: unknown }): OrderSmsKind | null {
+  if (type === 'ParcelStepRecorded') return data.notify === 'out-for-delivery' ? 'out-for-delivery' : null;
+  return ORDER_SMS_KIND[type] ?? null;
+}
 
 const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
 const bengaliNumber = (text: string): string => text.replace(/\d/g, (digit) => BENGALI_DIGITS[Number(digit)]);
@@ -69,6 +78,8 @@ export function orderSms(kind: OrderSmsKind, locale: Locale, store: SmsStore, fa
         return fitSegments(`${store.name}: আপনার অর্ডার ${id} নিশ্চিত হয়েছে, শীঘ্রই পাঠানো হবে।`, [link]);
       case 'shipped':
         return fitSegments(`${store.name}: আপনার অর্ডার ${id} পাঠানো হয়েছে। কুরিয়ার: ${courier}, ট্র্যাকিং কোড: ${code}।`, [link]);
+      case 'out-for-delivery':
+        return fitSegments(`${store.name}: আপনার অর্ডার ${id} আজ ডেলিভারির পথে। ${courier ? `কুরিয়ার: ${courier}। ` : ''}টাকা প্রস্তুত রাখুন।`, [link]);
       case 'delivered':
         return fitSegments(`${store.name}: আপনার অর্ডার ${id} পৌঁছে গেছে। আমাদের সাথে কেনাকাটার জন্য ধন্যবাদ!`);
       case 'cancelled':
@@ -89,6 +100,8 @@ export function orderSms(kind: OrderSmsKind, locale: Locale, store: SmsStore, fa
       return fitSegments(`${store.name}: Your order ${id} is confirmed and will be shipped soon.`, [link]);
     case 'shipped':
       return fitSegments(`${store.name}: Your order ${id} is on its way. Courier: ${courier}, tracking code: ${code}.`, [link]);
+    case 'out-for-delivery':
+      return fitSegments(`${store.name}: Your order ${id} is out for delivery today.${courier ? ` Courier: ${courier}.` : ''}`, [link]);
     case 'delivered':
       return fitSegments(`${store.name}: Your order ${id} was delivered. Thank you for shopping with us!`);
     case 'cancelled':

@@ -10,11 +10,12 @@ import { CancelOrderButton } from '../../features/orders/components/cancel-order
 import { ContactCare } from '../layout/contact-care';
 import { t, useMessages } from '../../lib/i18n/locale';
 import { ordersMessages } from '../../lib/i18n/messages/orders';
+import { parcelMessages } from '../../lib/i18n/messages/parcel';
 
 
 /** /order-tracking (spec §2): order id and phone, then the tracking data. */
 export function OrderTrackingRoute() {
-  useMessages(ordersMessages);
+  useMessages(ordersMessages, parcelMessages);
   const [params] = useSearchParams();
   const [query, setQuery] = useState<{ orderId: string; phone: string } | null>(null);
   const result = useOrderInformation(query?.orderId ?? '', query?.phone ?? '');
@@ -45,7 +46,7 @@ export function OrderTrackingRoute() {
 
 /** /verify/{orderId}/{phone}: the same data, straight from the link. */
 export function VerifyOrderRoute() {
-  useMessages(ordersMessages);
+  useMessages(ordersMessages, parcelMessages);
   const { orderId = '', phone = '' } = useParams();
   const result = useOrderInformation(orderId, phone);
   return (

@@ -2,6 +2,7 @@
 import { paisaToTaka } from '../../../common/money';
 import type { OrderTrackingDetailsResponse, TrackingStepResponse } from '../../../../contracts/orders';
 import { STATUS_AFTER_EVENT, STATUS_NAMES } from '../../domain/order-status';
+import { shipmentFromTimeline } from '../../shipments/shipment-view';
 import type { OrderDetails, OrderLineDetails, OrderTimelineEntry } from '../../read-model/order-read-model';
 
 /** The steps the tracking page lists: each status event, and care's check of a bKash transfer. */
@@ -27,6 +28,11 @@ export function toTrackingDetails(order: OrderDetails, lines: OrderLineDetails[]
       courier = text(entry.details.courier);
       trackingCode = text(entry.details.trackingCode);
     }
+  }
+  const { shipment } = shipmentFromTimeline(timeline);
+  if (shipment && !courier) {
+    courier = shipment.courier_name;
+    trackingCode = shipment.tracking_code;
   }
   const isOnline = order.order_type === 1;
   const grandTotal = order.grand_total_paisa;
@@ -55,5 +61,6 @@ export function toTrackingDetails(order: OrderDetails, lines: OrderLineDetails[]
     courier,
     tracking_code: trackingCode,
     lucky_draw_tokens: [...order.lucky_draw_tokens],
+    shipment,
   };
 }

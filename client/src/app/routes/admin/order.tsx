@@ -4,9 +4,12 @@ import { CareOrder } from '../../../features/care-orders/components/order-view';
 import { OrderTokens } from '../../../features/lucky-draw/components/order-tokens';
 import { luckyDrawKeys } from '../../../features/lucky-draw/api/lucky-draw-keys';
 import { dashboardKeys } from '../../../features/store-dashboard/api/dashboard-keys';
+import { useMessages } from '../../../lib/i18n/locale';
+import { parcelMessages } from '../../../lib/i18n/messages/parcel';
 
 /** One order for care and its lucky-draw tokens; a recorded step also makes the dashboard's figures and the tokens stale. */
 export function OrderRoute() {
+  useMessages(parcelMessages);
   const { orderId = '' } = useParams();
   const queryClient = useQueryClient();
   return (

@@ -6,4 +6,5 @@ export const careOrdersKeys = {
   lists: () => [...careOrdersKeys.all, 'list'] as const,
   list: (filters: object) => [...careOrdersKeys.lists(), filters] as const,
   detail: (orderId: string) => [...careOrdersKeys.all, 'detail', orderId] as const,
+  shipment: (orderId: string) => [...careOrdersKeys.all, 'shipment', orderId] as const,
 };

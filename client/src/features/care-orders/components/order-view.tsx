@@ -5,6 +5,7 @@ import { ListTable, type Column } from '../../console-kit/list-table';
 import { QueryView } from '../../console-kit/query-state';
 import { useOrder } from '../api/get-order';
 import { CodPanel, expiresIn, RiskBadge } from './cod-panel';
+import { CourierPanel } from './courier-panel';
 import { OrderActions } from './order-actions';
 import { OrderTimeline } from './order-timeline';
 import { RefundPanel } from './refund-form';
@@ -62,6 +63,7 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
           <OrderActions orderId={order.orderId} statusName={status} bkashPending={bkash && !bkashVerified && open} onChanged={onChanged} />
           <CodPanel view={view} onChanged={onChanged} />
           <RefundPanel view={view} onChanged={onChanged} />
+          <CourierPanel orderId={order.orderId} lines={view.history} onChanged={onChanged} />
           <Card id="timeline" title="Timeline">
             <OrderTimeline entries={view.timeline} />
           </Card>

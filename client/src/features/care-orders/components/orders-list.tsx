@@ -1,8 +1,13 @@
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { OrderListRow } from '../../../../../contracts/orders';
+import type { CourierCode } from '../../../../../contracts/shipments';
+import { t } from '../../../lib/i18n/locale';
 import { formatDateTime, formatTaka } from '../../console-kit/format';
 import { FilterForm, ListPager, ListTable, useListParams, type Column, type FilterField } from '../../console-kit/list-table';
-import { QueryView } from '../../console-kit/query-state';
+import { FormError, QueryView } from '../../console-kit/query-state';
+import { useBookShipmentsBatch } from '../api/book-shipments-batch';
+import { useShipment } from '../api/get-shipment';
 import { printPackingSlip } from '../api/get-packing-slip';
 import { useOrders, type OrderFilters } from '../api/get-orders';
 import { ORDER_STATUSES, statusLabel } from '../order-steps';
@@ -67,20 +72,136 @@ export function OrdersList() {
   const list = useListParams(FILTERS.map((field) => field.name));
   const filters: OrderFilters = { ...list.values, page: list.page };
   const orders = useOrders(filters);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const rows = orders.data?.data;
+  const bookable = useMemo(() => (rows ?? []).filter(isBookable).map((order) => order.orderId), [rows]);
+  const toggle = (orderId: string, on: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (on) next.add(orderId);
+      else next.delete(orderId);
+      return next;
+    });
+  const columns: Array<Column<OrderListRow>> = [
+    {
+      header: t('batch.column'),
+      cell: (order) =>
+        isBookable(order) ? (
+          <input type="checkbox" checked={selected.has(order.orderId)} onChange={(event) => toggle(order.orderId, event.target.checked)} aria-label={t('batch.select', { id: order.orderId })} />
+        ) : null,
+    },
+    ...COLUMNS,
+  ];
+  const chosen = [...selected];
   return (
     <>
       <FilterForm label="Filter orders" fields={FILTERS} list={list} />
       <button type="button" className="btn" onClick={() => void printPackingSlip(null)}>
         Print today's confirmed orders
       </button>
+      <BatchBooking orderIds={chosen} onBooked={() => setSelected(new Set())} />
       <QueryView query={orders} loading="Loading orders…" what="Orders" empty={{ when: (answer) => answer.data.length === 0, text: 'No orders match these filters.' }}>
         {(answer) => (
           <div aria-busy={orders.isFetching}>
-            <ListTable rows={answer.data} columns={COLUMNS} rowKey={(order) => order.orderId} caption="Orders, newest first" />
+            {bookable.length > 0 && (
+              <label className="admin-field admin-batch__all">
+                <input
+                  type="checkbox"
+                  checked={bookable.every((orderId) => selected.has(orderId))}
+                  onChange={(event) => setSelected(new Set(event.target.checked ? bookable : []))}
+                />{' '}
+                {t('batch.selectAll')}
+              </label>
+            )}
+            <ListTable rows={answer.data} columns={columns} rowKey={(order) => order.orderId} caption="Orders, newest first" />
             <ListPager list={list} answer={answer} label="Order pages" />
           </div>
         )}
       </QueryView>
     </>
+  );
+}
+
+function isBookable(order: OrderListRow): boolean {
+  return order.status === 'confirmed' || order.status === 'processing';
+}
+
+/**
+ * "Book selected" (issue 29): the ticked orders with one courier. The couriers offered are read from the first
+ * ticked order's shipment answer (the same list for every order); the answer tells how many were booked and why
+ * each of the others was not.
+ */
+function BatchBooking({ orderIds, onBooked }: { orderIds: string[]; onBooked: () => void }) {
+  const offer = useShipment(orderIds[0] ?? '', { enabled: orderIds.length > 0 });
+  const book = useBookShipmentsBatch();
+  const [courier, setCourier] = useState<CourierCode | ''>('');
+  const sending = useRef(false);
+  const couriers = (offer.data?.couriers ?? []).filter((option) => option.courier !== 'manual');
+  const chosen = courier || offer.data?.default_courier || couriers[0]?.courier || '';
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending.current || book.isPending || !chosen || orderIds.length === 0) return;
+    sending.current = true;
+    book.mutate(
+      { courier: chosen, orderIds },
+      {
+        onSuccess: onBooked,
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+  return (
+    <form className="admin-inline-form admin-batch" onSubmit={submit} aria-label={t('batch.title')}>
+      {orderIds.length === 0 ? (
+        <p className="muted">{t('batch.none')}</p>
+      ) : (
+        <>
+          <label className="admin-field">
+            {t('batch.courier')}
+            <select className="field__input" value={chosen} onChange={(event) => setCourier(event.target.value as CourierCode)}>
+              {couriers.map((option) => (
+                <option key={option.courier} value={option.courier} title={option.label}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button" disabled={book.isPending || !chosen}>
+            {book.isPending ? t('batch.booking', { n: orderIds.length }) : t('batch.book', { n: orderIds.length })}
+          </button>
+        </>
+      )}
+      {book.data && (
+        <div role="status" className="admin-batch__result">
+          <p>{t('batch.result', { booked: book.data.booked, failed: book.data.failed })}</p>
+          {book.data.failed > 0 && (
+            <>
+              <p>{t('batch.failedTitle')}</p>
+              <ul>
+                {book.data.results
+                  .filter((result) => !result.ok)
+                  .map((result) => (
+                    <li key={result.order_id}>
+                      <Link to={`/admin/orders/${encodeURIComponent(result.order_id)}`}>{result.order_id}</Link>: {result.error?.message ?? result.error?.code}
+                    </li>
+                  ))}
+              </ul>
+            </>
+          )}
+          {book.data.results.some((result) => result.ok && result.already_booked) && (
+            <p className="muted">
+              {book.data.results
+                .filter((result) => result.ok && result.already_booked)
+                .map((result) => result.order_id)
+                .join(', ')}{' '}
+              — {t('batch.already')}
+            </p>
+          )}
+        </div>
+      )}
+      <FormError error={book.error} />
+    </form>
   );
 }

@@ -5,6 +5,7 @@ import type { OrderTracking } from '../types';
 import { formatOrderDate, formatStepTime, statusClass, statusLabel } from '../types';
 import { localDigits, t } from '../../../lib/i18n/locale';
 import { OrderStatus } from './order-status';
+import { ParcelDelivery } from './parcel-delivery';
 import './orders.css';
 
 /** The steps every order may pass through, in order; a cancelled, returned or expired order ends where it stopped. */
@@ -33,7 +34,9 @@ export function TrackingResult({ data, actions, help }: { data: OrderTracking; a
       </h2>
       {delivered && <p className="tracking-result__celebrate">{t('track.delivered')}</p>}
       {data.steps && <TrackingSteps steps={data.steps} />}
-      {data.courier || data.tracking_code ? (
+      {data.shipment ? (
+        <ParcelDelivery shipment={data.shipment} />
+      ) : data.courier || data.tracking_code ? (
         <p className="tracking-result__courier">
           {t('track.sentWith')}<strong>{data.courier ?? t('track.ourCourier')}</strong>
           {data.tracking_code && (

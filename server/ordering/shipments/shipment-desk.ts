@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, type Clock } from '../../common/clock';
+import type { EventMetadata } from '../../event-store/event-store.types';
+import { CommandPath } from '../../event-store/command-path/command-path';
+import { EventStore } from '../../event-store/event-store';
+import { OrderChanges, type OrderChangeResult } from '../change-order/order-changes';
+import { orderStateOf } from '../domain/loaded-states';
+import type { ShipmentState } from '../domain/order';
+import type { LineKey, ParcelStepData } from '../domain/order.events';
+import { normalizeOrderId, orderStreamId } from '../domain/order-id';
+import type { OrderStatus } from '../domain/order-status';
+import { UnknownOrder } from '../domain/order.errors';
+import { cashToCollectPaisa } from '../paperwork/packing-slip';
+import { timelineRows } from '../projections/order-timeline.projection';
+import { OrderReadModel, type OrderTimelineEntry } from '../read-model/order-read-model';
+import { shipmentFromTimeline, type ShipmentView } from './shipment-view';
+
+/** What a courier needs of an order to carry it (the recipient, what to collect, what is inside). */
+export interface ParcelFacts {
+  orderId: string;
+  status: OrderStatus;
+  recipientName: string;
+  recipientPhone: string;
+  recipientAddress: string;
+  /** The order's due amount: what the rider collects, in paisa. */
+  amountToCollectPaisa: number;
+  itemCount: number;
+  itemDescription: string;
+}
+
+/** What the booked parcel's courier said at booking. */
+export interface BookedShipment {
+  courier: string;
+  courierName: string;
+  consignmentId: string;
+  trackingCode: string;
+  trackingUrl: string | null;
+  courierStatus: string;
+  deliveryFeePaisa: number | null;
+}
+
+/** Grams a folded t-shirt weighs in its bag, for couriers that price by weight. */
+const GRAMS_PER_UNIT = 250;
+export const parcelWeightGrams = (units: number) => Math.max(1, units) * GRAMS_PER_UNIT;
+
+/**
+ * What ordering offers fulfilment (issue 29), published through `published.ts`: the facts a courier needs,
+ * the order's parcel as its own stream knows it (the authority for "already booked"), and the steps that
+ * record a booking and the parcel's life as events on the order, each through the one command path.
+ */
+@Injectable()
+export class ShipmentDesk {
+  constructor(
+    private readonly changes: OrderChanges,
+    private readonly writer: CommandPath,
+    private readonly orders: OrderReadModel,
+    private readonly eventStore: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The order's status and parcel as its stream says now (null: no such order). */
+  async current(orderId: string): Promise<{ orderId: string; status: OrderStatus; shipment: ShipmentState | null } | null> {
+    const id = normalizeOrderId(orderId);
+    if (!id) return null;
+    const stream = orderStreamId(id);
+    const state = orderStateOf(await this.writer.read([stream]), stream);
+    if (state.status === 'none') return null;
+    return { orderId: id, status: state.status, shipment: state.shipment ?? null };
+  }
+
+  async parcelFacts(orderId: string): Promise<ParcelFacts | null> {
+    const id = normalizeOrderId(orderId);
+    const order = id ? await this.orders.details(id) : null;
+    if (!order) return null;
+    const lines = await this.orders.lines(order.order_id);
+    return {
+      orderId: order.order_id,
+      status: order.status,
+      recipientName: order.customer_name,
+      recipientPhone: order.shipping_phone || order.phone,
+      recipientAddress: order.address,
+      amountToCollectPaisa: cashToCollectPaisa(order),
+      itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+      itemDescription: lines.map((line) => `${line.quantity} x ${line.name} (${line.size})`).join(', ').slice(0, 250),
+    };
+  }
+
+  /** The order's parcel from the read models (the tracking page and care's panel read the same). */
+  async view(orderId: string): Promise<ShipmentView> {
+    const id = normalizeOrderId(orderId);
+    return shipmentFromTimeline(id ? await this.timelineOf(id) : []);
+  }
+
+  /**
+   * The timeline projection may trail the order's row (written in the append's transaction): care's panel,
+   * refetched right after a booking or a step, would show the parcel as it was. Events past the projected ones,
+   * up to the row's version, are read from the order's stream, as care's order page does (GetCareOrderHandler).
+   */
+  private async timelineOf(orderId: string): Promise<OrderTimelineEntry[]> {
+    const [order, projected] = await Promise.all([this.orders.details(orderId), this.orders.timeline(orderId)]);
+    const seen = projected.at(-1)?.stream_position ?? 0;
+    if (!order || seen >= order.version) return projected;
+    const trailing = await this.eventStore.readStream(orderStreamId(order.order_id), { fromVersion: seen });
+    const rows = timelineRows(trailing.filter((event) => event.streamPosition <= order.version));
+    return [...projected, ...rows.map(({ order_id: _orderId, occurred_at, ...row }) => ({ ...row, occurred_at: new Date(occurred_at) }))];
+  }
+
+  requestBooking(orderId: string, courier: string, amountToCollectPaisa: number, metadata: EventMetadata): Promise<OrderChangeResult> {
+    return this.changes.apply({ type: 'RequestShipmentBooking', data: { orderId: this.id(orderId), now: this.clock.now(), courier, amountToCollectPaisa } }, metadata);
+  }
+
+  recordBooked(orderId: string, booked: BookedShipment, metadata: EventMetadata): Promise<OrderChangeResult> {
+    return this.changes.apply({ type: 'RecordShipmentBooked', data: { orderId: this.id(orderId), now: this.clock.now(), ...booked } }, metadata);
+  }
+
+  recordStep(orderId: string, step: ParcelStepData, metadata: EventMetadata): Promise<OrderChangeResult> {
+    return this.changes.apply({ type: 'RecordParcelStep', data: { orderId: this.id(orderId), now: this.clock.now(), step } }, metadata);
+  }
+
+  receiveReturn(orderId: string, damaged: LineKey[], metadata: EventMetadata): Promise<OrderChangeResult> {
+    return this.changes.apply({ type: 'ReceiveReturnedParcel', data: { orderId: this.id(orderId), now: this.clock.now(), damaged } }, metadata);
+  }
+
+  private id(orderId: string): string {
+    const id = normalizeOrderId(orderId);
+    if (!id) throw new UnknownOrder(orderId);
+    return id;
+  }
+}
