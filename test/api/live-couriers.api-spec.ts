@@ -1,5 +1,7 @@
+import { PayoutsReadModel } from '../../server/fulfilment/payouts/payouts.read-model';
 import { query } from '../support/sql-query';
-import { readJson, useStaffApiStore } from '../support/api-store';
+import { setAvailableStock } from '../support/store-fixture';
+import { readJson, rebuildProjection, useStaffApiStore } from '../support/api-store';
 import { postWebhook } from '../support/fakes/courier-fake-kit';
 import { startPathaoFake, type PathaoFake } from '../support/fakes/pathao-fake';
 import { startRedxFake, type RedxFake } from '../support/fakes/redx-fake';
@@ -44,6 +46,7 @@ describe('live couriers', () => {
   /** A confirmed cash-on-delivery order of one unit, and its due amount in taka as care sees it. */
   async function confirmedOrder() {
     const product = store.products[next++];
+    await setAvailableStock(store.fixture, product.id, product.sizes[0], 10);
     const phone = `018${String(10_000_000 + next * 7_919)}`;
     const response = await fetch(`${store.server.baseUrl}/api/public/confirm-order`, {
       method: 'POST',
@@ -196,5 +199,151 @@ describe('live couriers', () => {
     expect(steadfast.provider.requestsTo('/create_order', 'POST').filter((request) => (request.json as { invoice: string }).invoice === orderId)).toHaveLength(1);
     expect(await count(orderId, 'ShipmentBookingRequested')).toBe(1);
     expect(await count(orderId, 'ShipmentBooked')).toBe(1);
+  });
+  /** Asks `read` again until `done` holds of its answer (the projections catch up after the write is answered). */
+  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+    for (const deadline = Date.now() + 10_000; ; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      const value = await read();
+      if (done(value)) return value;
+      if (Date.now() > deadline) throw new Error(`never: ${what} (last: ${JSON.stringify(value).slice(0, 500)})`);
+    }
+  }
+  const reconciliation = async () => (await store.call('GET', '/api/admin/payouts/reconciliation', store.tokens.care)).body;
+  const payoutList = async () => (await store.call('GET', '/api/admin/payouts', store.tokens.care)).body;
+  const streamEvents = (streamId: string) => query<{ type: string; metadata: Record<string, unknown> }>(store.server.databaseUrl, `SELECT type, metadata FROM events WHERE stream_id = $1`, [streamId]);
+  /** A confirmed order booked with `courier` and delivered by the courier's webhook, `daysAgo` days ago. */
+  async function deliveredWith(courier: 'steadfast' | 'redx', options: { collected?: (due: number) => number } = {}) {
+    const order = await confirmedOrder();
+    expect((await book(order.orderId, courier)).status).toBe(201);
+    await parcelKnown(order.orderId);
+    const when = at(1);
+    let consignmentId: string;
+    if (courier === 'steadfast') {
+      const parcel = steadfast.parcels.get(order.orderId)!;
+      consignmentId = String(parcel.consignment_id);
+      const collected = options.collected ? options.collected(order.due) : order.due;
+      expect((await postWebhook(hook('steadfast'), steadfast.advance(parcel.consignment_id, 'delivered', { at: when, codAmount: collected }))).status).toBe(200);
+    } else {
+      const [parcel] = redx.parcelsOfInvoice(order.orderId);
+      consignmentId = parcel.tracking_id;
+      expect((await postWebhook(hook('redx'), redx.advance(parcel.tracking_id, 'delivered', { at: when }))).status).toBe(200);
+    }
+    expect(await status(order.orderId)).toBe('delivered');
+    return { ...order, consignmentId };
+  }
+
+  describe('payouts', () => {
+    it('a Steadfast payout read from /payments reconciles to the orders it pays; a short one is a mismatch; one delivered long ago and unpaid is listed', async () => {
+      const paidInFull = await deliveredWith('steadfast');
+      const paidShort = await deliveredWith('steadfast', { collected: (due) => due - 100 });
+      const unpaid = await deliveredWith('steadfast');
+      const { id } = steadfast.pay([paidInFull.consignmentId, paidShort.consignmentId]);
+
+      const fetched = await store.call('POST', '/api/admin/payouts/fetch', store.tokens.care, { courier: 'steadfast' });
+      expect(fetched.status).toBe(200);
+      expect(fetched.body.couriers).toEqual([{ courier: 'steadfast', payouts: 1, lines: 2, recorded: 2, unmatched: 0 }]);
+      const [recorded] = await streamEvents(`payout-steadfast-${id}`);
+      expect(recorded.type).toBe('CourierPayoutRecorded');
+      expect(recorded.metadata.actor).toMatchObject({ role: 'care', name: 'Customer Care' });
+
+      const view = await eventually(reconciliation, (body) => body.mismatches.some((row: { order_id: string }) => row.order_id === paidShort.orderId), 'the short payout is a mismatch');
+      const charge = steadfast.parcels.get(paidInFull.orderId)!.delivery_charge;
+      expect(view.mismatches.filter((row: { order_id: string }) => [paidInFull.orderId, paidShort.orderId].includes(row.order_id))).toEqual([
+        {
+          order_id: paidShort.orderId, courier: 'steadfast', consignment_id: paidShort.consignmentId, payout_id: String(id), paid_at: expect.any(String),
+          due: paidShort.due, collected: paidShort.due - 100, delivery_charge: charge, cod_fee: 0, difference: -100,
+        },
+      ]);
+      expect(view.unpaid_after_days).toBe(10);
+      // Delivered today: not yet unpaid. Eleven days on (the reconciliation asked as of then), it is listed; the paid ones are not.
+      expect(view.unpaid.map((row: { order_id: string }) => row.order_id)).not.toContain(unpaid.orderId);
+      const later = await store.server.app.get(PayoutsReadModel).reconciliation(10, new Date(Date.now() + 11 * 86_400_000));
+      const unpaidRows = later.unpaid.filter((row) => [paidInFull.orderId, paidShort.orderId, unpaid.orderId].includes(row.order_id));
+      expect(unpaidRows).toEqual([{ order_id: unpaid.orderId, courier: 'steadfast', consignment_id: unpaid.consignmentId, due: unpaid.due, delivered_at: expect.any(String), days_since_delivery: 10 }]);
+      expect(view.cash_held.by_courier.find((row: { courier: string }) => row.courier === 'steadfast').amount).toBeGreaterThanOrEqual(unpaid.due);
+      expect(view.cash_held.by_courier).toContainEqual({ courier: 'steadfast', parcels: expect.any(Number), amount: expect.any(Number) });
+      const net = paidInFull.due + paidShort.due - 100 - 2 * charge;
+      expect(view.paid_out_this_month.by_courier).toContainEqual({ courier: 'steadfast', payouts: 1, amount: net });
+      expect(view.return_rate).toContainEqual(expect.objectContaining({ courier: 'steadfast', district: null, returned: 0 }));
+
+      const list = await payoutList();
+      expect(list.data).toContainEqual({
+        courier: 'steadfast', payout_id: String(id), paid_at: expect.any(String), source: 'courier-api', total: net, parcels: 2,
+        collected: paidInFull.due + paidShort.due - 100, delivery_charge: 2 * charge, cod_fee: 0, net,
+      });
+      expect(list.totals).toMatchObject({ payouts: 1, parcels: 2, net });
+
+      // The daily job asks again: the same payout records nothing.
+      const again = await store.call('POST', '/api/admin/payouts/fetch', store.tokens.care, {});
+      expect(again.body.couriers).toEqual([{ courier: 'steadfast', payouts: 1, lines: 2, recorded: 0, unmatched: 0 }]);
+      expect(await streamEvents(`payout-steadfast-${id}`)).toHaveLength(1);
+      expect((await store.call('POST', '/api/admin/payouts/fetch', store.tokens.care, { courier: 'redx' })).body).toMatchObject({ success: false, code: 'payouts-not-listed' });
+    });
+
+    it('a RedX statement file reconciles the same way; imported again it records nothing; a bad file is 422 and records nothing', async () => {
+      const byTracking = await deliveredWith('redx');
+      const byInvoice = await deliveredWith('redx');
+      const content = [
+        'Tracking ID,Invoice,Cash Collection,Delivery Charge,COD Fee',
+        `${byTracking.consignmentId},,"${byTracking.due.toLocaleString('en-US')}.00",60,${byTracking.due / 100}`,
+        `,${byInvoice.orderId},${byInvoice.due - 50},60,0`,
+        `99999999999,,500,60,5`,
+        '',
+      ].join('\r\n');
+      const imported = await store.call('POST', '/api/admin/payouts/import', store.tokens.care, { courier: 'redx', content, paid_at: new Date().toISOString() });
+      expect(imported.status).toBe(200);
+      expect(imported.body).toMatchObject({ success: true, courier: 'redx', payout_id: expect.stringMatching(/^statement-/), lines: 3, recorded: 3, unmatched: 1 });
+      const payoutId = imported.body.payout_id;
+
+      const view = await eventually(reconciliation, (body) => body.mismatches.some((row: { order_id: string }) => row.order_id === byInvoice.orderId), 'the statement reconciles');
+      const redxRows = view.mismatches.filter((row: { courier: string }) => row.courier === 'redx');
+      expect(redxRows).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ order_id: byInvoice.orderId, consignment_id: byInvoice.consignmentId, due: byInvoice.due, collected: byInvoice.due - 50, difference: -50 }),
+          expect.objectContaining({ order_id: null, consignment_id: '99999999999', due: null, collected: 500, difference: null }),
+        ]),
+      );
+      expect(redxRows).toHaveLength(2);
+      expect(view.unpaid.filter((row: { courier: string }) => row.courier === 'redx')).toEqual([]);
+      const listed = (await payoutList()).data.find((row: { payout_id: string }) => row.payout_id === payoutId);
+      expect(listed).toMatchObject({ source: 'statement', parcels: 3, collected: byTracking.due + byInvoice.due - 50 + 500, delivery_charge: 180, cod_fee: byTracking.due / 100 + 5 });
+
+      const replay = await store.call('POST', '/api/admin/payouts/import', store.tokens.care, { courier: 'redx', content });
+      expect(replay.body).toMatchObject({ payout_id: payoutId, lines: 3, recorded: 0 });
+      expect(await streamEvents(`payout-redx-${payoutId}`)).toHaveLength(1);
+
+      const before = await query(store.server.databaseUrl, `SELECT count(*)::int AS n FROM events WHERE stream_id LIKE 'payout-%'`);
+      for (const [bad, reason] of [
+        ['order,amount\nX,1', /consignment id or invoice column/],
+        ['consignment_id,collected\n', /header row and at least one parcel/],
+        ['consignment_id,collected\n123,12abc', /line 2: the collected is not an amount/],
+      ] as const) {
+        const refused = await store.call('POST', '/api/admin/payouts/import', store.tokens.care, { courier: 'redx', content: bad });
+        expect(refused.status).toBe(422);
+        expect(refused.body).toMatchObject({ success: false, code: 'statement-invalid', message: expect.stringMatching(reason) });
+      }
+      expect(await query(store.server.databaseUrl, `SELECT count(*)::int AS n FROM events WHERE stream_id LIKE 'payout-%'`)).toEqual(before);
+    });
+
+    it('Pathao\'s paid webhook records its order in the payout it names, once; the payouts projection rebuilds to the same rows', async () => {
+      const { orderId, due } = await confirmedOrder();
+      expect((await book(orderId, 'pathao')).status).toBe(201);
+      await parcelKnown(orderId);
+      const [order] = pathao.ordersOf(orderId);
+      expect((await postWebhook(hook('pathao'), pathao.advance(order.consignment_id, 'order.delivered', { at: at(1), collectedAmount: due }))).status).toBe(202);
+      const paid = pathao.advance(order.consignment_id, 'order.paid', { at: at(2), invoiceId: 'PINV2611271', collectedAmount: due });
+      expect((await postWebhook(hook('pathao'), paid)).status).toBe(202);
+      expect((await postWebhook(hook('pathao'), paid)).status).toBe(202);
+      expect(await streamEvents('payout-pathao-PINV2611271')).toHaveLength(1);
+      const listed = await eventually(payoutList, (body) => body.data.some((row: { payout_id: string }) => row.payout_id === 'PINV2611271'), 'the Pathao payout is listed');
+      expect(listed.data.find((row: { payout_id: string }) => row.payout_id === 'PINV2611271')).toMatchObject({ courier: 'pathao', source: 'webhook', parcels: 1, collected: due });
+      expect((await reconciliation()).mismatches.filter((row: { courier: string }) => row.courier === 'pathao')).toEqual([]);
+
+      const rows = () => Promise.all(['payout_parcels', 'courier_payouts', 'payout_lines'].map((name) => query(store.server.databaseUrl, `SELECT * FROM ${name} ORDER BY 1, 2, 3`)));
+      const before = await rows();
+      expect(before[2].length).toBeGreaterThanOrEqual(6);
+      expect(await rebuildProjection(store, 'payouts')).toMatchObject({ state: 'done' });
+      expect(await rows()).toEqual(before);
+    });
   });
 });

@@ -24,6 +24,7 @@ import { OrderTokensFollowAmendments1763800002402 } from './1763800002402-order-
 import { ProvenPhones1763800002501 } from './1763800002501-proven-phones';
 import { PhoneBlockPosition1763800002502 } from './1763800002502-phone-block-position';
 import { Fulfilment1763800003001 } from './1763800003001-fulfilment';
+import { CourierPayouts1763800003501 } from './1763800003501-courier-payouts';
 
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
@@ -56,4 +57,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   ProvenPhones1763800002501,
   PhoneBlockPosition1763800002502,
   Fulfilment1763800003001,
+  CourierPayouts1763800003501,
 ];
