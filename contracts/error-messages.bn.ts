@@ -337,6 +337,8 @@ export const BN_ERROR_MESSAGES: Record<ErrorCode, string> = {
   'return-damaged-invalid': 'ক্ষতিগ্রস্ত ইউনিট অবশ্যই এই অর্ডারের হতে হবে ({reason})।',
   'webhook-unverified': 'এই অনুরোধটি কুরিয়ারের কাছ থেকে আসেনি।',
   'batch-too-large': 'একবারে সর্বোচ্চ {max}টি অর্ডার বুক করুন।',
+  'statement-invalid': 'স্টেটমেন্ট ফাইলটি পড়া যায়নি: {reason}',
+  'payouts-not-listed': '{courier} কুরিয়ার তার পেমেন্টের তালিকা দেয় না; তার স্টেটমেন্ট ফাইলটি ইমপোর্ট করুন।',
 
   // Operations
   'projection-unknown': '{name} নামে কোনো প্রজেকশন নেই।',

@@ -342,6 +342,8 @@ export const ERROR_MESSAGES = {
   'return-damaged-invalid': 'Damaged units must be units of the order ({reason}).',
   'webhook-unverified': 'This request is not from the courier.',
   'batch-too-large': 'Book at most {max} orders at once.',
+  'statement-invalid': 'The statement file cannot be read: {reason}',
+  'payouts-not-listed': 'The courier {courier} does not list its payouts; import its statement file instead.',
 
   // Operations
   'projection-unknown': 'There is no projection called {name}.',

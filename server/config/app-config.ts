@@ -71,6 +71,10 @@ export interface AppConfig {
     defaultCourier: 'steadfast' | 'pathao' | 'redx' | 'demo' | 'manual' | undefined;
     pollHours: number;
     pollSeconds: number;
+    /** COURIER_TIMEOUT_SECONDS, in milliseconds. */
+    timeoutMs: number;
+    /** PAYOUT_UNPAID_DAYS: a delivered parcel unpaid for longer is listed by the reconciliation. */
+    unpaidDays: number;
     demoStepSeconds: number;
     demoWebhookToken: string | undefined;
     /** The live couriers' settings (STEADFAST_…, PATHAO_…, REDX_…): a courier whose settings are all unset is not offered. */

@@ -178,6 +178,10 @@ export const envSchema = z.object({
   DEFAULT_COURIER: optional(z.enum(['steadfast', 'pathao', 'redx', 'demo', 'manual'])),
   COURIER_POLL_HOURS: z.coerce.number().positive('COURIER_POLL_HOURS must be more than 0').default(6),
   COURIER_POLL_SECONDS: z.coerce.number().positive('COURIER_POLL_SECONDS must be more than 0').default(900),
+  /** How long a live courier's API is given to answer before the call counts as timed out (the booking then asks by invoice). */
+  COURIER_TIMEOUT_SECONDS: z.coerce.number().positive('COURIER_TIMEOUT_SECONDS must be more than 0').default(10),
+  /** A delivered parcel with no payout after PAYOUT_UNPAID_DAYS days is listed by the payouts reconciliation. */
+  PAYOUT_UNPAID_DAYS: z.coerce.number().int('PAYOUT_UNPAID_DAYS must be a whole number').positive('PAYOUT_UNPAID_DAYS must be more than 0').default(10),
   /** The demo courier moves each of its parcels one step on every DEMO_COURIER_STEP_SECONDS; 0 (the default): only care's button does. */
   DEMO_COURIER_STEP_SECONDS: z.coerce.number().min(0, 'DEMO_COURIER_STEP_SECONDS must be 0 or more').default(0),
   /** The bearer token the demo courier's webhooks carry (to try the webhook route by hand); unset, none is accepted. */

@@ -73,6 +73,8 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
         defaultCourier: env.DEFAULT_COURIER,
         pollHours: env.COURIER_POLL_HOURS,
         pollSeconds: env.COURIER_POLL_SECONDS,
+        timeoutMs: env.COURIER_TIMEOUT_SECONDS * 1000,
+        unpaidDays: env.PAYOUT_UNPAID_DAYS,
         demoStepSeconds: env.DEMO_COURIER_STEP_SECONDS,
         demoWebhookToken: env.DEMO_COURIER_WEBHOOK_TOKEN,
         live: env,

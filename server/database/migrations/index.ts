@@ -25,6 +25,7 @@ import { ProvenPhones1763800002501 } from './1763800002501-proven-phones';
 import { PhoneBlockPosition1763800002502 } from './1763800002502-phone-block-position';
 import { Fulfilment1763800003001 } from './1763800003001-fulfilment';
 import { OrderPayments1763800003401 } from './1763800003401-order-payments';
+import { CourierPayouts1763800003501 } from './1763800003501-courier-payouts';
 
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
@@ -58,4 +59,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   PhoneBlockPosition1763800002502,
   Fulfilment1763800003001,
   OrderPayments1763800003401,
+  CourierPayouts1763800003501,
 ];

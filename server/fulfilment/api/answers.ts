@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BatchBookingResponse, CareShipmentResponse, ShipmentBookedResponse, ShipmentStepRecordedResponse } from '../../../contracts/shipments';
+import type { PayoutFetchResponse, PayoutListResponse, PayoutReconciliationResponse, PayoutRecordedResponse } from '../../../contracts/payouts';
 import { taka } from '../../observability/openapi/answer-schemas';
 import { answerOf } from '../../observability/openapi/api-route';
 import { shipmentAnswer } from '../../ordering/published';
@@ -59,4 +60,63 @@ export const careShipmentAnswer = answerOf<CareShipmentResponse>()(
 
 export const stepRecordedAnswer = answerOf<ShipmentStepRecordedResponse>()(
   z.object({ success: z.literal(true), order_id: z.string(), recorded: z.boolean(), status: z.string(), shipment: shipmentAnswer.nullable() }),
+);
+
+const payoutSource = z.enum(['courier-api', 'webhook', 'statement']);
+
+export const payoutListAnswer = answerOf<PayoutListResponse>()(
+  z.object({
+    success: z.literal(true),
+    data: z.array(
+      z.object({
+        courier: z.string(),
+        payout_id: z.string(),
+        paid_at: z.string(),
+        source: payoutSource,
+        total: taka.nullable(),
+        parcels: z.number().int(),
+        collected: taka,
+        delivery_charge: taka,
+        cod_fee: taka,
+        net: taka,
+      }),
+    ),
+    totals: z.object({ payouts: z.number().int(), parcels: z.number().int(), collected: taka, delivery_charge: taka, cod_fee: taka, net: taka }),
+  }),
+);
+
+export const payoutReconciliationAnswer = answerOf<PayoutReconciliationResponse>()(
+  z.object({
+    success: z.literal(true),
+    unpaid_after_days: z.number().int(),
+    mismatches: z.array(
+      z.object({
+        order_id: z.string().nullable(),
+        courier: z.string(),
+        consignment_id: z.string(),
+        payout_id: z.string(),
+        paid_at: z.string(),
+        due: taka.nullable(),
+        collected: taka,
+        delivery_charge: taka,
+        cod_fee: taka,
+        difference: z.number().nullable(),
+      }),
+    ),
+    unpaid: z.array(z.object({ order_id: z.string(), courier: z.string(), consignment_id: z.string(), due: taka, delivered_at: z.string(), days_since_delivery: z.number().int() })),
+    cash_held: z.object({ total: taka, by_courier: z.array(z.object({ courier: z.string(), parcels: z.number().int(), amount: taka })) }),
+    paid_out_this_month: z.object({ total: z.number(), by_courier: z.array(z.object({ courier: z.string(), payouts: z.number().int(), amount: z.number() })) }),
+    return_rate: z.array(z.object({ courier: z.string(), district: z.string().nullable(), finished: z.number().int(), returned: z.number().int(), rate: z.number() })),
+  }),
+);
+
+export const payoutRecordedAnswer = answerOf<PayoutRecordedResponse>()(
+  z.object({ success: z.literal(true), courier: z.string(), payout_id: z.string(), lines: z.number().int(), recorded: z.number().int(), unmatched: z.number().int() }),
+);
+
+export const payoutFetchAnswer = answerOf<PayoutFetchResponse>()(
+  z.object({
+    success: z.literal(true),
+    couriers: z.array(z.object({ courier: z.string(), payouts: z.number().int(), lines: z.number().int(), recorded: z.number().int(), unmatched: z.number().int() })),
+  }),
 );

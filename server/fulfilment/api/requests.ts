@@ -42,3 +42,22 @@ export const returnRequest = z.object({
     .default([]),
   note: optionalText(500),
 });
+
+/** A courier's statement file, as its text (the console reads the chosen file; the JSON body limit, 100 KB, is about 2,000 parcels). */
+export const statementImportRequest = z.object({
+  courier,
+  content: z
+    .string({ error: says('statement-invalid', { reason: 'content: the text of the CSV file' }) })
+    .min(1, says('statement-invalid', { reason: 'the file is empty' }))
+    .describe('The CSV file: a header row, then one parcel a line (consignment id or invoice, collected, delivery charge, COD fee)'),
+  statement_id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,60}$/, says('invalid-input', { detail: 'statement_id: letters, digits, dot, dash or underscore, at most 60' }))
+    .optional()
+    .describe('The statement\'s own number, when it has one; else the file\'s digest names the payout (the same file twice records nothing)'),
+  paid_at: z.iso.datetime({ offset: true, error: says('invalid-input', { detail: 'paid_at: an ISO 8601 time' }) }).optional().describe('When the courier paid (default: now)'),
+});
+
+/** Fetch payouts now from the couriers that list them (Steadfast), or from one. */
+export const payoutFetchRequest = z.object({ courier: courier.optional() });

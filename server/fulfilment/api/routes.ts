@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiRoute, RouteSamples } from '../../observability/openapi/api-route';
-import { batchBookingAnswer, careShipmentAnswer, shipmentBookedAnswer, stepRecordedAnswer } from './answers';
-import { batchBookingRequest, bookingRequest, manualStepRequest, returnRequest } from './requests';
+import { batchBookingAnswer, careShipmentAnswer, payoutFetchAnswer, payoutListAnswer, payoutReconciliationAnswer, payoutRecordedAnswer, shipmentBookedAnswer, stepRecordedAnswer } from './answers';
+import { batchBookingRequest, bookingRequest, manualStepRequest, payoutFetchRequest, returnRequest, statementImportRequest } from './requests';
 
 const orderIdParam = { orderId: z.string().min(1).max(40).describe('The order id shown to the shopper, e.g. 7KQ2M9XA') };
 const ofOrder = (s: RouteSamples) => ({ orderId: s.order.id });
@@ -38,6 +38,28 @@ export const FULFILMENT_ROUTES: ApiRoute[] = [
     method: 'post', path: '/api/admin/orders/:orderId/shipments/return', tag: STAFF, summary: 'Receive the returned parcel: every unit back to stock but those marked damaged', access: 'care', params: orderIdParam, body: returnRequest, answer: stepRecordedAnswer,
     description: 'A shipped or delivered order with a booked parcel, once. The order becomes Returned and the phone\'s record counts the return.',
     example: (s) => ({ params: ofOrder(s), body: { damaged: [] } }),
+  },
+  {
+    method: 'get', path: '/api/admin/payouts', tag: STAFF, summary: 'Courier payouts: each with its parcels, cash collected, delivery charges and COD fees, and the totals', access: 'care', answer: payoutListAnswer,
+    description: 'The newest 200 payouts, from the couriers\' APIs (Steadfast `/payments`), their webhooks (Pathao `order.paid`) and imported statement files. Amounts in Taka; `net` is collected less charges and fees.',
+    example: () => ({}),
+  },
+  {
+    method: 'get', path: '/api/admin/payouts/reconciliation', tag: STAFF, summary: 'Payouts against parcels: mismatches, delivered but unpaid, cash held by couriers, paid out this month, return rates', access: 'care', answer: payoutReconciliationAnswer,
+    description:
+      'Mismatches: paid parcels whose collected amount is not the order\'s due amount, and paid parcels the store does not know. Unpaid: delivered parcels with no payout after PAYOUT_UNPAID_DAYS days. Cash held: what riders collected that no payout brought back yet. Return rate per courier (the checkout asks no district, so `district` is null).',
+    example: () => ({}),
+  },
+  {
+    method: 'post', path: '/api/admin/payouts/fetch', tag: STAFF, summary: 'Fetch payouts now from the couriers that list them (the worker does it daily)', access: 'care', body: payoutFetchRequest, answer: payoutFetchAnswer,
+    description: 'Each payout is recorded once (a payout already known records only parcels it did not have). 422 `payouts-not-listed` for a named courier that lists none (Pathao: its payouts come by webhook); 503 `courier-unavailable` when the courier did not answer.',
+    example: () => ({ body: {} }),
+  },
+  {
+    method: 'post', path: '/api/admin/payouts/import', tag: STAFF, summary: 'Import a courier\'s statement file (CSV): each parcel matched to its order', access: 'care', body: statementImportRequest, answer: payoutRecordedAnswer,
+    description:
+      'A header row naming a consignment id or invoice column and a collected column (a delivery charge and a COD fee column when the file has them), then a parcel a line. 422 `statement-invalid` naming the line and the reason, and nothing is recorded. The same file (or statement number) imported again records nothing.',
+    example: () => ({ body: { courier: 'demo', content: 'consignment_id,invoice,collected,delivery_charge,cod_fee\nDMORDER1,ORDER1,1250,60,12.5\n' } }),
   },
   {
     method: 'post', path: '/api/webhooks/couriers/:courier', tag: 'Orders', summary: 'A courier tells the store of a parcel\'s step (webhook)', access: 'public', rateLimited: true,

@@ -7,6 +7,7 @@ import { parcelWeightGrams, ShipmentDesk, UnknownOrder, type ShipmentState } fro
 import { OutsideServiceError } from '../../outside/outside-http';
 import { CourierRefusal, type BookedParcel, type Courier } from '../couriers/courier-port';
 import { COURIER_NAMES_FOR_PEOPLE, Couriers } from '../couriers/couriers';
+import { districtOfAddress } from '../couriers/courier-http';
 
 /** What care asks: the courier, and for a manual booking the tracking code (and the courier's name) it typed. */
 export interface BookingRequest {
@@ -112,6 +113,7 @@ export class ShipmentBooking {
           recipientName: facts.recipientName,
           recipientPhone: facts.recipientPhone,
           recipientAddress: facts.recipientAddress,
+          district: districtOfAddress(facts.recipientAddress),
           amountToCollectTaka: paisaToTaka(current!.shipment?.amountToCollectPaisa ?? facts.amountToCollectPaisa),
           itemCount: facts.itemCount,
           weightGrams: parcelWeightGrams(facts.itemCount),

@@ -114,6 +114,17 @@ export function addressWithDistrict(address: string, district: string | undefine
   return `${trimmed}, ${district.trim()}`;
 }
 
+/**
+ * The district an address ends with, as Bangladeshi addresses are written ("House 4, Road 2, Agrabad, Chattogram"):
+ * its last comma-separated part, when that is a name and not a post code. The checkout asks no district, so this
+ * is the store's best reading; a courier that cannot place it refuses the booking with its reason.
+ */
+export function districtOfAddress(address: string): string | undefined {
+  const last = address.split(',').map((part) => part.trim()).filter(Boolean).pop();
+  const name = last?.replace(/[-\s]*\d{4}$/, '').trim();
+  return name && /\p{L}{3,}/u.test(name) ? name.slice(0, 60) : undefined;
+}
+
 /** A place name reduced for comparison: lower case, no brackets' contents, letters and digits only. */
 export function normalName(name: string): string {
   return name

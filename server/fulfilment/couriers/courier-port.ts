@@ -106,7 +106,14 @@ export type WebhookReading =
    */
   | {
       verified: true;
-      signals: Array<{ orderId?: string; consignmentId?: string; step?: ParcelStep; payoutId?: string }>;
+      signals: Array<{
+        orderId?: string;
+        consignmentId?: string;
+        step?: ParcelStep;
+        /** The parcel was paid for by this payout (Pathao `order.paid`), with the figures the webhook gave, if any. */
+        payoutId?: string;
+        paid?: { collectedTaka?: number; deliveryChargeTaka?: number; codFeeTaka?: number };
+      }>;
       answer: { status: number; body: unknown; headers?: Record<string, string> };
     };
 

@@ -28,7 +28,7 @@ export interface CourierContext {
 export function liveCourierOptions(context: CourierContext): CourierOption[] {
   const settings = context.config.couriers.live;
   if (!settings) return [];
-  return adapterOptions(settings, context.outside).map((option) => ({ ...option, provider: option.provider as CourierName }));
+  return adapterOptions(settings, context.outside, context.config.couriers.timeoutMs).map((option) => ({ ...option, provider: option.provider as CourierName }));
 }
 
 /**

@@ -36,6 +36,11 @@ export class Couriers {
     return this.byName.get(name as CourierName);
   }
 
+  /** Every courier offered, in the order chosen. */
+  all(): Courier[] {
+    return [...this.byName.values()];
+  }
+
   /** DEFAULT_COURIER when offered, else the first courier chosen (a live one, or the demo). */
   get defaultCourier(): CourierName {
     const wanted = this.config.couriers.defaultCourier;

@@ -16,6 +16,7 @@ type CourierEnv = LiveCourierSettings;
 export function liveCourierOptions(
   env: CourierEnv,
   outside: Pick<OutsideServices, 'call'>,
+  timeoutMs?: number,
 ): Array<{ provider: string; settings: Record<string, string | undefined>; create: () => Courier }> {
   return [
     {
@@ -27,6 +28,7 @@ export function liveCourierOptions(
           apiKey: env.STEADFAST_API_KEY!,
           secretKey: env.STEADFAST_SECRET_KEY!,
           webhookToken: env.STEADFAST_WEBHOOK_TOKEN!,
+          timeoutMs,
         }),
     },
     {
@@ -48,12 +50,13 @@ export function liveCourierOptions(
           password: env.PATHAO_PASSWORD!,
           storeId: env.PATHAO_STORE_ID!,
           webhookSecret: env.PATHAO_WEBHOOK_SECRET!,
+          timeoutMs,
         }),
     },
     {
       provider: 'redx',
       settings: { REDX_TOKEN: env.REDX_TOKEN, REDX_WEBHOOK_TOKEN: env.REDX_WEBHOOK_TOKEN },
-      create: () => new RedxCourier(outside, { baseUrl: env.REDX_BASE_URL, token: env.REDX_TOKEN!, webhookToken: env.REDX_WEBHOOK_TOKEN! }),
+      create: () => new RedxCourier(outside, { baseUrl: env.REDX_BASE_URL, token: env.REDX_TOKEN!, webhookToken: env.REDX_WEBHOOK_TOKEN!, timeoutMs }),
     },
   ];
 }

@@ -213,10 +213,10 @@ describe('PathaoCourier against the Pathao fake', () => {
       expect(reading).toEqual({ verified: true, signals: [{ consignmentId: booked.consignmentId }], answer: expectedAnswer });
     });
 
-    it('reads order.paid with the payout’s invoice id', async () => {
+    it('reads order.paid with the payout’s invoice id and the cash it says was collected', async () => {
       const booked = await courier.book(parcel(nextOrder()));
-      const reading = courier.readWebhook(fake.advance(booked.consignmentId, 'order.paid', { invoiceId: '121224IBW19790' }));
-      expect(reading.verified && reading.signals).toEqual([{ consignmentId: booked.consignmentId, payoutId: '121224IBW19790' }]);
+      const reading = courier.readWebhook(fake.advance(booked.consignmentId, 'order.paid', { invoiceId: '121224IBW19790', collectedAmount: 850 }));
+      expect(reading.verified && reading.signals).toEqual([{ consignmentId: booked.consignmentId, payoutId: '121224IBW19790', paid: { collectedTaka: 850 } }]);
     });
 
     it.each([

@@ -217,7 +217,9 @@ export class PathaoCourier implements Courier {
     const consignmentId = typeof body.consignment_id === 'string' || typeof body.consignment_id === 'number' ? String(body.consignment_id) : undefined;
     if (!consignmentId) return { verified: true, signals: [], answer };
     const payoutId = body.event === 'order.paid' && (typeof body.invoice_id === 'string' || typeof body.invoice_id === 'number') ? String(body.invoice_id) : undefined;
-    return { verified: true, signals: [payoutId ? { consignmentId, payoutId } : { consignmentId }], answer };
+    if (!payoutId) return { verified: true, signals: [{ consignmentId }], answer };
+    const paid = { collectedTaka: takaOf(body.collected_amount), deliveryChargeTaka: takaOf(body.delivery_fee), codFeeTaka: takaOf(body.cod_fee) };
+    return { verified: true, signals: [{ consignmentId, payoutId, paid }], answer };
   }
 
   /** Pathao's API lists no payouts; they arrive as `order.paid` webhooks. */

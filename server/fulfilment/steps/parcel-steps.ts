@@ -7,6 +7,7 @@ import { ShipmentDesk, UnknownOrder, type LineKey, type ParcelStepData } from '.
 import type { Courier, ParcelStep, WebhookDelivery } from '../couriers/courier-port';
 import { Couriers } from '../couriers/couriers';
 import { DemoCourier } from '../couriers/demo-courier';
+import { Payouts } from '../payouts/payouts';
 
 const paisa = (taka: number | undefined) => (taka === undefined || !Number.isFinite(taka) ? null : Math.round(taka * 100));
 
@@ -38,6 +39,7 @@ export class ParcelSteps {
     private readonly desk: ShipmentDesk,
     private readonly couriers: Couriers,
     private readonly dataSource: DataSource,
+    private readonly payouts: Payouts,
   ) {}
 
   /** Records one step; false when the order already had it (a replayed webhook). */
@@ -66,6 +68,7 @@ export class ParcelSteps {
       try {
         if (signal.step) await this.record(orderId, signal.step, metadata);
         else await this.readBack(courier!, orderId, metadata);
+        if (signal.payoutId) await this.payouts.fromWebhook(courier!.name, orderId, signal.payoutId, signal.paid ?? {}, metadata);
       } catch (error) {
         // A step the order cannot take (not booked yet, unknown stage) is the courier's mistake: logged, answered.
         if (!(error instanceof ValidationFailedError || error instanceof UnknownOrder)) throw error;
