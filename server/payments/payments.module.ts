@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { OutsideServices } from '../outside/outside-services';
+import { STOREFRONT_PAYMENTS } from '../catalog/storefront-payments';
 import { CHECKOUT_PAYMENTS } from '../ordering/published';
 import { AdminRefundsController, PaymentsController } from './api/payments.controller';
 import { choosePaymentGateway } from './gateway/live-gateways';
@@ -23,7 +24,9 @@ import { PaymentsService } from './payments.service';
     },
     PaymentsService,
     { provide: CHECKOUT_PAYMENTS, useExisting: PaymentsService },
+    // The shop's settings answer says whether checkout can send shoppers to a gateway (bkash_checkout).
+    { provide: STOREFRONT_PAYMENTS, useExisting: PaymentsService },
   ],
-  exports: [CHECKOUT_PAYMENTS],
+  exports: [CHECKOUT_PAYMENTS, STOREFRONT_PAYMENTS],
 })
 export class PaymentsModule {}

@@ -2,7 +2,6 @@ import { Controller, Get, Inject, Optional, Query as QueryString, Res } from '@n
 import { QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
-import { CHECKOUT_PAYMENTS, type CheckoutPayments } from '../../ordering/published';
 import { CheckProductAttributeQuery } from '../queries/check-product-attribute.query';
 import { GetCategoriesQuery } from '../queries/get-categories.query';
 import { GetPostQuery } from '../queries/get-post.query';
@@ -23,6 +22,7 @@ import {
   shopPageQuery,
   slugQuery,
 } from './catalog-query.schemas';
+import { STOREFRONT_PAYMENTS, type StorefrontPayments } from '../storefront-payments';
 
 const CATALOG = [CATALOG_READ_MODEL];
 const CATALOG_AND_STOCK = [CATALOG_READ_MODEL, STOCK_READ_MODEL];
@@ -36,7 +36,7 @@ export class PublicCatalogController {
   constructor(
     private readonly queries: QueryBus,
     private readonly cache: ReadModelCache,
-    @Optional() @Inject(CHECKOUT_PAYMENTS) private readonly payments?: CheckoutPayments,
+    @Optional() @Inject(STOREFRONT_PAYMENTS) private readonly payments?: StorefrontPayments,
   ) {}
 
   @CachedGet('settingRow')

@@ -63,10 +63,10 @@ export class PaymentsController {
     const { paymentID, status } = parseOrThrow(callbackQuery, query);
     const result = await this.payments.callback(paymentID, status, eventMetadata(meta));
     if (!result.orderId) throw new PaymentUnknown();
-    const target = new URL('/order-confirm', this.config.appOrigins[0]);
-    target.searchParams.set('orderId', result.orderId);
-    target.searchParams.set('payment', result.payment);
-    response.redirect(303, target.toString());
+    // A path, not an origin: the shopper comes back to the confirmation page on the origin the callback was
+    // opened on (bKash's registered callback origin, or wherever the demo page was served).
+    const target = new URLSearchParams({ orderId: result.orderId, payment: result.payment });
+    response.redirect(303, `/order-confirm?${target.toString()}`);
   }
 
   /** The demo gateway's stand-in for bKash's page. */

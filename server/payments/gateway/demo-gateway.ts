@@ -58,7 +58,9 @@ export class DemoGateway implements PaymentGateway {
     const url = new URL(payment.callbackUrl);
     url.searchParams.set('paymentID', paymentId);
     url.searchParams.set('status', payment.choice);
-    return url.toString();
+    // The demo page and the callback are both the store's own: the shopper stays on the origin they came on
+    // (http://127.0.0.1:3000 as well as the configured http://localhost:3000), their cart and session with them.
+    return `${url.pathname}${url.search}`;
   }
 
   execute(paymentId: string): Promise<PaymentOutcome> {
