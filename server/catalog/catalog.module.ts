@@ -25,6 +25,7 @@ import { GetRelatedProductsHandler } from './queries/get-related-products.query'
 import { GetSettingsHandler } from './queries/get-settings.query';
 import { GetTrendingProductsHandler } from './queries/get-trending-products.query';
 import { SearchProductsHandler } from './queries/search-products.query';
+import { SearchAreasHandler } from './queries/search-areas.query';
 import { ReadModelCache } from './read-cache/read-model-cache';
 import { ReadModelChanges } from './read-cache/read-model-changes';
 import { ProductSearch } from './search/product-search';
@@ -45,6 +46,7 @@ import { ProductSearch } from './search/product-search';
     GetTrendingProductsHandler,
     GetProductPageHandler,
     SearchProductsHandler,
+    SearchAreasHandler,
     GetProductRowHandler,
     GetRelatedProductsHandler,
     CheckProductAttributeHandler,

@@ -16,6 +16,8 @@ import { CatalogWriter } from '../write/catalog-writer';
 import { changeCategoryRequest, createCategoryRequest, postRequest, versionFromIfMatch } from '../admin/admin-catalog.requests';
 import { CategoryAdmin } from '../admin/category-admin';
 import { settingsColumnsFrom, settingsRequest, settingsResponseFrom } from '../admin/settings-fields';
+import { specChargesOf, withSpecCharges, zonesOfSettings } from '../areas/delivery-zones';
+import { takaToPaisa } from '../../common/money';
 
 const categoryId = z.string().regex(/^[1-9]\d{0,8}$/, says('field-whole-number', { field: 'category id' })).transform(Number);
 
@@ -68,7 +70,7 @@ export class AdminStoreController {
       expectedVersion: input.version ?? versionFromIfMatch(ifMatch),
       command: (state) => {
         if (!state.exists && !columns.name) throw ValidationFailedError.field('name', 'field-required', { field: 'store name' });
-        return { type: 'ChangeSettings', data: columns };
+        return { type: 'ChangeSettings', data: withZonesInStep(columns, state.settings) };
       },
     });
     return this.readSettings();
@@ -109,6 +111,27 @@ export class AdminStoreController {
     if (rows.length === 0) return { ...settingsResponseFrom({ currency: '৳' }), name: '', version };
     return { ...settingsResponseFrom(rows[0]), version };
   }
+}
+
+/**
+ * The zones and the specification's two charges say the same (ADR 059): new zones write Dhaka city's charge and
+ * the rest of the country's into `devliery_charge_inside_dhk` / `_outside_dhk`; a new inside or outside charge
+ * is written into the zones the store has set (zones never set follow the two charges by themselves).
+ */
+export function withZonesInStep(columns: Record<string, string | number>, current: Record<string, string | number>): Record<string, string | number> {
+  if (typeof columns.delivery_zones === 'string') {
+    const { insideTaka, outsideTaka } = specChargesOf(zonesOfSettings({ delivery_zones: columns.delivery_zones }));
+    return { ...columns, devliery_charge_inside_dhk_paisa: takaToPaisa(insideTaka), devliery_charge_outside_dhk_paisa: takaToPaisa(outsideTaka) };
+  }
+  const inside = columns.devliery_charge_inside_dhk_paisa;
+  const outside = columns.devliery_charge_outside_dhk_paisa;
+  const stored = typeof current.delivery_zones === 'string' ? current.delivery_zones : '';
+  if ((inside === undefined && outside === undefined) || stored.trim() === '') return columns;
+  const zones = withSpecCharges(zonesOfSettings({ delivery_zones: stored }), {
+    ...(inside !== undefined ? { insideTaka: Number(inside) / 100 } : {}),
+    ...(outside !== undefined ? { outsideTaka: Number(outside) / 100 } : {}),
+  });
+  return { ...columns, delivery_zones: JSON.stringify(zones) };
 }
 
 function pageOf(slug: string) {

@@ -14,7 +14,10 @@ import { SearchProductsQuery } from '../queries/search-products.query';
 import { ReadModelCache } from '../read-cache/read-model-cache';
 import { CATALOG_READ_MODEL, STOCK_READ_MODEL } from '../read-cache/read-model-tags';
 import { CACHE_POLICY, CachedGet, cachedRoutePaths, sendCached } from './cached-json';
+import { foldAreaText } from '../areas/area-index';
+import { SearchAreasQuery } from '../queries/search-areas.query';
 import {
+  areasQuery,
   categoryPageQuery,
   checkProductAttributeQuery,
   postQuery,
@@ -112,6 +115,19 @@ export class PublicCatalogController {
       data: await this.queries.execute(new GetRelatedProductsQuery(slug)),
     }));
     sendCached(response, answer, CACHE_POLICY.products);
+  }
+
+  /**
+   * The address picker (ADR 059): districts, upazilas and city thanas matching the typed text, each with its
+   * delivery zone. The index is in memory; the answer is cached like the catalog's, and dropped when the
+   * settings (the zones) change.
+   */
+  @CachedGet('areas')
+  async areas(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
+    const { q } = parseOrThrow(areasQuery, query);
+    const key = `areas:${foldAreaText(q)}`;
+    const answer = await this.cache.get(key, CATALOG, async () => ({ data: await this.queries.execute(new SearchAreasQuery(q)) }));
+    sendCached(response, answer, CACHE_POLICY.structure);
   }
 
   /** Never cached: the answer decides whether a line may go into the cart. */

@@ -11,6 +11,7 @@ import {
   adminProduct,
   adminProductPage,
   adminSettings,
+  areasAnswer,
   brandAnswer,
   brandListAnswer,
   brandSavedAnswer,
@@ -24,7 +25,7 @@ import {
   settingAnswer,
   stockCheckAnswer,
 } from './answers';
-import { categoryPageQuery, checkProductAttributeQuery, postQuery, searchProductsQuery, shopPageQuery, slugQuery } from './catalog-query.schemas';
+import { areasQuery, categoryPageQuery, checkProductAttributeQuery, postQuery, searchProductsQuery, shopPageQuery, slugQuery } from './catalog-query.schemas';
 
 const productIdParam = { id: z.string().regex(/^[1-9]\d{0,8}$/).describe('The product id') };
 const ifMatch = { 'if-match': { schema: z.string(), description: 'The version the change was decided against ("3"); a change made since is a 409' } };
@@ -58,6 +59,11 @@ export const CATALOG_ROUTES: ApiRoute[] = [
     method: 'get', path: '/api/public/search-products', tag: 'Catalog', summary: 'Search suggestions by name (2 characters or more), best match first', access: 'public', query: searchProductsQuery, answer: searchAnswer,
     description: 'Words of the English and the Bengali name are both searched; `name_bn` is there only on a product that has a Bengali name.',
     example: () => ({ query: { q: 'tee', category_id: 'all' } }),
+  },
+  {
+    method: 'get', path: '/api/public/areas', tag: 'Catalog', summary: 'Districts, upazilas and city thanas an order can go to, by typed English or Bengali text (2 characters or more), best match first, at most 20', access: 'public', query: areasQuery, answer: areasAnswer,
+    description: 'Issue 30 (ADR 059). Bengali digits count as digits; case, accents and Bengali spelling variants are ignored. Each area names its delivery `zone` (charge for the first kilogram, `per_kg` for each further one, promised days). Fewer than 2 characters: `{data: []}`. Cached like the catalog answers.',
+    example: () => ({ query: { q: 'dhan' } }),
   },
   {
     method: 'get', path: '/api/public/productRow', tag: 'Catalog', summary: 'One product page by slug', access: 'public', query: slugQuery, answer: productRowAnswer,

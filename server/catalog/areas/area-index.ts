@@ -226,6 +226,23 @@ export function areaOf(areaId: string): AreaOfOrder | null {
   };
 }
 
+/**
+ * The district a free-text address names (ADR 059), for orders placed without a picked area: the districts,
+ * their older spellings and the city thanas named by whole words, English or Bengali ("House 4, Road 2,
+ * Dhanmondi, Dhaka"). Undefined when none is named, or when two different districts are (care must ask).
+ */
+export function districtInText(text: string): Area | undefined {
+  const folded = ` ${foldAreaText(text)} `;
+  const found = new Set<string>();
+  for (const area of areaIndex().all()) {
+    if (area.kind === 'upazila') continue;
+    const names = [area.name, area.nameBn, ...area.aliases].map(foldAreaText).filter((name) => name.length >= 3);
+    if (names.some((name) => folded.includes(` ${name} `))) found.add(area.districtId);
+  }
+  if (found.size !== 1) return undefined;
+  return areaIndex().get([...found][0]!);
+}
+
 /** The district an area id belongs to, or null for an unknown id. */
 export function districtOf(areaId: string): Area | undefined {
   const area = areaIndex().get(areaId);

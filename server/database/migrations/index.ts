@@ -24,6 +24,7 @@ import { OrderTokensFollowAmendments1763800002402 } from './1763800002402-order-
 import { ProvenPhones1763800002501 } from './1763800002501-proven-phones';
 import { PhoneBlockPosition1763800002502 } from './1763800002502-phone-block-position';
 
+import { AddressesAndZones1763800003301 } from './1763800003301-addresses-and-zones';
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
  * synchronised from entities. Add a new migration with a later timestamp at the end; never edit one that has
@@ -54,4 +55,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   OrderTokensFollowAmendments1763800002402,
   ProvenPhones1763800002501,
   PhoneBlockPosition1763800002502,
+  AddressesAndZones1763800003301,
 ];

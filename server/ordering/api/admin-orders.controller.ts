@@ -117,8 +117,8 @@ export class AdminOrdersController {
   @Post(':orderId/shipping')
   @HttpCode(200)
   async changeShipping(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
-    const { address, shipping_phone, reason } = parseOrThrow(shippingChangeRequest, body);
-    return amended(await this.commands.execute(new AmendOrderCommand(orderId, { kind: 'shipping', address, shippingPhone: shipping_phone }, reason, meta)));
+    const { address, shipping_phone, area_id, landmark, reason } = parseOrThrow(shippingChangeRequest, body);
+    return amended(await this.commands.execute(new AmendOrderCommand(orderId, { kind: 'shipping', address, shippingPhone: shipping_phone, areaId: area_id, landmark }, reason, meta)));
   }
 
   @Post(':orderId/lines')

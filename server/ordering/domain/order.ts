@@ -1,5 +1,5 @@
 import type { Decider } from '../../event-store/command-path/decider';
-import { CALL_OUTCOMES, type CallOutcome, type LineKey, type OrderEvent, type OrderLine, type OrderOffer, type OrderType, type PaymentMethod } from './order.events';
+import { CALL_OUTCOMES, type CallOutcome, type DeliveryArea, type LineKey, type OrderEvent, type OrderLine, type OrderOffer, type OrderType, type PaymentMethod } from './order.events';
 import { offerUnitsOf } from './order-offer';
 import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { TRANSITIONS, type OrderStatus, type StatusStep } from './order-status';
@@ -24,6 +24,10 @@ export type OrderState =
       address: string;
       shippingPhone: string;
       placedAt: string;
+      /** Issue 30: the advance by bKash needed before confirmation (0: none). */
+      advancePaisa?: number;
+      /** Issue 30: the picked area (null: a free-text address only). */
+      deliveryArea?: DeliveryArea | null;
     };
 
 const initialOrderState = (): OrderState => ({ status: 'none' });
@@ -89,6 +93,8 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         address: event.data.customer.address,
         shippingPhone: event.data.customer.shippingPhone,
         placedAt: event.data.placedAt,
+        advancePaisa: event.data.advance?.paisa ?? 0,
+        deliveryArea: event.data.deliveryArea ?? null,
       };
     case 'InstantOrderPlaced':
       return {
@@ -137,7 +143,8 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return { ...state, lines: event.data.lines, offer };
     }
     case 'ShippingDetailsChanged':
-      return state.status === 'none' ? state : { ...state, address: event.data.address, shippingPhone: event.data.shippingPhone };
+      if (state.status === 'none') return state;
+      return { ...state, address: event.data.address, shippingPhone: event.data.shippingPhone, ...(event.data.deliveryArea ? { deliveryArea: event.data.deliveryArea } : {}) };
   }
 }
 
@@ -158,6 +165,8 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   if (step && !TRANSITIONS[step].from.includes(state.status)) throw new TransitionNotAllowed(step, state.status);
   switch (command.type) {
     case 'ConfirmOrder':
+      // An order that needs an advance waits for its bKash payment to be verified (ADR 059).
+      if ((state.advancePaisa ?? 0) > 0 && !state.bkashVerified) throw new OrderRuleViolation('advance', 'advance-not-paid', { amount: (state.advancePaisa ?? 0) / 100 });
       return [{ type: 'OrderConfirmed', data: { orderId, at } }];
     case 'StartProcessing':
       return [{ type: 'OrderProcessingStarted', data: { orderId, at } }];
@@ -175,7 +184,8 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'ReturnOrder':
       return [{ type: 'OrderReturned', data: { orderId, at, reason: requiredText(command.data.reason, 'reason', 'return-reason-required') } }];
     case 'MarkBkashPaymentVerified': {
-      if (state.paymentMethod !== 'bkash' || !state.transactionId) throw new OrderRuleViolation('paymentMethod', 'order-not-bkash');
+      // A cash order that needs an advance carries the advance's bKash transaction (ADR 059).
+      if ((state.paymentMethod !== 'bkash' && !(state.advancePaisa ?? 0)) || !state.transactionId) throw new OrderRuleViolation('paymentMethod', 'order-not-bkash');
       if (state.bkashVerified) throw new OrderRuleViolation('paymentMethod', 'bkash-already-verified');
       if (state.status === 'cancelled' || state.status === 'returned' || state.status === 'expired') {
         throw new OrderRuleViolation('status', 'payment-not-verifiable', { status: state.status });
