@@ -112,7 +112,7 @@ const customerData = z
       (value) => (value === undefined || value === null || value === '' ? undefined : value),
       z.string({ error: M.areaUnknown }).trim().regex(/^[dut]-\d{1,5}$/, M.areaUnknown).optional(),
     ),
-    landmark: z.preprocess((value) => (value === undefined || value === null ? '' : asText(value)), z.string({ error: M.landmarkTooLong }).trim().max(200, M.landmarkTooLong)),
+    landmark: z.preprocess((value) => (value === undefined || value === null ? undefined : asText(value)), z.string({ error: M.landmarkTooLong }).trim().max(200, M.landmarkTooLong).optional()),
   })
   .transform((data, context) => {
     // A cash order may carry the bKash payment of its advance (ADR 059): kept when both are sent and well formed.
