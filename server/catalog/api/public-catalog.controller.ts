@@ -14,8 +14,7 @@ import { SearchProductsQuery } from '../queries/search-products.query';
 import { ReadModelCache } from '../read-cache/read-model-cache';
 import { CATALOG_READ_MODEL, STOCK_READ_MODEL } from '../read-cache/read-model-tags';
 import { CACHE_POLICY, CachedGet, cachedRoutePaths, sendCached } from './cached-json';
-import { foldAreaText } from '../areas/area-index';
-import { SearchAreasQuery } from '../queries/search-areas.query';
+import { AreaSearch } from '../areas/area-search';
 import {
   areasQuery,
   categoryPageQuery,
@@ -38,6 +37,7 @@ export class PublicCatalogController {
   constructor(
     private readonly queries: QueryBus,
     private readonly cache: ReadModelCache,
+    private readonly areaSearch: AreaSearch,
   ) {}
 
   @CachedGet('settingRow')
@@ -119,15 +119,13 @@ export class PublicCatalogController {
 
   /**
    * The address picker (ADR 059): districts, upazilas and city thanas matching the typed text, each with its
-   * delivery zone. The index is in memory; the answer is cached like the catalog's, and dropped when the
-   * settings (the zones) change.
+   * delivery zone, from the in-memory index (`AreaSearch` keeps its answers until the settings change). It
+   * carries an ETag and revalidates like the catalog's answers.
    */
   @CachedGet('areas')
   async areas(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
     const { q } = parseOrThrow(areasQuery, query);
-    const key = `areas:${foldAreaText(q)}`;
-    const answer = await this.cache.get(key, CATALOG, async () => ({ data: await this.queries.execute(new SearchAreasQuery(q)) }));
-    sendCached(response, answer, CACHE_POLICY.structure);
+    sendCached(response, await this.areaSearch.answer(q), CACHE_POLICY.structure);
   }
 
   /** Never cached: the answer decides whether a line may go into the cart. */
