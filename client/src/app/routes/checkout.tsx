@@ -63,7 +63,7 @@ export function CheckoutRoute() {
       ) : (
         <CheckoutForm
           lines={lines}
-          store={{ currency: setting?.currency, insideDhaka: inside, outsideDhaka: outside, bkashNumber: setting?.bkash_number }}
+          store={{ currency: setting?.currency, insideDhaka: inside, outsideDhaka: outside, bkashNumber: setting?.bkash_number, productWeightGrams: setting?.product_weight_grams }}
           couponOffer={readCouponOffer()}
           email={getSessionUser()?.email}
           initial={last.initial}
