@@ -6,4 +6,5 @@ export const careOrdersKeys = {
   lists: () => [...careOrdersKeys.all, 'list'] as const,
   list: (filters: object) => [...careOrdersKeys.lists(), filters] as const,
   detail: (orderId: string) => [...careOrdersKeys.all, 'detail', orderId] as const,
+  areas: (q: string) => [...careOrdersKeys.all, 'areas', q] as const,
 };
