@@ -2,7 +2,7 @@ import { benchProductionEnv } from './support/production-env';
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { findFreePort } from '../server/config/embedded-postgres';
@@ -99,6 +99,7 @@ async function main(): Promise<void> {
     await autocannon({ url: origin, connections: CONNECTIONS, duration: 5, overallRate: RATE, requests: [{ setupRequest: (request) => ({ ...request, path: warm[warmTurn++ % warm.length]! }) }] });
     const paths = texts.map((text) => `/api/public/areas?q=${encodeURIComponent(text)}`);
     let turn = 0;
+    const loadBefore = loadavg()[0]!;
     const result = await autocannon({
       url: origin,
       connections: CONNECTIONS,
@@ -124,6 +125,8 @@ async function main(): Promise<void> {
     writeResults(RESULTS_FILE, {
       date: new Date().toISOString(),
       machine: machine(database.serverVersion),
+      // The 1-minute load average of the machine (2 cores, shared with other work) before and after the measured run.
+      loadAverage: { before: Math.round(loadBefore * 100) / 100, after: Math.round(loadavg()[0]! * 100) / 100 },
       areas: areaIndex().size,
       load: { connections: CONNECTIONS, requestsPerSecondOffered: RATE, seconds: SECONDS, tool: 'autocannon', compressed: 'gzip or br accepted' },
       note: 'Texts are 2-, 3- and 4-letter prefixes of every area name in English and Bengali; answers are kept per text after their first computation and dropped when the settings change. The index alone: every text searched once in this process.',
