@@ -37,6 +37,7 @@ export function AreaPicker({ value, onPick, error }: { value: Area | null; onPic
             {t('checkout.areaChange')}
           </button>
         </p>
+        {error && <p className="field__error">{error}</p>}
       </div>
     );
   }

@@ -446,7 +446,7 @@ export function CheckoutForm({
   );
 }
 
-const FORM_FIELDS = new Set(['name', 'phone', 'address', 'shipping_phone', 'bkash_number', 'transaction_id']);
+const FORM_FIELDS = new Set(['name', 'phone', 'address', 'shipping_phone', 'bkash_number', 'transaction_id', 'area_id', 'landmark']);
 
 /** The 422 messages that belong to a field of this form (the others are not the shopper's typing). */
 function fieldsOnForm(errors: Record<string, string>): Record<string, string> {
