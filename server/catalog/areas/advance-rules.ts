@@ -29,14 +29,21 @@ export const advanceRulesSchema = z
   }, { error: invalid })
   .refine((rules) => rules.amount !== 'percent' || rules.percent >= 1, invalid);
 
+let lastParsed: { json: string; rules: AdvanceRules } | null = null;
+
+/** The rules of a settings row (never, when unset or unreadable); the last column value read is remembered. */
 export function advanceRulesOf(row: { advance_rules?: unknown }): AdvanceRules {
   if (typeof row.advance_rules !== 'string' || row.advance_rules.trim() === '') return { ...NO_ADVANCE };
+  if (lastParsed?.json === row.advance_rules) return lastParsed.rules;
+  let rules: AdvanceRules = { ...NO_ADVANCE };
   try {
     const parsed = advanceRulesSchema.safeParse(JSON.parse(row.advance_rules));
-    return parsed.success ? parsed.data : { ...NO_ADVANCE };
+    if (parsed.success) rules = parsed.data;
   } catch {
-    return { ...NO_ADVANCE };
+    // unreadable: never ask an advance
   }
+  lastParsed = { json: row.advance_rules, rules };
+  return rules;
 }
 
 export type AdvanceReason = 'first-order' | 'phone-with-returns' | 'total-above' | 'district';

@@ -78,13 +78,20 @@ export function zonesOfSettings(row: { delivery_zones?: string | null; devliery_
   return defaultZones(Number(row.devliery_charge_inside_dhk_paisa ?? 0) / 100, Number(row.devliery_charge_outside_dhk_paisa ?? 0) / 100);
 }
 
+/** The last column value read and its zones: every checkout batch reads the column, which rarely changes. */
+let lastParsed: { json: string; zones: DeliveryZone[] | null } | null = null;
+
 function safeParse(json: string): DeliveryZone[] | null {
+  if (lastParsed?.json === json) return lastParsed.zones;
+  let zones: DeliveryZone[] | null = null;
   try {
     const result = deliveryZonesSchema.safeParse(JSON.parse(json));
-    return result.success ? result.data : null;
+    zones = result.success ? result.data : null;
   } catch {
-    return null;
+    zones = null;
   }
+  lastParsed = { json, zones };
+  return zones;
 }
 
 /** The zone an area belongs to: its own id listed, else its district's, else the rest of the country. */
