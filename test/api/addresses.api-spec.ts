@@ -75,6 +75,10 @@ describe('addresses, delivery zones and advances', () => {
     const saved = await store.call('PUT', '/api/admin/settings', store.tokens.admin, { devliery_charge_inside_dhk: 75 });
     expect(saved.body.delivery_zones.find((zone: { id: string }) => zone.id === 'dhaka-city').charge).toBe(75);
     expect((await areas('dhanmondi')).body.data[0].zone.charge).toBe(75);
+    // The console's form sends every field: the zones as they were do not undo a new inside charge.
+    const form = (await store.call('GET', '/api/admin/settings', store.tokens.admin)).body;
+    const whole = await store.call('PUT', '/api/admin/settings', store.tokens.admin, { ...form, devliery_charge_inside_dhk: 80 });
+    expect(whole.body.delivery_zones.find((zone: { id: string }) => zone.id === 'dhaka-city').charge).toBe(80);
     await store.call('PUT', '/api/admin/settings', store.tokens.admin, { delivery_zones: ZONES });
     expect((await areas('dhanmondi')).body.data[0].zone.charge).toBe(70);
   });

@@ -118,7 +118,10 @@ export class AdminStoreController {
  * the rest of the country's into `devliery_charge_inside_dhk` / `_outside_dhk`; a new inside or outside charge
  * is written into the zones the store has set (zones never set follow the two charges by themselves).
  */
-export function withZonesInStep(columns: Record<string, string | number>, current: Record<string, string | number>): Record<string, string | number> {
+export function withZonesInStep(sent: Record<string, string | number>, current: Record<string, string | number>): Record<string, string | number> {
+  const columns = { ...sent };
+  // The console's form sends every field: zones as they were are no change, and must not undo a new charge.
+  if (typeof columns.delivery_zones === 'string' && columns.delivery_zones === JSON.stringify(zonesOfSettings(current))) delete columns.delivery_zones;
   if (typeof columns.delivery_zones === 'string') {
     const { insideTaka, outsideTaka } = specChargesOf(zonesOfSettings({ delivery_zones: columns.delivery_zones }));
     return { ...columns, devliery_charge_inside_dhk_paisa: takaToPaisa(insideTaka), devliery_charge_outside_dhk_paisa: takaToPaisa(outsideTaka) };
