@@ -77,6 +77,8 @@ export interface OrderRowResponse {
   amount: number | null;
   advance: number | null;
   due: number | null;
+  /** Issue 30 (ADR 059): the advance by bKash an online order waits for before it is confirmed; absent when none. */
+  advance_required?: number;
   coupon_code: string | null;
   coupons: string;
   currencySymbol: string;

@@ -146,6 +146,19 @@ describe('addresses, delivery zones and advances', () => {
       // A phone's second order is no first order: no advance.
       const again = await confirmOrder({ phone: phoneOfBoth, area_id: 't-12' });
       expect((await careOrder(again.body.order_id)).delivery_area.advance_required).toBeNull();
+
+      // A cash order placed without the transfer: the shopper's own order view says what to send; care records
+      // the transaction the customer gives later when it verifies the payment.
+      const phoneLater = newPhone();
+      const later = await confirmOrder({ phone: phoneLater, area_id: 't-12' });
+      const summary = await (await fetch(`${store.server.baseUrl}/api/public/getOrders?orderId=${later.body.order_id}&phone=${phoneLater}`)).json();
+      expect(summary.orderrow).toMatchObject({ advance_required: 70, advance: 0, due: later.price + 70, transaction_id: null });
+      expect((await store.call('POST', `/api/admin/orders/${later.body.order_id}/verify-bkash`, store.tokens.care, {})).body.fields).toEqual({ paymentMethod: ['order-not-bkash'] });
+      expect((await store.call('POST', `/api/admin/orders/${later.body.order_id}/verify-bkash`, store.tokens.care, { transaction_id: 'late7788' })).status).toBe(200);
+      expect((await store.call('POST', `/api/admin/orders/${later.body.order_id}/confirm`, store.tokens.care, {})).status).toBe(200);
+      expect((await careOrder(later.body.order_id)).orderrow).toMatchObject({ advance: 70, due: later.price });
+      // An order without an advance keeps the shape it had.
+      expect((await careOrder(again.body.order_id)).orderrow).not.toHaveProperty('advance_required');
     } finally {
       await store.call('PUT', '/api/admin/settings', store.tokens.admin, { advance_rules: { first_order: false } });
     }

@@ -79,6 +79,7 @@ export const orderRow = answerOf<OrderRowResponse>()(
     payment_type: z.string().nullable(),
     amount: taka.nullable(),
     advance: taka.nullable(),
+    advance_required: taka.optional().describe('Issue 30: the bKash advance the order waits for before it is confirmed; absent when none'),
     due: taka.nullable(),
     coupon_code: z.string().nullable(),
     coupons: z.string(),

@@ -25,6 +25,7 @@ import {
   shippingChangeRequest,
   shipRequest,
   stepRequest,
+  verifyBkashRequest,
 } from './dto/admin-orders.requests';
 import { confirmOrderRequest } from './dto/confirm-order.request';
 
@@ -133,7 +134,8 @@ export const ORDERING_ROUTES: ApiRoute[] = [
     example: (s) => ({ params: ofOrder(s), body: { reason: 'wrong size' } }),
   },
   {
-    method: 'post', path: '/api/admin/orders/:orderId/verify-bkash', tag: STAFF, summary: 'Mark a bKash payment as seen', access: 'care', params: orderIdParam, body: stepRequest, answer: orderChangeAnswer,
+    method: 'post', path: '/api/admin/orders/:orderId/verify-bkash', tag: STAFF, summary: 'Mark a bKash payment as seen', access: 'care', params: orderIdParam, body: verifyBkashRequest, answer: orderChangeAnswer,
+    description: 'Issue 30: for a cash order that needs an advance and carries no transaction yet, `transaction_id` is the advance the customer sent after checkout (ADR 059).',
     example: (s) => ({ params: ofOrder(s), body: { note: 'seen in the app' } }),
   },
   {

@@ -40,7 +40,8 @@ export type ShipOrder = Step<'ShipOrder', { courier?: string | null; trackingCod
 export type DeliverOrder = Step<'DeliverOrder'>;
 export type CancelOrder = Step<'CancelOrder', { reason: string }>;
 export type ReturnOrder = Step<'ReturnOrder', { reason: string }>;
-export type MarkBkashPaymentVerified = Step<'MarkBkashPaymentVerified'>;
+/** `transactionId`: an advance's transfer the customer sent after checkout (ADR 059); unused when the order has one. */
+export type MarkBkashPaymentVerified = Step<'MarkBkashPaymentVerified', { transactionId?: string | null }>;
 export type AddOrderNote = Step<'AddOrderNote', { note: string }>;
 /** The system, when an order's pending lifetime (`pendingHours`, the setting as it is now) is over. */
 export type ExpireOrder = Step<'ExpireOrder', { pendingHours: number }>;
@@ -129,7 +130,7 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderExpired':
       return withStatus(state, 'expired');
     case 'BkashPaymentVerified':
-      return state.status === 'none' ? state : { ...state, bkashVerified: true };
+      return state.status === 'none' ? state : { ...state, bkashVerified: true, transactionId: state.transactionId ?? event.data.transactionId ?? null };
     case 'OrderNoteAdded':
     case 'ConfirmationCallRecorded':
       return state;
@@ -184,13 +185,15 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'ReturnOrder':
       return [{ type: 'OrderReturned', data: { orderId, at, reason: requiredText(command.data.reason, 'reason', 'return-reason-required') } }];
     case 'MarkBkashPaymentVerified': {
-      // A cash order that needs an advance carries the advance's bKash transaction (ADR 059).
-      if ((state.paymentMethod !== 'bkash' && !(state.advancePaisa ?? 0)) || !state.transactionId) throw new OrderRuleViolation('paymentMethod', 'order-not-bkash');
+      // A cash order that needs an advance carries the advance's bKash transaction, from checkout or from care (ADR 059).
+      const advance = (state.advancePaisa ?? 0) > 0;
+      const transactionId = state.transactionId ?? (advance ? optionalText(command.data.transactionId)?.toUpperCase() ?? null : null);
+      if ((state.paymentMethod !== 'bkash' && !advance) || !transactionId) throw new OrderRuleViolation('paymentMethod', 'order-not-bkash');
       if (state.bkashVerified) throw new OrderRuleViolation('paymentMethod', 'bkash-already-verified');
       if (state.status === 'cancelled' || state.status === 'returned' || state.status === 'expired') {
         throw new OrderRuleViolation('status', 'payment-not-verifiable', { status: state.status });
       }
-      return [{ type: 'BkashPaymentVerified', data: { orderId, at, transactionId: state.transactionId } }];
+      return [{ type: 'BkashPaymentVerified', data: { orderId, at, transactionId } }];
     }
     case 'ExpireOrder': {
       const due = new Date(state.placedAt).getTime() + command.data.pendingHours * 60 * 60 * 1000;

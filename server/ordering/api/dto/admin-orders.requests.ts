@@ -15,6 +15,10 @@ const quantityInvalid = says('quantity-invalid');
 const quantityTooLarge = says('quantity-too-large');
 
 export const stepRequest = z.object({ note: optionalText(1000) });
+/** Issue 30: the transaction id of an advance the customer sent after checkout (a cash order's, ADR 059). */
+export const verifyBkashRequest = stepRequest.extend({
+  transaction_id: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim() : undefined), z.string().regex(/^[A-Za-z0-9]{6,20}$/, says('bkash-transaction-invalid')).optional()),
+});
 /** A parcel without a courier or tracking code cannot be followed by the shopper or by care (issue 16). */
 export const shipRequest = z.object({
   note: optionalText(1000),

@@ -54,6 +54,7 @@ export function toOrderRow(order: OrderDetails, personal: boolean): OrderRowResp
     amount: taka(order.amount_paisa),
     advance: taka(advanceAndDue(order).advance),
     due: taka(advanceAndDue(order).due),
+    ...(order.advance_required_paisa ? { advance_required: paisaToTaka(order.advance_required_paisa) } : {}),
     coupon_code: order.coupon_code,
     coupons: order.lucky_draw_tokens.join(', '),
     currencySymbol: order.currency_symbol,

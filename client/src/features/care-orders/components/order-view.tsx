@@ -62,7 +62,8 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
       </p>
       <div className="admin-order-grid">
         <div className="admin-order-grid__main">
-          <OrderActions orderId={order.orderId} statusName={status} bkashPending={(bkash || (advanceNeeded && Boolean(order.transaction_id))) && !bkashVerified && open} onChanged={onChanged} />
+          <OrderActions orderId={order.orderId} statusName={status} bkashPending={(bkash || (advanceNeeded && Boolean(order.transaction_id))) && !bkashVerified && open}
+            advanceWithoutTransaction={advanceNeeded && !order.transaction_id && !bkashVerified && open} onChanged={onChanged} />
           <CodPanel view={view} onChanged={onChanged} />
           <Card id="timeline" title="Timeline">
             <OrderTimeline entries={view.timeline} />
