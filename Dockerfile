@@ -14,6 +14,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# The districts, upazilas and city thanas the address picker and delivery zones read at start (ADR 059).
+COPY --from=build /app/data ./data
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000 3001

@@ -1,6 +1,6 @@
 /** Answers of the store administration API (issue 13): /admin/products, categories, settings, posts, staff. */
 
-import type { SettingResponse } from './catalog';
+import type { AdvanceRulesSetting, DeliveryZoneSetting, SettingResponse } from './catalog';
 
 export interface AdminProductImage {
   /** Zoom size, for the product page. */
@@ -87,8 +87,12 @@ export interface AdminSettings
   /** Issue 27: SMS per phone and mails per address that shoppers' own orders and cancellations may cause (0 = no cap). */
   order_messages_per_hour?: number;
   order_messages_per_day?: number;
+  /** Issue 30 (ADR 059): the delivery zones (the defaults until set), a product's weight, the advance rules. */
+  delivery_zones?: DeliveryZoneSetting[];
+  product_weight_grams?: number;
+  advance_rules?: AdvanceRulesSetting;
   version: number;
-  [field: string]: string | number | undefined;
+  [field: string]: string | number | undefined | DeliveryZoneSetting[] | AdvanceRulesSetting;
 }
 
 export interface AdminPost {

@@ -85,4 +85,47 @@ export interface SettingResponse {
    * credentials) instead of the typed sender number and transaction id. Only in the public settings answer.
    */
   bkash_checkout?: boolean;
+  /** Issue 30: the weight of one product in grams, which the delivery charge's kilogram steps count. */
+  product_weight_grams: number;
+}
+
+/** Issue 30 (ADR 059): a delivery zone as the settings hold it; money in Taka. */
+export interface DeliveryZoneSetting {
+  id: string;
+  name: string;
+  name_bn: string;
+  /** Taka for a parcel up to one kilogram. */
+  charge: number;
+  /** Taka for each further kilogram begun. */
+  per_kg: number;
+  days_min: number;
+  days_max: number;
+  /** District (`d-47`), upazila (`u-365`) and city thana (`t-12`) ids; empty: the rest of the country. */
+  areas: string[];
+}
+
+/** Issue 30: when an order needs an advance by bKash before it is confirmed, and how much. */
+export interface AdvanceRulesSetting {
+  first_order: boolean;
+  phone_with_returns: boolean;
+  /** Taka; 0: no rule on the total. */
+  total_above: number;
+  /** District ids (`d-47`). */
+  districts: string[];
+  amount: 'delivery_charge' | 'percent';
+  percent: number;
+}
+
+/** The zone an area belongs to, as the address picker shows it. */
+export type AreaZone = Omit<DeliveryZoneSetting, 'areas'>;
+
+/** `GET /api/public/areas?q=`: a district, upazila or city thana an order can go to. */
+export interface AreaResponse {
+  /** `d-47` (a district), `u-365` (an upazila), `t-12` (a city thana). */
+  id: string;
+  name: string;
+  name_bn: string;
+  district: string;
+  district_bn: string;
+  zone: AreaZone;
 }

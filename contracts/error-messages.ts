@@ -350,6 +350,14 @@ export const ERROR_MESSAGES = {
   'projection-rebuilding': '{name} is already being rebuilt.',
   'stream-empty': 'No events are recorded under that stream id.',
   'stream-id-required': 'The stream id is required.',
+  // Issue 30: addresses, delivery zones, advance payments (ADR 059).
+  'zone-invalid': 'Each delivery zone needs an id (small letters, digits, dashes), English and Bengali names, a charge, a charge per kilogram and delivery days (at least, at most).',
+  'zone-rest-one': 'Exactly one delivery zone must list no area: it is the rest of the country.',
+  'zone-area-twice': 'The area {area} is in two delivery zones.',
+  'area-unknown': 'Please pick your district and thana from the list.',
+  'advance-rules-invalid': 'Advance rules: say when an advance is asked (first order, phone with returns, total above, districts) and how much (the delivery charge or a percentage from 1 to 100).',
+  'advance-not-paid': 'This order needs an advance of {amount} Taka by bKash before it can be confirmed. Verify the payment first.',
+  'landmark-too-long': 'The landmark can be at most 200 characters.',
 } as const satisfies Record<string, string>;
 
 /** The English message of a code, its `{name}` placeholders filled from `params`. */

@@ -83,6 +83,8 @@ export interface OrderRowResponse {
   amount: number | null;
   advance: number | null;
   due: number | null;
+  /** Issue 30 (ADR 059): the advance by bKash an online order waits for before it is confirmed; absent when none. */
+  advance_required?: number;
   coupon_code: string | null;
   coupons: string;
   currencySymbol: string;
@@ -151,6 +153,27 @@ export interface CareOrderResponse {
   expires_at: string | null;
   /** The risk record of the order's phones: the contact phone first, then a different shipping phone. */
   phone_risk: PhoneRiskResponse[];
+  /** Issue 30 (ADR 059): where the order goes, as picked or as read from its free text. */
+  delivery_area: CareDeliveryArea;
+}
+
+/** Care's view of an order's structured address (ADR 059). */
+export interface CareDeliveryArea {
+  /** The picked area (`t-12`); null for an address typed as free text only. */
+  area_id: string | null;
+  district: string | null;
+  district_bn: string | null;
+  thana: string | null;
+  thana_bn: string | null;
+  landmark: string | null;
+  /** The delivery zone the order was priced by (null: the specification's inside/outside choice). */
+  zone_id: string | null;
+  /** True when no area was picked and the district was read from the free text. */
+  district_from_text: boolean;
+  /** Neither a picked area nor the free text tells the district: complete the address before booking a courier. */
+  needs_completion: boolean;
+  /** The advance (Taka) the order needs before it is confirmed; null when none. */
+  advance_required: number | null;
 }
 
 /** The answer to a status step, the bKash check or a note. */

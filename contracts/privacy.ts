@@ -26,6 +26,10 @@ export interface PersonalDataOrder {
   phone: string;
   shipping_phone: string;
   address: string;
+  /** Issue 30: the picked district and thana and the landmark (null: a free-text address only). */
+  district: string | null;
+  thana: string | null;
+  landmark: string | null;
   payment_method: string | null;
   bkash_number: string | null;
   items: Array<{ name: string; size: string; qty: number; price: number }>;

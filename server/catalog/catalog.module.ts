@@ -26,6 +26,7 @@ import { GetRelatedProductsHandler } from './queries/get-related-products.query'
 import { GetSettingsHandler } from './queries/get-settings.query';
 import { GetTrendingProductsHandler } from './queries/get-trending-products.query';
 import { SearchProductsHandler } from './queries/search-products.query';
+import { AreaSearch } from './areas/area-search';
 import { ReadModelCache } from './read-cache/read-model-cache';
 import { ReadModelChanges } from './read-cache/read-model-changes';
 import { ProductSearch } from './search/product-search';
@@ -46,6 +47,7 @@ import { ProductSearch } from './search/product-search';
     GetTrendingProductsHandler,
     GetProductPageHandler,
     SearchProductsHandler,
+    AreaSearch,
     GetProductRowHandler,
     GetRelatedProductsHandler,
     CheckProductAttributeHandler,

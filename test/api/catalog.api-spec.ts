@@ -77,7 +77,7 @@ describe('public catalog calls', () => {
           'address', 'bkash_number', 'currency', 'description', 'devliery_charge', 'devliery_charge_inside_dhk',
           'devliery_charge_outside_dhk', 'email', 'fblink', 'name', 'whatsApp',
           // Issue 16: what the product page and the care bar tell shoppers.
-          'hotline', 'delivery_time_inside_dhaka', 'delivery_time_outside_dhaka', 'return_days', 'low_stock_threshold',
+          'hotline', 'delivery_time_inside_dhaka', 'delivery_time_outside_dhaka', 'return_days', 'low_stock_threshold', 'product_weight_grams',
           // Issue 34: bKash orders pay through the gateway (the demo one here, without bKash credentials).
           'bkash_checkout',
         ].sort(),
@@ -440,6 +440,7 @@ describe('public catalog calls', () => {
         '/api/public/getProductsByShopBycategory': `categlorySlug=${category}&page=1`,
         '/api/public/shopByMainCategory': `categlorySlug=${category}&page=1`,
         '/api/public/search-products': 'q=tee',
+        '/api/public/areas': 'q=sa',
         '/api/public/productRow': `slug=${product.slug}`,
         '/api/public/relatedProducts': `slug=${product.slug}`,
         '/api/public/getPostData': 'category_id=1',

@@ -383,4 +383,45 @@ describe('cart, checkout and tracking in a real browser', () => {
     });
   });
 
+  // Issue 30 (ADR 059): the district and thana picker on a small phone, in both languages. The area list comes
+  // from the store as the shopper types; the zone's charge and the expected days show as soon as one is picked.
+  describe.each([
+    { lang: 'en', typed: 'dha', option: 'Dhanmondi, Dhaka', zone: 'Dhaka city', between: 'expected between', phone: '01712000030' },
+    { lang: 'bn', typed: 'ধান', option: 'ধানমন্ডি, ঢাকা', zone: 'ঢাকা শহর', between: 'পৌঁছাবে', phone: '01712000031' },
+  ])('picking the district and thana on a 360 px phone ($lang)', ({ lang, typed, option, zone, between, phone }) => {
+    it('finds the thana from three typed letters, shows the charge and the delivery days, and sends the area with the order', async () => {
+      const small = (b: Browser) => newPhoneContext(b, { viewport: { width: 360, height: 740 } });
+      const cart = [{ id: tee.id, name: tee.name, size: 'M', price: tee.price, slug: tee.slug, qty: 1, thumbnail: tee.thumbnail }];
+      const { page, errors, close } = await openPage(small, browser, `${server.baseUrl}/`);
+      try {
+        await page.evaluate(`localStorage.setItem('cart', ${JSON.stringify(JSON.stringify(cart))})`);
+        await page.goto(`${server.baseUrl}/checkout?lang=${lang}`);
+        const requests: unknown[] = [];
+        page.on('request', (request) => {
+          if (request.url().endsWith('/api/public/confirm-order')) requests.push(request.postDataJSON());
+        });
+        await page.locator('#checkout-name').fill('Nusrat Jahan');
+        await page.locator('#checkout-phone').fill(phone);
+        await page.locator('#checkout-address').fill('House 5, Road 2');
+        await page.locator('input[name="area_id"]').pressSequentially(typed);
+        await page.getByRole('button', { name: option, exact: true }).click();
+        const delivery = page.locator('.checkout__delivery');
+        await delivery.waitFor();
+        const said = await delivery.innerText();
+        expect(said).toContain(zone);
+        expect(said).toContain(between);
+        expect(said).toContain('৳');
+        // The zone prices the delivery now: the inside/outside choice is gone, and a landmark may be added.
+        expect(await page.locator('input[name="zone"]').count()).toBe(0);
+        await page.locator('#checkout-landmark').fill('Near the lake');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        await page.locator('.checkout__confirm').click();
+        await page.waitForURL('**/order-confirm', { timeout: 15_000 });
+        expect(requests[0]).toEqual(expect.objectContaining({ data: expect.objectContaining({ area_id: 't-12', landmark: 'Near the lake', address: 'House 5, Road 2' }) }));
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  });
 });

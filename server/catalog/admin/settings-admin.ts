@@ -6,6 +6,8 @@ import { EventStore } from '../../event-store/event-store';
 import { SETTINGS_STREAM } from '../domain/catalog.events';
 import { settingsDecider } from '../domain/settings';
 import { CatalogWriter } from '../write/catalog-writer';
+import { takaToPaisa } from '../../common/money';
+import { specChargesOf, withSpecCharges, zonesOfSettings } from '../areas/delivery-zones';
 import { settingsColumnsFrom, settingsResponseFrom } from './settings-fields';
 
 /**
@@ -32,7 +34,7 @@ export class SettingsAdmin {
       expectedVersion,
       command: (state) => {
         if (!state.exists && !columns.name) throw ValidationFailedError.field('name', 'field-required', { field: 'store name' });
-        return { type: 'ChangeSettings', data: columns };
+        return { type: 'ChangeSettings', data: withZonesInStep(columns, state.settings) };
       },
     });
     return this.read();
@@ -43,4 +45,28 @@ export class SettingsAdmin {
     if (rows.length === 0) return { ...settingsResponseFrom({ currency: '৳' }), name: '', version };
     return { ...settingsResponseFrom(rows[0]), version };
   }
+}
+
+/**
+ * The zones and the specification's two charges say the same (ADR 059): new zones write Dhaka city's charge and
+ * the rest of the country's into `devliery_charge_inside_dhk` / `_outside_dhk`; a new inside or outside charge
+ * is written into the zones the store has set (zones never set follow the two charges by themselves).
+ */
+export function withZonesInStep(sent: Record<string, string | number>, current: Record<string, string | number>): Record<string, string | number> {
+  const columns = { ...sent };
+  // The console's form sends every field: zones as they were are no change, and must not undo a new charge.
+  if (typeof columns.delivery_zones === 'string' && columns.delivery_zones === JSON.stringify(zonesOfSettings(current))) delete columns.delivery_zones;
+  if (typeof columns.delivery_zones === 'string') {
+    const { insideTaka, outsideTaka } = specChargesOf(zonesOfSettings({ delivery_zones: columns.delivery_zones }));
+    return { ...columns, devliery_charge_inside_dhk_paisa: takaToPaisa(insideTaka), devliery_charge_outside_dhk_paisa: takaToPaisa(outsideTaka) };
+  }
+  const inside = columns.devliery_charge_inside_dhk_paisa;
+  const outside = columns.devliery_charge_outside_dhk_paisa;
+  const stored = typeof current.delivery_zones === 'string' ? current.delivery_zones : '';
+  if ((inside === undefined && outside === undefined) || stored.trim() === '') return columns;
+  const zones = withSpecCharges(zonesOfSettings({ delivery_zones: stored }), {
+    ...(inside !== undefined ? { insideTaka: Number(inside) / 100 } : {}),
+    ...(outside !== undefined ? { outsideTaka: Number(outside) / 100 } : {}),
+  });
+  return { ...columns, delivery_zones: JSON.stringify(zones) };
 }

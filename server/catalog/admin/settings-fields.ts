@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { paisaToTaka, takaToPaisa } from '../../common/money';
 import { says } from '../../common/validation/rule-message';
+import { deliveryZonesSchema, zonesOfSettings } from '../areas/delivery-zones';
+import { advanceRulesOf, advanceRulesSchema } from '../areas/advance-rules';
 
 /**
  * The store settings an admin edits: the API name (the storefront's spelling), the settings column, and how
@@ -10,7 +12,8 @@ import { says } from '../../common/validation/rule-message';
 export interface SettingsField {
   api: string;
   column: string;
-  kind: 'text' | 'money' | 'count';
+  /** json: a structure (delivery zones, advance rules), stored as JSON text, answered as the structure. */
+  kind: 'text' | 'money' | 'count' | 'json';
   schema: z.ZodType;
 }
 
@@ -79,6 +82,11 @@ export const SETTINGS_FIELDS: SettingsField[] = [
   // Issue 17: whether a checkout must prove its phone with an SMS code (risky: phones with returns, expiries or a block).
   { api: 'checkout_phone_verification', column: 'checkout_phone_verification', kind: 'text', schema: z.enum(['off', 'risky', 'always'], { error: says('phone-verification-setting-invalid') }) },
   { api: 'pending_order_expiry_hours', column: 'pending_order_expiry_hours', kind: 'count', schema: bounded('hours a pending order lives', 0.1, 24 * 60, false) },
+  // Issue 30 (ADR 059): delivery zones, the weight of a product, when an order needs an advance. Columns from
+  // migration 1763800003301; the zones also answer the specification's two charges.
+  { api: 'delivery_zones', column: 'delivery_zones', kind: 'json', schema: deliveryZonesSchema },
+  { api: 'product_weight_grams', column: 'product_weight_grams', kind: 'count', schema: bounded('weight of a product in grams', 0, 20_000) },
+  { api: 'advance_rules', column: 'advance_rules', kind: 'json', schema: advanceRulesSchema },
 ];
 
 /** Every field optional (a PUT may send the whole form or a part), plus the version the form was loaded at. */
@@ -92,16 +100,21 @@ export function settingsColumnsFrom(input: Record<string, unknown>): Record<stri
   for (const field of SETTINGS_FIELDS) {
     const value = input[field.api];
     if (value === undefined) continue;
-    columns[field.column] = field.kind === 'money' ? takaToPaisa(value as number) : field.kind === 'count' ? (value as number) : (value as string);
+    columns[field.column] =
+      field.kind === 'money' ? takaToPaisa(value as number) : field.kind === 'count' ? (value as number) : field.kind === 'json' ? JSON.stringify(value) : (value as string);
   }
   return columns;
 }
 
-export function settingsResponseFrom(row: Record<string, unknown>): Record<string, string | number> {
-  const answer: Record<string, string | number> = {};
+export function settingsResponseFrom(row: Record<string, unknown>): Record<string, unknown> {
+  const answer: Record<string, unknown> = {};
   for (const field of SETTINGS_FIELDS) {
     const value = row[field.column];
+    if (field.kind === 'json') continue;
     answer[field.api] = field.kind === 'money' ? paisaToTaka(Number(value ?? 0)) : field.kind === 'count' ? Number(value ?? 0) : String(value ?? '');
   }
+  // The structures as the checkout reads them: the zones (the defaults until set), the advance rules (never, until set).
+  answer.delivery_zones = zonesOfSettings(row);
+  answer.advance_rules = advanceRulesOf(row);
   return answer;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CategoryResponse, ProductCardResponse, ProductRowResponse, SearchHit, SettingResponse } from '../../../contracts/catalog';
+import type { AdvanceRulesSetting, AreaResponse, CategoryResponse, DeliveryZoneSetting, ProductCardResponse, ProductRowResponse, SearchHit, SettingResponse } from '../../../contracts/catalog';
 import type { AdminCategory, AdminCategoryList, AdminPost, AdminProduct, AdminSettings, ProductHistoryEntry } from '../../../contracts/catalog-admin';
 import type { DataList, Paginated } from '../../../contracts/paginated';
 import { isoTime, listOf, pageOf, taka } from '../../observability/openapi/answer-schemas';
@@ -78,8 +78,36 @@ export const settings = answerOf<SettingResponse>()(
     return_days: z.number().int(),
     low_stock_threshold: z.number().int(),
     bkash_checkout: z.boolean().optional().describe('Whether bKash orders pay through the gateway (no typed transaction id needed)'),
+    product_weight_grams: z.number().int().describe('Issue 30: the weight of one product, which the delivery charge counts by the kilogram'),
   }),
 );
+
+const zoneFields = {
+  id: z.string(),
+  name: z.string(),
+  name_bn: z.string(),
+  charge: taka.describe('Taka for a parcel up to one kilogram'),
+  per_kg: taka.describe('Taka for each further kilogram begun'),
+  days_min: z.number().int(),
+  days_max: z.number().int(),
+};
+export const deliveryZoneSetting = answerOf<DeliveryZoneSetting>()(
+  z.object({ ...zoneFields, areas: z.array(z.string()).describe('District (d-47), upazila (u-365) and city thana (t-12) ids; empty: the rest of the country') }),
+);
+export const advanceRulesSetting = answerOf<AdvanceRulesSetting>()(
+  z.object({
+    first_order: z.boolean(),
+    phone_with_returns: z.boolean(),
+    total_above: taka.describe('0: no rule on the total'),
+    districts: z.array(z.string()),
+    amount: z.enum(['delivery_charge', 'percent']),
+    percent: z.number().int(),
+  }),
+);
+export const areaHit = answerOf<AreaResponse>()(
+  z.object({ id: z.string(), name: z.string(), name_bn: z.string(), district: z.string(), district_bn: z.string(), zone: z.object(zoneFields) }),
+);
+export const areasAnswer = answerOf<DataList<AreaResponse>>()(listOf(areaHit));
 
 export const settingAnswer = answerOf<{ data: SettingResponse }>()(z.object({ data: settings }));
 export const categoriesAnswer = answerOf<DataList<CategoryResponse>>()(listOf(category));
@@ -150,7 +178,7 @@ export const adminCategoryList = answerOf<AdminCategoryList>()(z.object({ data: 
 
 export const adminSettings = answerOf<AdminSettings>()(
   settings
-    .omit({ hotline: true, delivery_time_inside_dhaka: true, delivery_time_outside_dhaka: true, return_days: true, low_stock_threshold: true })
+    .omit({ hotline: true, delivery_time_inside_dhaka: true, delivery_time_outside_dhaka: true, return_days: true, low_stock_threshold: true, product_weight_grams: true })
     .extend({
       hotline: z.string().optional(),
       delivery_time_inside_dhaka: z.string().optional(),
@@ -166,9 +194,12 @@ export const adminSettings = answerOf<AdminSettings>()(
       checkout_units_per_ip_hour: z.number().int().optional().describe('Units one client address may hold in unconfirmed orders of the last hour (0 = no limit)'),
       order_messages_per_hour: z.number().int().optional().describe('SMS per phone and mails per address that shoppers\' own orders and cancellations may cause in an hour (0 = no cap)'),
       order_messages_per_day: z.number().int().optional().describe('The same in a day (0 = no cap)'),
+      product_weight_grams: z.number().int().optional(),
+      delivery_zones: z.array(deliveryZoneSetting).optional().describe('Issue 30: the delivery zones (ADR 059); the defaults until set'),
+      advance_rules: advanceRulesSetting.optional().describe('Issue 30: when an order needs an advance by bKash, and how much'),
       version: z.number().int(),
     })
-    .catchall(z.union([z.string(), z.number()]).optional().describe('Any other setting (docs/api.md, ADR 043)')),
+    .catchall(z.union([z.string(), z.number(), z.array(deliveryZoneSetting), advanceRulesSetting]).optional().describe('Any other setting (docs/api.md, ADR 043)')),
 );
 
 export const adminPost = answerOf<AdminPost>()(

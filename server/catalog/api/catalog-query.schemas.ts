@@ -38,6 +38,9 @@ export const searchProductsQuery = z.object({
   ),
 });
 
+/** `?q=`: the typed text of the address picker; fewer than two letters find nothing (ADR 059). */
+export const areasQuery = z.object({ q: z.preprocess((value) => value ?? '', text('q', 100)) });
+
 export const checkProductAttributeQuery = z
   .object({
     product_id: z.preprocess(absentAsUndefined, positiveId('product_id').optional()),

@@ -14,7 +14,9 @@ import { SearchProductsQuery } from '../queries/search-products.query';
 import { ReadModelCache } from '../read-cache/read-model-cache';
 import { CATALOG_READ_MODEL, STOCK_READ_MODEL } from '../read-cache/read-model-tags';
 import { CACHE_POLICY, CachedGet, cachedRoutePaths, sendCached } from './cached-json';
+import { AreaSearch } from '../areas/area-search';
 import {
+  areasQuery,
   categoryPageQuery,
   checkProductAttributeQuery,
   postQuery,
@@ -36,6 +38,7 @@ export class PublicCatalogController {
   constructor(
     private readonly queries: QueryBus,
     private readonly cache: ReadModelCache,
+    private readonly areaSearch: AreaSearch,
     @Optional() @Inject(STOREFRONT_PAYMENTS) private readonly payments?: StorefrontPayments,
   ) {}
 
@@ -115,6 +118,17 @@ export class PublicCatalogController {
       data: await this.queries.execute(new GetRelatedProductsQuery(slug)),
     }));
     sendCached(response, answer, CACHE_POLICY.products);
+  }
+
+  /**
+   * The address picker (ADR 059): districts, upazilas and city thanas matching the typed text, each with its
+   * delivery zone, from the in-memory index (`AreaSearch` keeps its answers until the settings change). It
+   * carries an ETag and revalidates like the catalog's answers.
+   */
+  @CachedGet('areas')
+  async areas(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
+    const { q } = parseOrThrow(areasQuery, query);
+    sendCached(response, await this.areaSearch.answer(q), CACHE_POLICY.structure);
   }
 
   /** Never cached: the answer decides whether a line may go into the cart. */

@@ -11,6 +11,7 @@ import {
   adminProduct,
   adminProductPage,
   adminSettings,
+  areasAnswer,
   brandAnswer,
   brandListAnswer,
   brandSavedAnswer,
@@ -24,7 +25,7 @@ import {
   settingAnswer,
   stockCheckAnswer,
 } from './answers';
-import { categoryPageQuery, checkProductAttributeQuery, postQuery, searchProductsQuery, shopPageQuery, slugQuery } from './catalog-query.schemas';
+import { areasQuery, categoryPageQuery, checkProductAttributeQuery, postQuery, searchProductsQuery, shopPageQuery, slugQuery } from './catalog-query.schemas';
 
 const productIdParam = { id: z.string().regex(/^[1-9]\d{0,8}$/).describe('The product id') };
 const ifMatch = { 'if-match': { schema: z.string(), description: 'The version the change was decided against ("3"); a change made since is a 409' } };
@@ -58,6 +59,11 @@ export const CATALOG_ROUTES: ApiRoute[] = [
     method: 'get', path: '/api/public/search-products', tag: 'Catalog', summary: 'Search suggestions by name (2 characters or more), best match first', access: 'public', query: searchProductsQuery, answer: searchAnswer,
     description: 'Words of the English and the Bengali name are both searched; `name_bn` is there only on a product that has a Bengali name.',
     example: () => ({ query: { q: 'tee', category_id: 'all' } }),
+  },
+  {
+    method: 'get', path: '/api/public/areas', tag: 'Catalog', summary: 'Districts, upazilas and city thanas an order can go to, by typed English or Bengali text (2 characters or more), best match first, at most 20', access: 'public', query: areasQuery, answer: areasAnswer,
+    description: 'Issue 30 (ADR 059). Bengali digits count as digits; case, accents and Bengali spelling variants are ignored. Each area names its delivery `zone` (charge for the first kilogram, `per_kg` for each further one, promised days). Fewer than 2 characters: `{data: []}`. Cached like the catalog answers.',
+    example: () => ({ query: { q: 'dhan' } }),
   },
   {
     method: 'get', path: '/api/public/productRow', tag: 'Catalog', summary: 'One product page by slug', access: 'public', query: slugQuery, answer: productRowAnswer,
@@ -127,7 +133,7 @@ export const CATALOG_ROUTES: ApiRoute[] = [
   { method: 'get', path: '/api/admin/settings', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Store settings with their version', access: 'care', answer: adminSettings },
   {
     method: 'put', path: '/api/admin/settings', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Change store settings (delivery charges in Taka, bKash number, contact, limits)', access: 'admin', body: settingsRequest, headers: ifMatch, answer: adminSettings,
-    description: 'Any of the fields; the others keep their values. Besides the public settings: the cash-on-delivery limits (ADR 043), `checkout_phone_verification` (`off`, `risky`, `always`), `pending_order_expiry_hours`, the units one address may hold in unconfirmed orders of the hour (`checkout_units_per_ip_hour`) and the caps on messages shoppers\' own actions cause per phone or address (`order_messages_per_hour`, `order_messages_per_day`).',
+    description: 'Any of the fields; the others keep their values. Besides the public settings: the cash-on-delivery limits (ADR 043), `checkout_phone_verification` (`off`, `risky`, `always`), `pending_order_expiry_hours`, the units one address may hold in unconfirmed orders of the hour (`checkout_units_per_ip_hour`) and the caps on messages shoppers\' own actions cause per phone or address (`order_messages_per_hour`, `order_messages_per_day`). Issue 30 (ADR 059): `delivery_zones` (each `{id, name, name_bn, charge, per_kg, days_min, days_max, areas}`, areas being district `d-47`, upazila `u-365` and city thana `t-12` ids, exactly one zone with no area for the rest of the country, no area in two zones), `product_weight_grams`, `advance_rules` (`{first_order, phone_with_returns, total_above, districts, amount: delivery_charge|percent, percent}`). New zones rewrite `devliery_charge_inside_dhk` (Dhaka city\'s zone) and `_outside_dhk` (the rest of the country); a new inside or outside charge is written into the zones.',
     example: () => ({ body: { address: 'House 12, Road 7, Dhanmondi, Dhaka 1205, Bangladesh', bkash_number: '01711000000' } }),
   },
   {

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { SettingResponse } from '../../../contracts/catalog';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { paisaToTaka } from '../../common/money';
+import { specChargesOf, zonesOfSettings } from '../areas/delivery-zones';
 
 export type { SettingResponse };
 
@@ -16,6 +17,8 @@ export class GetSettingsHandler implements IQueryHandler<GetSettingsQuery> {
     const rows = await this.dataSource.query(`SELECT * FROM settings WHERE id = 1`);
     if (rows.length === 0) throw new NotFoundError('store-not-set-up');
     const [row] = rows;
+    // The specification's two charges answer from the zones (ADR 059): Dhaka city's and the rest of the country's.
+    const charges = specChargesOf(zonesOfSettings(row));
     return {
       name: row.name,
       description: row.description,
@@ -25,14 +28,15 @@ export class GetSettingsHandler implements IQueryHandler<GetSettingsQuery> {
       address: row.address,
       currency: row.currency,
       devliery_charge: paisaToTaka(row.devliery_charge_paisa),
-      devliery_charge_inside_dhk: paisaToTaka(row.devliery_charge_inside_dhk_paisa),
-      devliery_charge_outside_dhk: paisaToTaka(row.devliery_charge_outside_dhk_paisa),
+      devliery_charge_inside_dhk: charges.insideTaka,
+      devliery_charge_outside_dhk: charges.outsideTaka,
       bkash_number: row.bkash_number,
       hotline: row.hotline || row.whatsapp,
       delivery_time_inside_dhaka: row.delivery_time_inside_dhaka,
       delivery_time_outside_dhaka: row.delivery_time_outside_dhaka,
       return_days: row.return_days,
       low_stock_threshold: row.low_stock_threshold,
+      product_weight_grams: Number(row.product_weight_grams ?? 250),
     };
   }
 }

@@ -27,6 +27,7 @@ import { Fulfilment1763800003001 } from './1763800003001-fulfilment';
 import { OrderPayments1763800003401 } from './1763800003401-order-payments';
 import { CourierPayouts1763800003501 } from './1763800003501-courier-payouts';
 
+import { AddressesAndZones1763800003301 } from './1763800003301-addresses-and-zones';
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
  * synchronised from entities. Add a new migration with a later timestamp at the end; never edit one that has
@@ -58,6 +59,7 @@ export const migrations: Array<new () => MigrationInterface> = [
   ProvenPhones1763800002501,
   PhoneBlockPosition1763800002502,
   Fulfilment1763800003001,
+  AddressesAndZones1763800003301,
   OrderPayments1763800003401,
   CourierPayouts1763800003501,
 ];

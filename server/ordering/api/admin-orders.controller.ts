@@ -33,6 +33,7 @@ import {
   shipRequest,
   shippingChangeRequest,
   stepRequest,
+  verifyBkashRequest,
 } from './dto/admin-orders.requests';
 
 const answer = (result: OrderChangeResult): OrderChangeResponse => ({
@@ -110,15 +111,16 @@ export class AdminOrdersController {
   @Post(':orderId/verify-bkash')
   @HttpCode(200)
   async verifyBkash(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
-    return answer(await this.commands.execute(new MarkBkashPaymentVerifiedCommand(orderId, meta, parseOrThrow(stepRequest, body).note ?? null)));
+    const input = parseOrThrow(verifyBkashRequest, body);
+    return answer(await this.commands.execute(new MarkBkashPaymentVerifiedCommand(orderId, meta, input.note ?? null, input.transaction_id ?? null)));
   }
 
   /** Amendments (issue 14): shipping details, a line added, a line's size or quantity changed, a line removed. */
   @Post(':orderId/shipping')
   @HttpCode(200)
   async changeShipping(@Param('orderId') orderId: string, @Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
-    const { address, shipping_phone, reason } = parseOrThrow(shippingChangeRequest, body);
-    return amended(await this.commands.execute(new AmendOrderCommand(orderId, { kind: 'shipping', address, shippingPhone: shipping_phone }, reason, meta)));
+    const { address, shipping_phone, area_id, landmark, reason } = parseOrThrow(shippingChangeRequest, body);
+    return amended(await this.commands.execute(new AmendOrderCommand(orderId, { kind: 'shipping', address, shippingPhone: shipping_phone, areaId: area_id, landmark }, reason, meta)));
   }
 
   @Post(':orderId/lines')

@@ -96,6 +96,7 @@ export const orderRow = answerOf<OrderRowResponse>()(
     payment_type: z.string().nullable(),
     amount: taka.nullable(),
     advance: taka.nullable(),
+    advance_required: taka.optional().describe('Issue 30: the bKash advance the order waits for before it is confirmed; absent when none'),
     due: taka.nullable(),
     coupon_code: z.string().nullable(),
     coupons: z.string(),
@@ -172,6 +173,20 @@ export const careOrderAnswer = answerOf<{ success: true } & CareOrderResponse>()
     timeline: z.array(timelineEntry),
     expires_at: isoTime.nullable().describe('When a pending online order expires on its own; null for any other order'),
     phone_risk: z.array(phoneRisk).describe('The contact phone first, then a different shipping phone'),
+    delivery_area: z
+      .object({
+        area_id: z.string().nullable(),
+        district: z.string().nullable(),
+        district_bn: z.string().nullable(),
+        thana: z.string().nullable(),
+        thana_bn: z.string().nullable(),
+        landmark: z.string().nullable(),
+        zone_id: z.string().nullable(),
+        district_from_text: z.boolean(),
+        needs_completion: z.boolean().describe('No picked area and no district in the free text: complete the address before booking a courier'),
+        advance_required: taka.nullable().describe('The advance the order needs before it is confirmed (ADR 059)'),
+      })
+      .describe('Issue 30: the structured address'),
   }),
 );
 

@@ -26,6 +26,7 @@ import {
   shippingChangeRequest,
   shipRequest,
   stepRequest,
+  verifyBkashRequest,
 } from './dto/admin-orders.requests';
 import { confirmOrderRequest } from './dto/confirm-order.request';
 
@@ -46,7 +47,7 @@ export const ORDERING_ROUTES: ApiRoute[] = [
     body: confirmOrderRequest, answer: checkoutAnswer,
     headers: { 'idempotency-key': { schema: z.string().regex(/^[A-Za-z0-9._:-]{8,100}$/), description: 'The same key for every retry of one checkout: the order is made once' } },
     description:
-      'With a customer\'s bearer token the order joins their history. 422 by field (`Name Required`, `Phone Required`, …; `cart.N.coupon_code` or `couponoffer` when tampered; `phone_proof` when the store\'s `checkout_phone_verification` asks this phone for a code); 409 naming a size that ran out. `coupon_code: "LUCKY-DRAW"` on a line from the offer page takes the running offer\'s discount (at most 10%). `locale` (`en`, `bn`) is the language of the order\'s mails and SMS. A valid `phone_proof` (from `/public/phone-codes/verify`) marks the order\'s phone verified. With a payment gateway (bKash checkout, or the demo gateway without bKash credentials), `paymentMethod: "bkash"` without `transaction_id` places the order, records its payment as started and answers `payment_url`, the gateway\'s page for the shopper; the order holds its stock for `PAYMENT_HOLD_MINUTES` unless paid. A typed `transaction_id` still works; with bKash configured it is checked with bKash\'s searchTransaction (422 `bkash-transaction-not-found`). Limits: see ADR 043.',
+      'With a customer\'s bearer token the order joins their history. 422 by field (`Name Required`, `Phone Required`, …; `cart.N.coupon_code` or `couponoffer` when tampered; `phone_proof` when the store\'s `checkout_phone_verification` asks this phone for a code); 409 naming a size that ran out. `coupon_code: "LUCKY-DRAW"` on a line from the offer page takes the running offer\'s discount (at most 10%). `locale` (`en`, `bn`) is the language of the order\'s mails and SMS. A valid `phone_proof` (from `/public/phone-codes/verify`) marks the order\'s phone verified. With a payment gateway (bKash checkout, or the demo gateway without bKash credentials), `paymentMethod: "bkash"` without `transaction_id` places the order, records its payment as started and answers `payment_url`, the gateway\'s page for the shopper; the order holds its stock for `PAYMENT_HOLD_MINUTES` unless paid. A typed `transaction_id` still works; with bKash configured it is checked with bKash\'s searchTransaction (422 `bkash-transaction-not-found`). Limits: see ADR 043. Issue 30 (ADR 059): `data.area_id` (from `GET /public/areas`) and `data.landmark` record a structured address; the delivery is then priced by the area\'s zone and the cart\'s weight, whatever `devliery_charge` says (which may be left out), and `address` is the house, road and area. An unknown area is a 422 on `area_id`. When the advance rules ask for one, the order waits for its bKash advance (`bkash_number` and `transaction_id` are kept on a cash order too) before care may confirm it.',
     example: (s) => ({
       headers: { 'idempotency-key': s.fresh('checkout-5f1c2a9e') },
       body: {
@@ -104,11 +105,12 @@ export const ORDERING_ROUTES: ApiRoute[] = [
     }),
   },
   {
-    method: 'get', path: '/api/admin/orders/:orderId', tag: STAFF, summary: 'An order as customer care sees it: details, lines, timeline, the phone\'s record', access: 'care', params: orderIdParam, answer: careOrderAnswer,
+    method: 'get', path: '/api/admin/orders/:orderId', tag: STAFF, summary: 'An order as customer care sees it: details, lines, timeline, the phone\'s record, the structured address', access: 'care', params: orderIdParam, answer: careOrderAnswer,
+    description: 'Issue 30: `delivery_area` is the picked district and thana, or the district read from a free-text address; `needs_completion` says care must complete the address before booking a courier; `advance_required` is the advance the order waits for. `orderrow.advance` and `due` of an online order that needs an advance say what was paid and what the courier collects.',
     example: (s) => ({ params: ofOrder(s) }),
   },
   {
-    method: 'post', path: '/api/admin/orders/:orderId/confirm', tag: STAFF, summary: 'Confirm an order (after calling the customer)', access: 'care', params: orderIdParam, body: stepRequest, answer: orderChangeAnswer,
+    method: 'post', path: '/api/admin/orders/:orderId/confirm', tag: STAFF, summary: 'Confirm an order (after calling the customer); an order that needs an advance only once its bKash payment is verified (422 `advance-not-paid`)', access: 'care', params: orderIdParam, body: stepRequest, answer: orderChangeAnswer,
     example: (s) => ({ params: ofOrder(s), body: { note: 'called the customer' } }),
   },
   {
@@ -133,7 +135,8 @@ export const ORDERING_ROUTES: ApiRoute[] = [
     example: (s) => ({ params: ofOrder(s), body: { reason: 'wrong size' } }),
   },
   {
-    method: 'post', path: '/api/admin/orders/:orderId/verify-bkash', tag: STAFF, summary: 'Mark a bKash payment as seen', access: 'care', params: orderIdParam, body: stepRequest, answer: orderChangeAnswer,
+    method: 'post', path: '/api/admin/orders/:orderId/verify-bkash', tag: STAFF, summary: 'Mark a bKash payment as seen', access: 'care', params: orderIdParam, body: verifyBkashRequest, answer: orderChangeAnswer,
+    description: 'Issue 30: for a cash order that needs an advance and carries no transaction yet, `transaction_id` is the advance the customer sent after checkout (ADR 059).',
     example: (s) => ({ params: ofOrder(s), body: { note: 'seen in the app' } }),
   },
   {
@@ -145,7 +148,8 @@ export const ORDERING_ROUTES: ApiRoute[] = [
     example: (s) => ({ params: ofOrder(s), body: { outcome: 'not_reached', note: 'phone off' } }),
   },
   {
-    method: 'post', path: '/api/admin/orders/:orderId/shipping', tag: STAFF, summary: 'Change where a pending or confirmed order goes (address, shipping phone), with a reason', access: 'care', params: orderIdParam, body: shippingChangeRequest, answer: orderAmendedAnswer,
+    method: 'post', path: '/api/admin/orders/:orderId/shipping', tag: STAFF, summary: 'Change where a pending or confirmed order goes (address, shipping phone, district and thana), with a reason', access: 'care', params: orderIdParam, body: shippingChangeRequest, answer: orderAmendedAnswer,
+    description: 'Issue 30: `area_id` (and `landmark`) picks the district and thana; the event keeps the area it replaced. The delivery charge stays what the order was priced at.',
     example: (s) => ({ params: ofOrder(s), body: { address: 'House 4, Road 2, Banani', reason: 'customer moved' } }),
   },
   {

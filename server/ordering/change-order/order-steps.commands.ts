@@ -44,8 +44,15 @@ export class CancelOrderCommand extends NotedOrderStep {}
 /** delivered → returned; restocks the units. The reason (the step's note) is required. */
 export class ReturnOrderCommand extends NotedOrderStep {}
 
-/** Care checked the bKash transfer. */
-export class MarkBkashPaymentVerifiedCommand extends OrderStep {}
+/**
+ * Care checked the bKash transfer. For a cash order's advance (ADR 059) care may give the transaction id the
+ * customer sent after checkout.
+ */
+export class MarkBkashPaymentVerifiedCommand extends OrderStep {
+  constructor(orderId: string, meta: RequestMetadata, note: string | null, readonly transactionId: string | null = null) {
+    super(orderId, meta, note);
+  }
+}
 
 /** A note on the order's timeline; the note is required. */
 export class AddOrderNoteCommand extends NotedOrderStep {}

@@ -52,6 +52,6 @@ export const ORDER_STEP_HANDLERS = [
   stepHandler(DeliverOrderCommand, ({ orderId }, now) => ({ type: 'DeliverOrder', data: { orderId, now } })),
   stepHandler(CancelOrderCommand, ({ orderId, note }, now) => ({ type: 'CancelOrder', data: { orderId, now, reason: note } })),
   stepHandler(ReturnOrderCommand, ({ orderId, note }, now) => ({ type: 'ReturnOrder', data: { orderId, now, reason: note } })),
-  stepHandler(MarkBkashPaymentVerifiedCommand, ({ orderId }, now) => ({ type: 'MarkBkashPaymentVerified', data: { orderId, now } })),
+  stepHandler(MarkBkashPaymentVerifiedCommand, ({ orderId, transactionId }, now) => ({ type: 'MarkBkashPaymentVerified', data: { orderId, now, transactionId } })),
   stepHandler(AddOrderNoteCommand, ({ orderId, note }, now) => ({ type: 'AddOrderNote', data: { orderId, now, note } })),
 ];

@@ -2,7 +2,7 @@ import { skuDecider, type SkuState } from '../../inventory/domain/sku';
 import type { SkuEvent } from '../../inventory/domain/sku.events';
 import { couponDecider, type CouponState } from '../../promotions/domain/coupon';
 import type { CouponEvent } from '../../promotions/domain/coupon.events';
-import { checkoutStreams, decideCheckout, type CatalogProduct, type DeliveryCharges, type PlaceOrder } from './checkout';
+import { checkoutStreams, decideCheckout, type CatalogProduct, type DeliveryCharges, type PhoneHistory, type PlaceOrder } from './checkout';
 import { cartUnits, orderPhones, type AddressHold, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import type { StreamEvents } from '../../event-store/command-path/decider';
 
@@ -15,6 +15,8 @@ export interface CheckoutBatchStates {
   phones: PhoneStanding;
   /** Unconfirmed orders of the last hour by the client address they were placed from. */
   addressHolds?: ReadonlyMap<string, readonly AddressHold[]>;
+  /** Past orders and returns by contact phone (the advance rules read them; absent: none asked). */
+  phoneHistory?: ReadonlyMap<string, PhoneHistory>;
 }
 
 export type CheckoutOutcome = { accepted: true; streams: StreamEvents[] } | { accepted: false; error: unknown };
@@ -33,6 +35,7 @@ export function decideCheckoutBatch(commands: readonly PlaceOrder[], states: Che
   const unverifiedBkash = new Map(states.phones.unverifiedBkash);
   const phones: PhoneStanding = { openOrders, unverifiedBkash, blocked: states.phones.blocked };
   const holds = new Map(states.addressHolds);
+  const history = new Map(states.phoneHistory);
   const outcomes = commands.map((command): CheckoutOutcome => {
     const touched = checkoutStreams(command.data);
     const address = command.data.clientAddress ?? null;
@@ -45,7 +48,10 @@ export function decideCheckoutBatch(commands: readonly PlaceOrder[], states: Che
         limits: states.limits,
         phones,
         addressHolds: address ? (holds.get(address) ?? []) : [],
+        phoneHistory: history.get(command.data.customer.phone),
       });
+      const before = history.get(command.data.customer.phone) ?? { orders: 0, returned: 0 };
+      history.set(command.data.customer.phone, { ...before, orders: before.orders + 1 });
       // Every new order is unpaid: a bKash one until care verifies its transaction.
       for (const phone of orderPhones(command.data.customer)) {
         openOrders.set(phone, (openOrders.get(phone) ?? 0) + 1);

@@ -8,7 +8,10 @@ import type { CouponUser } from '../../promotions/domain/coupon-identity';
 import { couponStreamId, normalizeCouponCode } from '../../promotions/domain/coupon-stream';
 import { cartUnits, checkAddressUnits, checkPhones, checkUnitCaps, orderPhones, type AddressHold, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import { percentOf, type Paisa } from './money';
-import type { LineKey, OrderCustomer, OrderLine, OrderLocale, OrderPlaced, PaymentMethod, ShippingZone } from './order.events';
+import type { DeliveryArea, LineKey, OrderCustomer, OrderLine, OrderLocale, OrderPlaced, PaymentMethod, ShippingZone } from './order.events';
+import { areaIndex } from '../../catalog/areas/area-index';
+import { advanceFor, type AdvanceRules } from '../../catalog/areas/advance-rules';
+import { defaultZones, deliveryChargePaisa, zoneOfArea, type DeliveryZone } from '../../catalog/areas/delivery-zones';
 import { OrderRuleViolation, ProductOutOfStock } from './order.errors';
 import { orderStreamId } from './order-id';
 import type { StreamEvents } from '../../event-store/command-path/decider';
@@ -44,6 +47,20 @@ export interface CatalogProduct {
 export interface DeliveryCharges {
   insidePaisa: Paisa;
   outsidePaisa: Paisa;
+  /** Issue 30 (ADR 059): the zones an order with a picked area is priced by (absent: the defaults of the two charges). */
+  zones?: readonly DeliveryZone[];
+  /** The weight of one unit, in grams (absent: 250). */
+  gramsPerUnit?: number;
+  /** When an order needs an advance (absent: never). */
+  advance?: AdvanceRules;
+}
+
+/** What the store knows of a phone's past orders when the checkout is decided (the advance rules read it). */
+export interface PhoneHistory {
+  /** Orders placed with the phone as contact phone before (any status). */
+  orders: number;
+  /** Of them, returned. */
+  returned: number;
 }
 
 export type PlaceOrder = {
@@ -53,8 +70,14 @@ export type PlaceOrder = {
     now: Date;
     customer: OrderCustomer;
     payment: { method: PaymentMethod; bkashNumber: string | null; transactionId: string | null; viaGateway?: true };
-    /** The delivery charge the shopper chose, which must be one of the two zones' charges. */
-    deliveryChargePaisa: Paisa;
+    /**
+     * The delivery charge the shopper's page showed: without an area, one of the specification's two charges (the
+     * choice of inside or outside Dhaka); with one, only checked against the zone's, never used (null: not sent).
+     */
+    deliveryChargePaisa: Paisa | null;
+    /** Issue 30: the picked area (`t-12`) and an optional landmark; the zone of the area prices the delivery. */
+    areaId?: string;
+    landmark?: string | null;
     cart: CartLine[];
     couponCode: string | null;
     /** The offer running now, when a line came from the offer page (resolved by the handler); else null. */
@@ -85,6 +108,8 @@ export interface CheckoutStates {
   phones: PhoneStanding;
   /** The unconfirmed orders of the last hour placed from the checkout's client address (none without an address). */
   addressHolds?: readonly AddressHold[];
+  /** The contact phone's past orders (absent: none known), for the advance rules. */
+  phoneHistory?: PhoneHistory;
 }
 
 /** The streams a checkout reads and writes besides the new order's own. */
@@ -110,7 +135,8 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
   checkPhones(orderPhones(customer), states.phones, states.limits);
   if (command.data.clientAddress) checkAddressUnits(cartUnits(command.data.cart), states.addressHolds ?? [], now, states.limits);
   const lines = priceLines(command.data.cart, states.products, 'cart');
-  const zone = shippingZone(command.data.deliveryChargePaisa, states.delivery);
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const delivery = deliveryOf(command.data, states.delivery, units);
   if (payment.method === 'bkash' && !payment.viaGateway && (!payment.bkashNumber || !payment.transactionId)) {
     throw new OrderRuleViolation('bkash_number', 'bkash-details-required');
   }
@@ -132,8 +158,18 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
   const offer = offerDiscount(command.data.cart, states.products, command.data.offer ?? null);
   // A coupon applies to what is left after the offer's discount, so the two never count the same taka twice.
   const discountPaisa = (offer?.discountPaisa ?? 0) + (coupon ? percentOf(subtotalPaisa - (offer?.discountPaisa ?? 0), coupon.percent) : 0);
-  const deliveryChargePaisa = command.data.deliveryChargePaisa;
-  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const deliveryChargePaisa = delivery.shipping.chargePaisa;
+  const grandTotalPaisa = subtotalPaisa - discountPaisa + deliveryChargePaisa;
+  const history = states.phoneHistory ?? { orders: 0, returned: 0 };
+  const advance = states.delivery.advance
+    ? advanceFor(states.delivery.advance, {
+        firstOrder: history.orders === 0,
+        phoneHasReturns: history.returned > 0,
+        grandTotalPaisa,
+        deliveryChargePaisa,
+        districtId: delivery.districtId,
+      })
+    : null;
   const placed: OrderPlaced = {
     type: 'OrderPlaced',
     data: {
@@ -142,11 +178,13 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
       placedAt: now.toISOString(),
       customer,
       payment,
-      shipping: { zone, chargePaisa: deliveryChargePaisa },
+      shipping: delivery.shipping,
+      ...(delivery.area ? { deliveryArea: delivery.area } : {}),
+      ...(advance ? { advance } : {}),
       lines,
       coupon,
       ...(offer ? { offer } : {}),
-      totals: { subtotalPaisa, discountPaisa, deliveryChargePaisa, grandTotalPaisa: subtotalPaisa - discountPaisa + deliveryChargePaisa },
+      totals: { subtotalPaisa, discountPaisa, deliveryChargePaisa, grandTotalPaisa },
       luckyDrawTokens: luckyDrawTokens(orderId, units),
       // Recorded only when not the default, so orders placed in English keep the shape they always had.
       ...(command.data.locale && command.data.locale !== 'en' ? { locale: command.data.locale } : {}),
@@ -223,10 +261,35 @@ export function reserveStock(lines: readonly OrderLine[], orderId: string, skus:
   });
 }
 
-function shippingZone(chargePaisa: Paisa, delivery: DeliveryCharges): ShippingZone {
+function shippingZone(chargePaisa: Paisa | null, delivery: DeliveryCharges): ShippingZone {
   if (chargePaisa === delivery.insidePaisa) return 'inside';
   if (chargePaisa === delivery.outsidePaisa) return 'outside';
   throw new OrderRuleViolation('devliery_charge', 'shipping-required');
+}
+
+/**
+ * How the order is shipped and what it costs (ADR 059). With a picked area: the area's zone, its charge for the
+ * parcel's weight (units × the weight of a product), whatever the browser sent; `zone` says inside Dhaka for
+ * Dhaka city's zone. Without one: the specification's choice, which must be one of its two charges.
+ */
+function deliveryOf(
+  data: PlaceOrder['data'],
+  charges: DeliveryCharges,
+  units: number,
+): { shipping: OrderPlaced['data']['shipping']; area: DeliveryArea | null; districtId: string | null } {
+  if (!data.areaId) return { shipping: { zone: shippingZone(data.deliveryChargePaisa, charges), chargePaisa: data.deliveryChargePaisa! }, area: null, districtId: null };
+  const area = areaIndex().get(data.areaId);
+  if (!area) throw new OrderRuleViolation('area_id', 'area-unknown');
+  const zones = charges.zones ?? defaultZones(charges.insidePaisa / 100, charges.outsidePaisa / 100);
+  const zone = zoneOfArea(area, zones);
+  const weightGrams = units * (charges.gramsPerUnit ?? 250);
+  const chargePaisa = deliveryChargePaisa(zone, weightGrams);
+  const inside = zone.id === zoneOfArea(areaIndex().get('t-28')!, zones).id;
+  return {
+    shipping: { zone: inside ? 'inside' : 'outside', chargePaisa, zoneId: zone.id, weightGrams },
+    area: { areaId: area.id, district: area.district, thana: area.kind === 'district' ? null : area.name, landmark: data.landmark?.trim() || null },
+    districtId: area.districtId,
+  };
 }
 
 function redeemOnField(code: string, orderId: string, user: CouponUser, now: Date, state: CouponState | null): CouponRedeemed {

@@ -91,3 +91,29 @@ describe('an amendment keeps the lucky-draw offer\'s discount (issue 27)', () =>
     expect('offer' in event.data).toBe(false);
   });
 });
+
+describe('care changes the picked area (issue 30, ADR 059)', () => {
+  const withArea: OrderPlaced = {
+    ...placed([line(tee, 'M', 1)], null),
+  };
+  withArea.data.deliveryArea = { areaId: 't-12', district: 'Dhaka', thana: 'Dhanmondi', landmark: 'Near the lake' };
+
+  it('records the new area and the one it replaced, keeping the landmark when none is given', () => {
+    const event = amend([withArea], { kind: 'shipping', areaId: 'u-365' }) as unknown as OrderEvent;
+    expect(event).toMatchObject({
+      type: 'ShippingDetailsChanged',
+      data: {
+        address: 'House 3, Road 2, Mirpur',
+        deliveryArea: { areaId: 'u-365', district: 'Dhaka', thana: 'Savar', landmark: 'Near the lake' },
+        previousArea: { areaId: 't-12', district: 'Dhaka', thana: 'Dhanmondi', landmark: 'Near the lake' },
+      },
+    });
+  });
+
+  it('records a first area on an order placed with free text only, and refuses an unknown one or no change', () => {
+    const event = amend([placed([line(tee, 'M', 1)], null)], { kind: 'shipping', areaId: 'd-53', landmark: 'Bus stand' }) as unknown as OrderEvent;
+    expect(event.data).toMatchObject({ deliveryArea: { areaId: 'd-53', district: 'Panchagarh', thana: null, landmark: 'Bus stand' }, previousArea: null });
+    expect(() => amend([withArea], { kind: 'shipping', areaId: 't-99999' })).toThrow('Please pick your district and thana from the list.');
+    expect(() => amend([withArea], { kind: 'shipping', areaId: 't-12' })).toThrow();
+  });
+});

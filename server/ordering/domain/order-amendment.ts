@@ -6,15 +6,25 @@ import type { StreamEvents } from '../../event-store/command-path/decider';
 import type { CatalogProduct } from './checkout';
 import { checkPhones, checkUnitCaps, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import { percentOf } from './money';
-import type { LineKey, OrderEvent, OrderLine, OrderOffer, OrderTotals } from './order.events';
+import type { DeliveryArea, LineKey, OrderEvent, OrderLine, OrderOffer, OrderTotals } from './order.events';
+import { areaIndex } from '../../catalog/areas/area-index';
 import { amendOfferUnits, offerDiscountOf } from './order-offer';
 import { OrderRuleViolation, ProductOutOfStock, UnknownOrder } from './order.errors';
 import type { OrderState } from './order';
 import { orderStreamId } from './order-id';
 
+/** The area care picked (ADR 059): district and thana from the area list, the landmark given or kept. */
+function newDeliveryArea(areaId: string, landmark: string | null | undefined, current: DeliveryArea | null): DeliveryArea {
+  const area = areaIndex().get(areaId.trim());
+  if (!area) throw new OrderRuleViolation('area_id', 'area-unknown');
+  const kept = landmark === undefined || landmark === null ? (current?.landmark ?? null) : landmark.trim() || null;
+  if (kept && kept.length > 200) throw new OrderRuleViolation('landmark', 'landmark-too-long');
+  return { areaId: area.id, district: area.district, thana: area.kind === 'district' ? null : area.name, landmark: kept };
+}
+
 /** What care may change on the customer's request (issue 14). */
 export type Amendment =
-  | { kind: 'shipping'; address?: string | null; shippingPhone?: string | null }
+  | { kind: 'shipping'; address?: string | null; shippingPhone?: string | null; areaId?: string | null; landmark?: string | null }
   | { kind: 'add-line'; productId: number; size: string; quantity: number }
   | { kind: 'change-line'; productId: number; size: string; newSize?: string | null; quantity?: number | null }
   | { kind: 'remove-line'; productId: number; size: string };
@@ -70,9 +80,13 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
     const address = change.address?.trim() || order.address;
     const shippingPhone = change.shippingPhone?.trim() || order.shippingPhone;
     if (address.length > 500) throw new OrderRuleViolation('address', 'address-too-long');
-    if (address === order.address && shippingPhone === order.shippingPhone) throw new OrderRuleViolation('address', 'nothing-to-change-address');
+    const area = change.areaId ? newDeliveryArea(change.areaId, change.landmark, order.deliveryArea ?? null) : null;
+    const areaChanged = area !== null && JSON.stringify(area) !== JSON.stringify(order.deliveryArea ?? null);
+    if (address === order.address && shippingPhone === order.shippingPhone && !areaChanged) throw new OrderRuleViolation('address', 'nothing-to-change-address');
     if (shippingPhone !== order.shippingPhone) checkPhones([shippingPhone], states.phones, { openOrdersPerPhone: 0 });
-    return [{ streamId: orderStreamId(orderId), events: [{ type: 'ShippingDetailsChanged', data: { orderId, at, address, shippingPhone } }] }];
+    // A changed area is recorded with the one it replaces (ADR 059); the delivery charge stays what was agreed.
+    const areaFields = areaChanged ? { deliveryArea: area, previousArea: order.deliveryArea ?? null } : {};
+    return [{ streamId: orderStreamId(orderId), events: [{ type: 'ShippingDetailsChanged', data: { orderId, at, address, shippingPhone, ...areaFields } }] }];
   }
   if (order.orderType !== 1) throw new OrderRuleViolation('line', 'instant-order-lines-fixed');
 

@@ -12,6 +12,8 @@ import { PHONE_EVENT_TYPES } from './phone.events';
  * amendment reason — words about the customer). Erasing the person's key erases all of them at once.
  * A phone's `PhoneBlocked` / `PhoneUnblocked` are sealed under that phone's key.
  */
+const AREA_PATHS = (at: string) => [`${at}.areaId`, `${at}.thana`, `${at}.landmark`];
+
 export function registerOrderPersonalFields(): void {
   const placed = {
     subject: (data: Record<string, unknown>) => {
@@ -19,13 +21,15 @@ export function registerOrderPersonalFields(): void {
       if (customer?.userId) return { kind: 'account' as const, userId: customer.userId };
       return customer?.phone ? { kind: 'phone' as const, phone: customer.phone } : null;
     },
-    paths: ['customer.name', 'customer.email', 'customer.phone', 'customer.address', 'customer.shippingPhone', 'payment.bkashNumber'],
+    // Issue 30 (ADR 059): the picked area's id, its thana and the landmark are where the person lives; the
+    // district stays readable (zone statistics, a courier's coverage), like the delivery zone.
+    paths: ['customer.name', 'customer.email', 'customer.phone', 'customer.address', 'customer.shippingPhone', 'payment.bkashNumber', ...AREA_PATHS('deliveryArea')],
     metadataPaths: ['note'],
   };
   registerPersonalFields('OrderPlaced', placed);
   registerPersonalFields('InstantOrderPlaced', placed);
   const later: Record<string, string[]> = {
-    ShippingDetailsChanged: ['address', 'shippingPhone'],
+    ShippingDetailsChanged: ['address', 'shippingPhone', ...AREA_PATHS('deliveryArea'), ...AREA_PATHS('previousArea')],
     OrderNoteAdded: ['note'],
     OrderCancelled: ['reason'],
     OrderReturned: ['reason'],

@@ -51,7 +51,15 @@ export type OrderPlaced = {
      * after placing the order, instead of typing a transaction id; absent: the manual fields (or cash).
      */
     payment: { method: PaymentMethod; bkashNumber: string | null; transactionId: string | null; viaGateway?: true };
-    shipping: { zone: ShippingZone; chargePaisa: Paisa };
+    /**
+     * `zone`: the specification's inside or outside Dhaka. Since issue 30, an order with a picked area also names
+     * its delivery zone (`zoneId`) and the weight it was priced for (ADR 059).
+     */
+    shipping: { zone: ShippingZone; chargePaisa: Paisa; zoneId?: string; weightGrams?: number };
+    /** Issue 30: the picked district and thana (absent: a free-text address only, `customer.address`). */
+    deliveryArea?: DeliveryArea;
+    /** Issue 30: the advance by bKash care must see verified before confirming (absent: none needed). */
+    advance?: OrderAdvance;
     lines: OrderLine[];
     coupon: { code: string; percent: number } | null;
     /** The lucky-draw offer's discount on the lines added from the offer page (absent: none). */
@@ -82,6 +90,25 @@ export interface OrderOffer {
   percent: number;
   discountPaisa: Paisa;
   lines?: LineKey[];
+}
+
+/**
+ * Where an order goes, as picked from the area list (ADR 059): the area's id (`t-12`, `u-365`, `d-47`), its
+ * district and thana or upazila (English names, null thana when only a district was picked), and an optional
+ * landmark. The house, road and area text stays `customer.address`. The thana, the area id and the landmark are
+ * personal fields (sealed, erased with the person); the district is not.
+ */
+export interface DeliveryArea {
+  areaId: string;
+  district: string;
+  thana: string | null;
+  landmark: string | null;
+}
+
+/** The advance an order needs before it is confirmed (paisa) and why (ADR 059). */
+export interface OrderAdvance {
+  paisa: Paisa;
+  reasons: string[];
 }
 
 /** The storefront's languages: English (the default) and Bengali. */
@@ -195,7 +222,18 @@ export type OrderLineRemoved = {
 };
 
 /** Care changed where the parcel goes: the shipping address and phone. Consumed by read models and timeline. */
-export type ShippingDetailsChanged = { type: 'ShippingDetailsChanged'; data: { orderId: string; at: string; address: string; shippingPhone: string } };
+export type ShippingDetailsChanged = {
+  type: 'ShippingDetailsChanged';
+  data: {
+    orderId: string;
+    at: string;
+    address: string;
+    shippingPhone: string;
+    /** Issue 30: care changed the picked area too: the new one, and the one it replaced (null: none before). */
+    deliveryArea?: DeliveryArea;
+    previousArea?: DeliveryArea | null;
+  };
+};
 
 export type CallOutcome = 'reached' | 'not_reached' | 'confirmed' | 'refused';
 export const CALL_OUTCOMES: readonly CallOutcome[] = ['reached', 'not_reached', 'confirmed', 'refused'];

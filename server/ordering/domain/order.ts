@@ -1,5 +1,5 @@
 import type { Decider } from '../../event-store/command-path/decider';
-import { CALL_OUTCOMES, PARCEL_STAGE_NAMES, type CallOutcome, type LineKey, type OrderEvent, type OrderLine, type OrderOffer, type OrderType, type ParcelStageName, type ParcelStepData, type PaymentMethod } from './order.events';
+import { CALL_OUTCOMES, PARCEL_STAGE_NAMES, type CallOutcome, type DeliveryArea, type LineKey, type OrderEvent, type OrderLine, type OrderOffer, type OrderType, type ParcelStageName, type ParcelStepData, type PaymentMethod } from './order.events';
 import { offerUnitsOf } from './order-offer';
 import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { TRANSITIONS, type OrderStatus, type StatusStep } from './order-status';
@@ -32,6 +32,10 @@ export type OrderState =
       totalPaisa?: number;
       /** The parcel (issue 29): null until care asks a courier to carry the order. */
       shipment: ShipmentState | null;
+      /** Issue 30: the advance by bKash needed before confirmation (0: none). */
+      advancePaisa?: number;
+      /** Issue 30: the picked area (null: a free-text address only). */
+      deliveryArea?: DeliveryArea | null;
     };
 
 /** What the rules of booking and parcel steps need of the order's parcel. */
@@ -59,7 +63,8 @@ export type ShipOrder = Step<'ShipOrder', { courier?: string | null; trackingCod
 export type DeliverOrder = Step<'DeliverOrder'>;
 export type CancelOrder = Step<'CancelOrder', { reason: string }>;
 export type ReturnOrder = Step<'ReturnOrder', { reason: string }>;
-export type MarkBkashPaymentVerified = Step<'MarkBkashPaymentVerified'>;
+/** `transactionId`: an advance's transfer the customer sent after checkout (ADR 059); unused when the order has one. */
+export type MarkBkashPaymentVerified = Step<'MarkBkashPaymentVerified', { transactionId?: string | null }>;
 export type AddOrderNote = Step<'AddOrderNote', { note: string }>;
 /**
  * The system, when an order's pending lifetime (`pendingHours`, the setting as it is now) is over, or, for an
@@ -143,6 +148,8 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         ...(event.data.payment.viaGateway ? { viaGateway: true } : {}),
         totalPaisa: event.data.totals.grandTotalPaisa,
         shipment: null,
+        advancePaisa: event.data.advance?.paisa ?? 0,
+        deliveryArea: event.data.deliveryArea ?? null,
       };
     case 'InstantOrderPlaced':
       return {
@@ -178,7 +185,7 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderExpired':
       return withStatus(state, 'expired');
     case 'BkashPaymentVerified':
-      return state.status === 'none' ? state : { ...state, bkashVerified: true };
+      return state.status === 'none' ? state : { ...state, bkashVerified: true, transactionId: state.transactionId ?? event.data.transactionId ?? null };
     case 'OrderNoteAdded':
     case 'ConfirmationCallRecorded':
       return state;
@@ -192,7 +199,8 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return { ...state, lines: event.data.lines, offer, totalPaisa: event.data.totals.grandTotalPaisa };
     }
     case 'ShippingDetailsChanged':
-      return state.status === 'none' ? state : { ...state, address: event.data.address, shippingPhone: event.data.shippingPhone };
+      if (state.status === 'none') return state;
+      return { ...state, address: event.data.address, shippingPhone: event.data.shippingPhone, ...(event.data.deliveryArea ? { deliveryArea: event.data.deliveryArea } : {}) };
     case 'ShipmentBookingRequested':
       if (state.status === 'none') return state;
       return {
@@ -388,6 +396,8 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'ReceiveReturnedParcel':
       return decideShipment(command, state, at);
     case 'ConfirmOrder':
+      // An order that needs an advance waits for its bKash payment to be verified (ADR 059).
+      if ((state.advancePaisa ?? 0) > 0 && !state.bkashVerified) throw new OrderRuleViolation('advance', 'advance-not-paid', { amount: (state.advancePaisa ?? 0) / 100 });
       return [{ type: 'OrderConfirmed', data: { orderId, at } }];
     case 'StartProcessing':
       return [{ type: 'OrderProcessingStarted', data: { orderId, at } }];
@@ -405,12 +415,15 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'ReturnOrder':
       return [{ type: 'OrderReturned', data: { orderId, at, reason: requiredText(command.data.reason, 'reason', 'return-reason-required') } }];
     case 'MarkBkashPaymentVerified': {
-      if (state.paymentMethod !== 'bkash' || !state.transactionId) throw new OrderRuleViolation('paymentMethod', 'order-not-bkash');
+      // A cash order that needs an advance carries the advance's bKash transaction, from checkout or from care (ADR 059).
+      const advance = (state.advancePaisa ?? 0) > 0;
+      const transactionId = state.transactionId ?? (advance ? optionalText(command.data.transactionId)?.toUpperCase() ?? null : null);
+      if ((state.paymentMethod !== 'bkash' && !advance) || !transactionId) throw new OrderRuleViolation('paymentMethod', 'order-not-bkash');
       if (state.bkashVerified) throw new OrderRuleViolation('paymentMethod', 'bkash-already-verified');
       if (state.status === 'cancelled' || state.status === 'returned' || state.status === 'expired') {
         throw new OrderRuleViolation('status', 'payment-not-verifiable', { status: state.status });
       }
-      return [{ type: 'BkashPaymentVerified', data: { orderId, at, transactionId: state.transactionId } }];
+      return [{ type: 'BkashPaymentVerified', data: { orderId, at, transactionId } }];
     }
     case 'ExpireOrder': {
       const hold = unpaidHoldOf(state, command.data.unpaidHoldMinutes);

@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ServiceUnavailableError } from '../../common/errors/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import type { CatalogProduct, DeliveryCharges } from '../domain/checkout';
+import type { CatalogProduct, DeliveryCharges, PhoneHistory } from '../domain/checkout';
+import { advanceRulesOf } from '../../catalog/areas/advance-rules';
+import { zonesOfSettings } from '../../catalog/areas/delivery-zones';
 import { DEFAULT_CHECKOUT_LIMITS, type AddressHold, type CheckoutLimits, type PhoneStanding } from '../domain/checkout-limits';
 
 export interface CheckoutCatalog {
@@ -13,6 +15,8 @@ export interface CheckoutCatalog {
   phones: PhoneStanding;
   /** The unconfirmed orders placed since `holdsSince` from the client addresses asked about. */
   addressHolds: Map<string, AddressHold[]>;
+  /** Past orders and returns of the phones asked about, read only when the advance rules ask about phones. */
+  phoneHistory: Map<string, PhoneHistory>;
 }
 
 /** The settings columns of the checkout limits, as the one-row query reads them. */
@@ -81,11 +85,22 @@ export class CatalogLookup {
         open: Record<string, [number, number]>;
         blocked: string[];
         holds: Record<string, Array<[number, number]>>;
+        delivery_zones: string;
+        product_weight_grams: number | null;
+        advance_rules: string;
+        history: Record<string, [number, number]>;
       }
     > = await this.dataSource.query(
       `SELECT s.devliery_charge_inside_dhk_paisa AS inside, s.devliery_charge_outside_dhk_paisa AS outside,
               s.cod_open_orders_per_phone, s.checkout_limit_per_ip_hour, s.checkout_units_per_ip_hour, s.max_units_per_line, s.max_units_per_order,
-              s.pending_order_expiry_hours,
+              s.pending_order_expiry_hours, s.delivery_zones, s.product_weight_grams, s.advance_rules,
+              -- Issue 30: past orders and returns per phone, only when the advance rules ask about phones.
+              CASE WHEN s.advance_rules LIKE '%"first_order":true%' OR s.advance_rules LIKE '%"phone_with_returns":true%' THEN
+                (SELECT coalesce(json_object_agg(x.phone, json_build_array(
+                          (SELECT count(*) FROM order_details d WHERE d.phone = x.phone)::int,
+                          coalesce((SELECT r.returned FROM phone_risk r WHERE r.phone = x.phone), 0))), '{}'::json)
+                   FROM unnest($2::text[]) AS x(phone))
+              ELSE '{}'::json END AS history,
               (SELECT coalesce(json_agg(json_build_object(
                         'id', p.id, 'name', p.name, 'slug', p.slug, 'thumbnail', p.thumbnail, 'pricePaisa', p.price_paisa,
                         'sizes', (SELECT coalesce(json_agg(z.value ORDER BY z.id), '[]'::json)
@@ -122,7 +137,14 @@ export class CatalogLookup {
     const open = Object.entries(row.open);
     return {
       products: new Map(row.products.map((product) => [product.id, product])),
-      delivery: { insidePaisa: row.inside, outsidePaisa: row.outside },
+      delivery: {
+        insidePaisa: row.inside,
+        outsidePaisa: row.outside,
+        zones: zonesOfSettings({ delivery_zones: row.delivery_zones, devliery_charge_inside_dhk_paisa: row.inside, devliery_charge_outside_dhk_paisa: row.outside }),
+        gramsPerUnit: row.product_weight_grams ?? 250,
+        advance: advanceRulesOf(row),
+      },
+      phoneHistory: new Map(Object.entries(row.history ?? {}).map(([phone, [orders, returned]]) => [phone, { orders, returned }])),
       limits: checkoutLimitsOf(row, this.config.checkoutOverrides),
       phones: {
         openOrders: new Map(open.map(([phone, [count]]) => [phone, count])),

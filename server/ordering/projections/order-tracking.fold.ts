@@ -33,6 +33,14 @@ export interface OrderDetailsRow {
   placed_at: string;
   updated_at: string;
   version: number;
+  /** Issue 30 (ADR 059): the picked area, its district and thana, the landmark, the delivery zone; null without. */
+  area_id: string | null;
+  district: string | null;
+  thana: string | null;
+  landmark: string | null;
+  zone_id: string | null;
+  /** The advance the order needs before confirmation (null: none). */
+  advance_required_paisa: number | null;
 }
 
 export interface OrderLineRow {
@@ -61,6 +69,11 @@ export interface OrderUpdateRow {
   grand_total_paisa: number | null;
   /** The order's lucky-draw tokens after a line amendment: one per unit it now holds (issue 27). */
   lucky_draw_tokens: string[] | null;
+  /** Issue 30: care changed the picked area (null: unchanged). */
+  area_id?: string | null;
+  district?: string | null;
+  thana?: string | null;
+  landmark?: string | null;
 }
 
 export interface OrderTrackingChanges {
@@ -158,7 +171,7 @@ function lineRows(orderId: string, lines: readonly OrderLine[]): OrderLineRow[] 
   }));
 }
 
-type AmendedColumns = Pick<OrderUpdateRow, 'address' | 'shipping_phone' | 'subtotal_paisa' | 'discount_paisa' | 'grand_total_paisa' | 'lucky_draw_tokens'>;
+type AmendedColumns = Pick<OrderUpdateRow, 'address' | 'shipping_phone' | 'subtotal_paisa' | 'discount_paisa' | 'grand_total_paisa' | 'lucky_draw_tokens' | 'area_id' | 'district' | 'thana' | 'landmark'>;
 
 /** What an amendment (issue 14) changes in the row, and the order's new lines when they changed. */
 function amendmentOf(event: OrderEvent): { columns: AmendedColumns; lines: OrderLine[] | null } | null {
@@ -172,6 +185,10 @@ function amendmentOf(event: OrderEvent): { columns: AmendedColumns; lines: Order
           discount_paisa: null,
           grand_total_paisa: null,
           lucky_draw_tokens: null,
+          area_id: event.data.deliveryArea?.areaId ?? null,
+          district: event.data.deliveryArea?.district ?? null,
+          thana: event.data.deliveryArea?.thana ?? null,
+          landmark: event.data.deliveryArea?.landmark ?? null,
         },
         lines: null,
       };
@@ -189,6 +206,10 @@ function amendmentOf(event: OrderEvent): { columns: AmendedColumns; lines: Order
           discount_paisa: totals.discountPaisa,
           grand_total_paisa: totals.grandTotalPaisa,
           lucky_draw_tokens: luckyDrawTokens(orderId, units),
+          area_id: null,
+          district: null,
+          thana: null,
+          landmark: null,
         },
         lines,
       };
@@ -218,6 +239,12 @@ function placedRow(event: Extract<OrderEvent, { type: 'OrderPlaced' | 'InstantOr
     placed_at: event.data.placedAt,
     updated_at: recordedAt,
     version,
+    area_id: null,
+    district: null,
+    thana: null,
+    landmark: null,
+    zone_id: null,
+    advance_required_paisa: null,
   };
   if (event.type === 'OrderPlaced') {
     const { payment, totals, coupon } = event.data;
@@ -238,6 +265,12 @@ function placedRow(event: Extract<OrderEvent, { type: 'OrderPlaced' | 'InstantOr
       advance_paisa: null,
       due_paisa: null,
       lucky_draw_tokens: event.data.luckyDrawTokens,
+      area_id: event.data.deliveryArea?.areaId ?? null,
+      district: event.data.deliveryArea?.district ?? null,
+      thana: event.data.deliveryArea?.thana ?? null,
+      landmark: event.data.deliveryArea?.landmark ?? null,
+      zone_id: event.data.shipping.zoneId ?? null,
+      advance_required_paisa: event.data.advance?.paisa ?? null,
     };
   }
   const { payment } = event.data;

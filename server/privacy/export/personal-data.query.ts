@@ -58,7 +58,7 @@ export class GetPersonalDataHandler implements IQueryHandler<GetPersonalDataQuer
         )
       : [];
     const orderRows: Array<OrderRow> = await this.dataSource.query(
-      `SELECT d.order_id, d.placed_at, d.status, d.customer_name, d.email, d.phone, d.shipping_phone, d.address, d.payment_method,
+      `SELECT d.order_id, d.placed_at, d.status, d.customer_name, d.email, d.phone, d.shipping_phone, d.address, d.district, d.thana, d.landmark, d.payment_method,
               d.bkash_number, d.grand_total_paisa, d.amount_paisa, d.lucky_draw_tokens,
               coalesce((SELECT json_agg(json_build_object('name', l.name, 'size', l.size, 'qty', l.quantity, 'price', l.unit_price_paisa) ORDER BY l.line_no)
                           FROM order_lines l WHERE l.order_id = d.order_id), '[]') AS lines
@@ -107,6 +107,9 @@ function toOrder(row: OrderRow): PersonalDataOrder {
     phone: row.phone,
     shipping_phone: row.shipping_phone,
     address: row.address,
+    district: row.district,
+    thana: row.thana,
+    landmark: row.landmark,
     payment_method: row.payment_method,
     bkash_number: row.bkash_number,
     items: row.lines.map((line) => ({ ...line, price: paisaToTaka(line.price) })),

@@ -5,6 +5,7 @@ import { Loader } from '../../components/ui/spinner';
 import { DURATIONS } from '../../lib/durations';
 import { formatMoney } from '../../lib/money';
 import { saveCart } from '../../features/cart/cart-store';
+import { useSettingRow } from '../../features/settings/api/get-setting-row';
 import { clearCoupon } from '../../features/checkout/coupon-store';
 import { readLastOrderId, readPaymentOrderPhone } from '../../features/checkout/order-id-store';
 import { useOrderSummary } from '../../features/orders/api/get-order-summary';
@@ -49,6 +50,9 @@ export function OrderConfirmRoute() {
   // A bKash payment that has not gone through leaves the whole total to pay (or to pay again).
   const unpaid = returned !== null && returned !== 'paid';
   const due = row ? (unpaid && row.paymentMethod === 'bkash' ? row.grand_total : amountDueOnDelivery(row)) : null;
+  const { data: setting } = useSettingRow();
+  // Issue 30 (ADR 059): an order the store's advance rules picked waits for its bKash advance before care confirms it.
+  const advance = row?.advance_required && !row.advance ? row.advance_required : null;
 
   return (
     <div className="container page">
@@ -78,6 +82,17 @@ export function OrderConfirmRoute() {
                 <dd>{t('confirm.nextText')}</dd>
               </div>
             </dl>
+            {advance !== null && row && (
+              <p className="notice confirm-summary__advance" role="status">
+                {row.transaction_id
+                  ? t('confirm.advanceSent', { amount: formatMoney(advance, data?.currencySymbol) })
+                  : t(setting?.bkash_number ? 'confirm.advanceNeededTo' : 'confirm.advanceNeeded', {
+                      amount: formatMoney(advance, data?.currencySymbol),
+                      number: localDigits(setting?.bkash_number ?? ''),
+                      rest: formatMoney(Math.max(0, (row.grand_total ?? 0) - advance), data?.currencySymbol),
+                    })}
+              </p>
+            )}
             <p className="confirm-summary__pending">{t('confirm.pending')}</p>
             <p className="confirm-actions">
               <Link to={trackingLink} className="button">

@@ -15,6 +15,10 @@ const quantityInvalid = says('quantity-invalid');
 const quantityTooLarge = says('quantity-too-large');
 
 export const stepRequest = z.object({ note: optionalText(1000) });
+/** Issue 30: the transaction id of an advance the customer sent after checkout (a cash order's, ADR 059). */
+export const verifyBkashRequest = stepRequest.extend({
+  transaction_id: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim() : undefined), z.string().regex(/^[A-Za-z0-9]{6,20}$/, says('bkash-transaction-invalid')).optional()),
+});
 /** A parcel without a courier or tracking code cannot be followed by the shopper or by care (issue 16). */
 export const shipRequest = z.object({
   note: optionalText(1000),
@@ -30,9 +34,12 @@ export const shippingChangeRequest = z
   .object({
     address: optionalText(500),
     shipping_phone: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim() : undefined), z.string().regex(BD_MOBILE, says('shipping-phone-invalid')).optional()),
+    /** Issue 30: the district, upazila or thana from `GET /api/public/areas`, and an optional landmark. */
+    area_id: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim() : undefined), z.string().regex(/^[dut]-\d{1,5}$/, says('area-unknown')).optional()),
+    landmark: z.preprocess((value) => (typeof value === 'string' ? value : undefined), z.string().max(200, says('landmark-too-long')).optional()),
     reason,
   })
-  .refine((body) => body.address !== undefined || body.shipping_phone !== undefined, { message: says('new-address-required'), path: ['address'] });
+  .refine((body) => body.address !== undefined || body.shipping_phone !== undefined || body.area_id !== undefined, { message: says('new-address-required'), path: ['address'] });
 export const addLineRequest = z.object({ id: z.coerce.number().int().positive(productInvalid).max(2 ** 31 - 1, productInvalid), size: requiredText('size-required', 10), qty: quantity, reason });
 export const changeLineRequest = z
   .object({ size: optionalText(10), qty: quantity.optional(), reason })

@@ -94,3 +94,26 @@ describe('confirm-order request', () => {
     expect(errorsOf({ ...valid(), couponoffer: 'LUCKY-DRAW' })).toEqual({ couponoffer: [M.couponOfferInvalid] });
   });
 });
+
+describe('confirm-order with a picked area (issue 30, ADR 059)', () => {
+  const withArea = (data: Record<string, unknown>) => ({ ...valid(), data: { ...valid().data, ...data } });
+
+  it('reads area_id and landmark; the delivery charge may then be left out (the zone prices it)', () => {
+    const { devliery_charge: _charge, ...noCharge } = valid().data;
+    const parsed = parseConfirmOrder({ ...valid(), data: { ...noCharge, area_id: ' t-12 ', landmark: ' Near the lake ' } }, null);
+    expect(parsed).toMatchObject({ areaId: 't-12', landmark: 'Near the lake', deliveryChargePaisa: null });
+    expect(parseConfirmOrder(withArea({ area_id: 't-12', devliery_charge: 1 }), null)).toMatchObject({ areaId: 't-12', landmark: null, deliveryChargePaisa: 100 });
+  });
+
+  it('still needs the delivery charge without an area, and refuses an area id that is no id', () => {
+    const { devliery_charge: _charge, ...noCharge } = valid().data;
+    expect(errorsOf({ ...valid(), data: noCharge })).toEqual({ devliery_charge: [M.deliveryChargeRequired] });
+    expect(errorsOf(withArea({ area_id: 'Dhanmondi' }))).toEqual({ area_id: [M.areaUnknown] });
+    expect(errorsOf(withArea({ area_id: 't-12', landmark: 'x'.repeat(201) }))).toEqual({ landmark: [M.landmarkTooLong] });
+  });
+
+  it("keeps a cash order's bKash advance (number and transaction id) when both are well formed, else neither", () => {
+    expect(parseConfirmOrder(withArea({ bkash_number: '01911111111', transaction_id: 'adv12345' }), null).payment).toEqual({ method: 'cash', bkashNumber: '01911111111', transactionId: 'ADV12345' });
+    expect(parseConfirmOrder(withArea({ bkash_number: '01911111111', transaction_id: '' }), null).payment).toEqual({ method: 'cash', bkashNumber: null, transactionId: null });
+  });
+});

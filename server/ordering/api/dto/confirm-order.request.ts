@@ -47,6 +47,8 @@ export const CHECKOUT_ERRORS = {
   offerCodeInvalid: 'offer-code-invalid',
   couponOfferInvalid: 'offer-invalid',
   phoneCodeInvalid: 'phone-proof-invalid',
+  areaUnknown: 'area-unknown',
+  landmarkTooLong: 'landmark-too-long',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The rules' messages as zod carries them. */
@@ -98,6 +100,7 @@ const customerDataFor = (gateway: boolean) => z
     bkash_number: z.unknown().optional(),
     transaction_id: z.unknown().optional(),
     devliery_charge: z.unknown().optional().transform((value, context) => {
+      if (value === PRICED_BY_AREA) return null;
       const paisa = parseTaka(value);
       if (paisa === null) {
         context.addIssue({ code: 'custom', message: M.deliveryChargeRequired });
@@ -105,9 +108,21 @@ const customerDataFor = (gateway: boolean) => z
       }
       return paisa;
     }),
+    /** Issue 30 (ADR 059): the district, upazila or city thana picked from `GET /api/public/areas`. */
+    area_id: z.preprocess(
+      (value) => (value === undefined || value === null || value === '' ? undefined : value),
+      z.string({ error: M.areaUnknown }).trim().regex(/^[dut]-\d{1,5}$/, M.areaUnknown).optional(),
+    ),
+    landmark: z.preprocess((value) => (value === undefined || value === null ? undefined : asText(value)), z.string({ error: M.landmarkTooLong }).trim().max(200, M.landmarkTooLong).optional()),
   })
   .transform((data, context) => {
-    if (data.paymentMethod !== 'bkash') return { ...data, bkashNumber: null, transactionId: null };
+    // A cash order may carry the bKash payment of its advance (ADR 059): kept when both are sent and well formed.
+    if (data.paymentMethod !== 'bkash') {
+      const advanceNumber = String(asPhone(data.bkash_number) ?? '').trim();
+      const advanceTransaction = String(asText(data.transaction_id) ?? '').trim();
+      const kept = BD_MOBILE.test(advanceNumber) && /^[A-Za-z0-9]{6,20}$/.test(advanceTransaction);
+      return { ...data, bkashNumber: kept ? advanceNumber : null, transactionId: kept ? advanceTransaction.toUpperCase() : null };
+    }
     if (gateway && String(asText(data.transaction_id)).trim() === '') return { ...data, bkashNumber: null, transactionId: null, viaGateway: true as const };
     const bkashNumber = String(asPhone(data.bkash_number)).trim();
     const transactionId = String(asText(data.transaction_id)).trim();
@@ -129,13 +144,26 @@ const confirmOrderSchema = (gateway: boolean) => z.object({
   couponoffer: couponOffer,
   /** The shopper's language (issue 18): 'en' or 'bn'; absent (or anything else) is English. */
   locale: z.enum(['en', 'bn']).optional().catch(undefined),
-  data: z.preprocess((value) => value ?? {}, customerDataFor(gateway)),
+  data: z.preprocess(withAreaPricing, customerDataFor(gateway)),
   /** The proof a phone code gave (POST /api/public/phone-codes/verify), when the store asks checkouts for one. */
   phone_proof: z.preprocess((value) => (value === null || value === '' ? undefined : value), z.string({ error: M.phoneCodeInvalid }).max(500, M.phoneCodeInvalid).optional()),
 });
 
 export const confirmOrderRequest = confirmOrderSchema(false);
 const confirmOrderWithGateway = confirmOrderSchema(true);
+/**
+ * With a picked area the server prices the delivery by the area's zone (ADR 059): a missing or unreadable
+ * `devliery_charge` is then no error, and a sent one is never used.
+ */
+const PRICED_BY_AREA = Symbol('priced by area');
+function withAreaPricing(value: unknown): unknown {
+  const data = value ?? {};
+  if (typeof data !== 'object' || Array.isArray(data)) return data;
+  const area = (data as { area_id?: unknown }).area_id;
+  const charge = (data as { devliery_charge?: unknown }).devliery_charge;
+  if (typeof area === 'string' && area.trim() !== '' && parseTaka(charge) === null) return { ...data, devliery_charge: PRICED_BY_AREA };
+  return data;
+}
 
 function couponCodeOf(value: unknown): string | null {
   const raw = typeof value === 'string' ? value : typeof value === 'object' && value !== null ? (value as { couponCode?: unknown }).couponCode : null;
@@ -154,6 +182,7 @@ export function parseConfirmOrder(body: unknown, userId: string | null, options:
     customer: { name: data.name, email: data.email ?? null, phone: data.phone, address: data.address, shippingPhone: data.shipping_phone, userId },
     payment: { method: data.paymentMethod, bkashNumber: data.bkashNumber, transactionId: data.transactionId, ...('viaGateway' in data && data.viaGateway ? { viaGateway: true as const } : {}) },
     deliveryChargePaisa: data.devliery_charge,
+    ...(data.area_id ? { areaId: data.area_id, landmark: data.landmark || null } : {}),
     cart: cart.map((line) => ({ productId: line.id, size: line.size, quantity: line.qty, ...(line.coupon_code ? { fromOffer: true } : {}) })),
     couponCode: coupon,
     offer: null,

@@ -52,12 +52,28 @@ export function toOrderRow(order: OrderDetails, personal: boolean): OrderRowResp
     transaction_id: mine(order.transaction_id),
     payment_type: order.payment_type,
     amount: taka(order.amount_paisa),
-    advance: taka(order.advance_paisa),
-    due: taka(order.due_paisa),
+    advance: taka(advanceAndDue(order).advance),
+    due: taka(advanceAndDue(order).due),
+    ...(order.advance_required_paisa ? { advance_required: paisaToTaka(order.advance_required_paisa) } : {}),
     coupon_code: order.coupon_code,
     coupons: order.lucky_draw_tokens.join(', '),
     currencySymbol: order.currency_symbol,
   };
+}
+
+/**
+ * What was paid before delivery and what the courier collects. An instant order: as staff agreed. An online
+ * order that needs an advance (ADR 059): nothing paid until care verifies its bKash payment, then the advance (a
+ * cash order) or the whole (a bKash order); the courier collects the rest. Other online orders: null, as ever.
+ */
+export function advanceAndDue(order: Pick<OrderDetails, 'order_type' | 'advance_paisa' | 'due_paisa' | 'advance_required_paisa' | 'bkash_verified' | 'payment_method' | 'grand_total_paisa'>): {
+  advance: number | null;
+  due: number | null;
+} {
+  if (order.order_type !== 1 || !order.advance_required_paisa) return { advance: order.advance_paisa, due: order.due_paisa };
+  const total = order.grand_total_paisa ?? 0;
+  const paid = order.bkash_verified ? (order.payment_method === 'bkash' ? total : Math.min(order.advance_required_paisa, total)) : 0;
+  return { advance: paid, due: total - paid };
 }
 
 export function toHistoryLines(lines: OrderLineDetails[]): OrderHistoryLineResponse[] {

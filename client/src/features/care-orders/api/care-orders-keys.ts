@@ -7,4 +7,5 @@ export const careOrdersKeys = {
   list: (filters: object) => [...careOrdersKeys.lists(), filters] as const,
   detail: (orderId: string) => [...careOrdersKeys.all, 'detail', orderId] as const,
   shipment: (orderId: string) => [...careOrdersKeys.all, 'shipment', orderId] as const,
+  areas: (q: string) => [...careOrdersKeys.all, 'areas', q] as const,
 };

@@ -13,6 +13,8 @@ export interface StatusActionInput {
   reason?: string;
   courier?: string;
   tracking_code?: string;
+  /** verify-bkash: the transaction id of an advance the customer sent after checkout (issue 30). */
+  transaction_id?: string;
 }
 
 /** Empty texts are left out of the body, so the server never sees a blank note or courier. */

@@ -12,6 +12,8 @@ interface Props {
   orderId: string;
   statusName: string;
   bkashPending: boolean;
+  /** Issue 30: the order waits for a bKash advance whose transaction id the customer has not given at checkout. */
+  advanceWithoutTransaction?: boolean;
   /** Called after each recorded action, so the page can wait for the timeline to show it. */
   onChanged: () => void;
 }
@@ -21,7 +23,7 @@ interface Props {
  * shipping needs the courier and tracking code); a bKash order is verified before it is confirmed, or
  * confirming asks first; cancel and return sit apart from the forward steps and first ask for a reason.
  */
-export function OrderActions({ orderId, statusName, bkashPending, onChanged }: Props) {
+export function OrderActions({ orderId, statusName, bkashPending, advanceWithoutTransaction = false, onChanged }: Props) {
   const change = useChangeOrderStatus();
   const steps = allowedSteps(statusName);
   const forward = steps.filter((step) => !step.needsReason);
@@ -58,7 +60,7 @@ export function OrderActions({ orderId, statusName, bkashPending, onChanged }: P
     }
     setConfirmUnverified(false);
     change.mutate(
-      { orderId, action, note: field('note'), courier: field('courier'), tracking_code: field('tracking_code'), ...extra },
+      { orderId, action, note: field('note'), courier: field('courier'), tracking_code: field('tracking_code'), transaction_id: field('advance_transaction_id'), ...extra },
       {
         onSuccess: (answer) => {
           onChanged();
@@ -88,7 +90,7 @@ export function OrderActions({ orderId, statusName, bkashPending, onChanged }: P
       <FormError error={change.error} fields={serverShipErrors} />
       {forward.length === 0 && withReason.length === 0 && !bkashPending && <p className="muted">This order is {statusName.toLowerCase()}: no further steps.</p>}
 
-      {(forward.length > 0 || bkashPending) && (
+      {(forward.length > 0 || bkashPending || advanceWithoutTransaction) && (
         <form id={`${noteId}-form`} className="admin-actions__form" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor={noteId}>Note for this step (optional)</label>
           <textarea id={noteId} name="note" rows={2} maxLength={1000} className="field__input" />
@@ -114,8 +116,14 @@ export function OrderActions({ orderId, statusName, bkashPending, onChanged }: P
               </label>
             </div>
           )}
+          {advanceWithoutTransaction && (
+            <label>
+              Advance: bKash transaction ID the customer gave (the order cannot be confirmed before it is verified)
+              <input name="advance_transaction_id" maxLength={20} className="field__input" />
+            </label>
+          )}
           <div className="admin-actions__buttons">
-            {bkashPending && (
+            {(bkashPending || advanceWithoutTransaction) && (
               // The transfer is checked against the statement before the order is confirmed.
               <button type="button" className="button" disabled={change.isPending} onClick={(event) => run('verify-bkash', event.currentTarget.form)}>
                 Mark bKash payment verified

@@ -6,6 +6,7 @@ import { QueryView } from '../../console-kit/query-state';
 import { useOrder } from '../api/get-order';
 import { CodPanel, expiresIn, RiskBadge } from './cod-panel';
 import { CourierPanel } from './courier-panel';
+import { AreaChange } from './area-change';
 import { OrderActions } from './order-actions';
 import { OrderTimeline } from './order-timeline';
 import { RefundPanel } from './refund-form';
@@ -36,6 +37,9 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
   const status = order.order_status_name;
   const instant = order.order_type === 2;
   const bkash = order.paymentMethod === 'bkash';
+  // Issue 30 (ADR 059): an order that needs an advance carries its bKash payment even when it is cash on delivery.
+  const area = view.delivery_area;
+  const advanceNeeded = area?.advance_required != null;
   const bkashVerified = order.bkash_verified ?? view.timeline.some((entry) => entry.event === 'BkashPaymentVerified');
   const open = !['Cancelled', 'Returned'].includes(status);
   return (
@@ -60,7 +64,8 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
       </p>
       <div className="admin-order-grid">
         <div className="admin-order-grid__main">
-          <OrderActions orderId={order.orderId} statusName={status} bkashPending={bkash && !bkashVerified && open} onChanged={onChanged} />
+          <OrderActions orderId={order.orderId} statusName={status} bkashPending={(bkash || (advanceNeeded && Boolean(order.transaction_id))) && !bkashVerified && open}
+            advanceWithoutTransaction={advanceNeeded && !order.transaction_id && !bkashVerified && open} onChanged={onChanged} />
           <CodPanel view={view} onChanged={onChanged} />
           <RefundPanel view={view} onChanged={onChanged} />
           <CourierPanel orderId={order.orderId} lines={view.history} onChanged={onChanged} />
@@ -79,20 +84,37 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
             />
           </Card>
           <Card id="shipping" title="Shipping">
+            {area?.needs_completion && (
+              <p className="admin-badge admin-badge--warn" role="status">
+                Complete the address before booking a courier: the district cannot be told from it. Pick the district and thana with the customer.
+              </p>
+            )}
             <Facts
               facts={[
-                { label: 'Address', value: order.address || '—', className: 'admin-pre' },
+                area?.district && {
+                  label: 'District',
+                  value: `${area.district}${area.district_bn ? ` (${area.district_bn})` : ''}${area.district_from_text ? ' — read from the address' : ''}`,
+                },
+                area?.thana && { label: 'Thana / upazila', value: `${area.thana}${area.thana_bn ? ` (${area.thana_bn})` : ''}` },
+                { label: area?.area_id ? 'House, road, area' : 'Address', value: order.address || '—', className: 'admin-pre' },
+                area?.landmark && { label: 'Landmark', value: area.landmark },
+                area?.zone_id && { label: 'Delivery zone', value: area.zone_id },
                 { label: 'Phone', value: <PhoneLink phone={order.shipping_phone} /> },
               ]}
             />
+            {open && ['Pending', 'Confirmed'].includes(status) && <AreaChange orderId={order.orderId} onChanged={onChanged} />}
           </Card>
           <Card id="payment" title="Payment">
             <Facts
               facts={[
                 { label: 'Method', value: bkash ? 'bKash' : order.paymentMethod === 'cash' ? 'Cash on delivery' : (order.paymentMethod ?? order.payment_type ?? '—') },
-                bkash && { label: 'bKash sender', value: order.bkash_number ?? '—' },
-                bkash && { label: 'Transaction id', value: order.transaction_id ?? '—' },
-                bkash && {
+                advanceNeeded && {
+                  label: 'Advance',
+                  value: bkashVerified ? `${formatTaka(order.advance)} paid; the courier collects ${formatTaka(order.due)}` : `${formatTaka(area?.advance_required ?? 0)} by bKash before confirming`,
+                },
+                (bkash || advanceNeeded) && { label: 'bKash sender', value: order.bkash_number ?? '—' },
+                (bkash || advanceNeeded) && { label: 'Transaction id', value: order.transaction_id ?? '—' },
+                (bkash || advanceNeeded) && {
                   label: 'Verified',
                   value: bkashVerified ? <span className="admin-badge admin-badge--ok">verified</span> : <span className="admin-badge admin-badge--warn">not yet</span>,
                 },

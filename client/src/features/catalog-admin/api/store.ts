@@ -26,7 +26,7 @@ export function useAdminSettings() {
 }
 
 export function useSaveSettings() {
-  return useConsoleMutation<Record<string, string | number>, AdminSettings>(() => '/admin/settings', (input) => input, () => [catalogAdminKeys.settings()], {
+  return useConsoleMutation<Record<string, unknown>, AdminSettings>(() => '/admin/settings', (input) => input, () => [catalogAdminKeys.settings()], {
     method: 'PUT',
   });
 }

@@ -104,7 +104,7 @@ function CategoryRow({ category, readOnly }: { category: AdminCategory; readOnly
   );
 }
 
-const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string; type?: string; money?: boolean; whole?: boolean; choices?: Array<{ value: string; label: string }> }> = [
+const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string; type?: string; money?: boolean; whole?: boolean; json?: boolean; choices?: Array<{ value: string; label: string }> }> = [
   { name: 'name', label: 'Store name' },
   { name: 'description', label: 'Description' },
   { name: 'email', label: 'Contact e-mail', type: 'email' },
@@ -136,7 +136,21 @@ const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string
   { name: 'checkout_units_per_ip_hour', label: 'Items held in unconfirmed orders per network address per hour (0 = no limit)', money: true, whole: true },
   { name: 'order_messages_per_hour', label: 'Order SMS or e-mails a shopper can cause to one phone or address per hour (0 = no cap)', money: true, whole: true },
   { name: 'order_messages_per_day', label: 'The same per day (0 = no cap)', money: true, whole: true },
+  // Issue 30 (ADR 059): delivery zones (areas: d-47 a district, u-365 an upazila, t-12 a city thana; one zone with
+  // no area is the rest of the country), a product's weight, and when an order waits for a bKash advance.
+  { name: 'product_weight_grams', label: 'Weight of one product (grams), for the delivery charge per kilogram', money: true, whole: true },
+  { name: 'delivery_zones', label: 'Delivery zones (JSON: id, name, name_bn, charge, per_kg, days_min, days_max, areas)', json: true },
+  { name: 'advance_rules', label: 'Advance by bKash before confirming (JSON: first_order, phone_with_returns, total_above, districts, amount: delivery_charge or percent, percent)', json: true },
 ];
+
+/** A JSON field as typed: parsed when it reads as JSON, else sent as typed so the server names the mistake. */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
 
 export function SettingsForm() {
   const settings = useAdminSettings();
@@ -153,8 +167,11 @@ export function SettingsForm() {
           onSubmit={(event) => {
             event.preventDefault();
             const data = new FormData(event.currentTarget);
-            const body: Record<string, string | number> = { version: current.version };
-            for (const field of SETTINGS_FIELDS) body[field.name] = field.money ? Number(data.get(field.name)) : String(data.get(field.name) ?? '').trim();
+            const body: Record<string, unknown> = { version: current.version };
+            for (const field of SETTINGS_FIELDS) {
+              const typed = String(data.get(field.name) ?? '').trim();
+              body[field.name] = field.money ? Number(typed) : field.json ? jsonOf(typed) : typed;
+            }
             save.mutate(body);
           }}
         >
@@ -162,7 +179,9 @@ export function SettingsForm() {
             {SETTINGS_FIELDS.map((field) => (
               <div key={field.name}>
                 <FormField label={field.label} error={errors[field.name]}>
-                  {field.choices ? (
+                  {field.json ? (
+                    <textarea name={field.name} rows={8} defaultValue={JSON.stringify(current[field.name] ?? null, null, 2)} className="field__input admin-pre" spellCheck={false} />
+                  ) : field.choices ? (
                     <select name={field.name} defaultValue={String(current[field.name] ?? field.choices[0]?.value ?? '')} className="field__input">
                       {field.choices.map((choice) => (
                         <option key={choice.value} value={choice.value}>

@@ -15,6 +15,9 @@ export interface ConfirmOrderRequest {
     address: string;
     shipping_phone: string;
     devliery_charge: number;
+    /** Issue 30: the picked district or thana (`t-12`) and an optional landmark; the server prices by its zone. */
+    area_id?: string;
+    landmark?: string;
     bkash_number: string;
     transaction_id: string;
     paymentMethod: 'cash' | 'bkash';

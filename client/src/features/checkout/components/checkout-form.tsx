@@ -4,13 +4,16 @@ import { showAlert, showToast } from '../../../components/feedback/feedback-stor
 import { ApiError } from '../../../lib/api-client';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { formatMoney } from '../../../lib/money';
-import { getLocale, localDigits, t } from '../../../lib/i18n/locale';
+import { formatDate, getLocale, localDigits, t } from '../../../lib/i18n/locale';
 import { productName } from '../../../lib/i18n/product-text';
 import { randomKey } from '../../../lib/random-key';
 import { useApplyCoupon } from '../api/apply-coupon';
 import { useConfirmOrder, type ConfirmOrderRequest } from '../api/confirm-order';
 import { checkoutTotals, firstCheckoutProblem, normalizedPhones, outOfStockOf, type CheckoutFields, type OutOfStockAnswer } from '../checkout-validation';
 import { clearCoupon, saveCoupon, useStoredCoupon } from '../coupon-store';
+import { areaDeliveryCharge, expectedDeliveryDays } from '../area-delivery';
+import type { Area } from '../api/search-areas';
+import { AreaPicker } from './area-picker';
 import './checkout.css';
 
 const BkashQr = lazy(() => import('./bkash-qr').then((m) => ({ default: m.BkashQr })));
@@ -24,6 +27,8 @@ export interface CheckoutStore {
   bkashNumber: string | null | undefined;
   /** Issue 34: bKash orders pay on the gateway's page (settings' `bkash_checkout`); the typed fields stay for money already sent. */
   bkashCheckout?: boolean;
+  /** Issue 30: the weight of one product in grams, which a zone's per-kilogram step counts. */
+  productWeightGrams?: number;
 }
 
 /** What a signed-in customer starts from: their name, phone and last address (issue 16). */
@@ -86,6 +91,10 @@ export function CheckoutForm({
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [stockProblem, setStockProblem] = useState<OutOfStockAnswer | null>(null);
   const [zone, setZone] = useState<'inside' | 'outside'>('inside');
+  // Issue 30: the picked district or thana prices the delivery by its zone; the inside/outside choice stays for
+  // a shopper who does not pick one.
+  const [area, setArea] = useState<Area | null>(null);
+  const [landmark, setLandmark] = useState('');
   const [couponCode, setCouponCode] = useState('');
   const [idempotencyKey] = useState(() => randomKey('order'));
   const coupon = useStoredCoupon();
@@ -97,7 +106,9 @@ export function CheckoutForm({
   const bkashViaGateway = fields.paymentMethod === 'bkash' && store.bkashCheckout === true && !bkashTyped;
 
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.qty, 0);
-  const shipping = zone === 'inside' ? store.insideDhaka : store.outsideDhaka;
+  const units = lines.reduce((sum, line) => sum + line.qty, 0);
+  const shipping = area ? areaDeliveryCharge(area.zone, units, store.productWeightGrams ?? 250) : zone === 'inside' ? store.insideDhaka : store.outsideDhaka;
+  const delivery = area ? expectedDeliveryDays(area.zone, new Date()) : null;
   const totals = checkoutTotals(subtotal, coupon?.discountPercent ?? 0, shipping);
   const money = (amount: number) => formatMoney(amount, store.currency);
   const set = <K extends keyof CheckoutFields>(key: K, value: CheckoutFields[K]) => {
@@ -153,6 +164,7 @@ export function CheckoutForm({
         address: fields.address.trim(),
         shipping_phone: phones.shipping_phone,
         devliery_charge: shipping,
+        ...(area ? { area_id: area.id, landmark: landmark.trim() } : {}),
         bkash_number: fields.paymentMethod === 'bkash' && !bkashViaGateway ? phones.bkash_number : '',
         transaction_id: fields.paymentMethod === 'bkash' && !bkashViaGateway ? fields.transaction_id.trim() : '',
         paymentMethod: fields.paymentMethod,
@@ -280,13 +292,40 @@ export function CheckoutForm({
 
         <section className="card checkout__section" aria-labelledby="shipping-title">
           <h2 id="shipping-title">{t('checkout.shipping')}</h2>
+          <AreaPicker
+            value={area}
+            onPick={(picked) => {
+              setArea(picked);
+              setFieldErrors((errors) => (errors.area_id ? { ...errors, area_id: '' } : errors));
+            }}
+            error={errorOf('area_id')}
+          />
+          {area && delivery && (
+            <p className="checkout__delivery" role="status">
+              {t('checkout.areaDelivery', {
+                zone: getLocale() === 'bn' ? area.zone.name_bn : area.zone.name,
+                charge: money(shipping),
+                from: formatDate(delivery.from, { weekday: 'short', day: 'numeric', month: 'short' }),
+                to: formatDate(delivery.to, { weekday: 'short', day: 'numeric', month: 'short' }),
+              })}
+            </p>
+          )}
           <div className="field">
             <label className="field__label" htmlFor="checkout-address">
               {t('checkout.address')}
             </label>
-            <textarea id="checkout-address" name="address" className="field__input" autoComplete="street-address" value={fields.address} onChange={(e) => set('address', e.target.value)} aria-invalid={errorOf('address') ? true : undefined} aria-describedby={describedBy('address')} />
+            <textarea id="checkout-address" name="address" className="field__input" autoComplete="street-address" placeholder={t('checkout.addressPlaceholder')} value={fields.address} onChange={(e) => set('address', e.target.value)} aria-invalid={errorOf('address') ? true : undefined} aria-describedby={describedBy('address')} />
             {fieldError('address')}
           </div>
+          {area && (
+            <div className="field">
+              <label className="field__label" htmlFor="checkout-landmark">
+                {t('checkout.landmark')}
+              </label>
+              <input id="checkout-landmark" name="landmark" className="field__input" maxLength={200} value={landmark} onChange={(e) => setLandmark(e.target.value)} aria-invalid={errorOf('landmark') ? true : undefined} aria-describedby={describedBy('landmark')} />
+              {fieldError('landmark')}
+            </div>
+          )}
           <label className="choice checkout__same-phone">
             <input
               type="checkbox"
@@ -308,6 +347,7 @@ export function CheckoutForm({
             </div>
           )}
           {sameShippingPhone && fieldError('shipping_phone')}
+          {!area && (
           <fieldset className="choice-group">
             <legend className="field__label">{t('checkout.area')}</legend>
             <label className="choice">
@@ -321,6 +361,7 @@ export function CheckoutForm({
               <span className="choice__extra">{money(store.outsideDhaka)}</span>
             </label>
           </fieldset>
+          )}
         </section>
 
         <section className="card checkout__section" aria-labelledby="payment-title">
@@ -431,7 +472,7 @@ export function CheckoutForm({
   );
 }
 
-const FORM_FIELDS = new Set(['name', 'phone', 'address', 'shipping_phone', 'bkash_number', 'transaction_id']);
+const FORM_FIELDS = new Set(['name', 'phone', 'address', 'shipping_phone', 'bkash_number', 'transaction_id', 'area_id', 'landmark']);
 
 /** The 422 messages that belong to a field of this form (the others are not the shopper's typing). */
 function fieldsOnForm(errors: Record<string, string>): Record<string, string> {

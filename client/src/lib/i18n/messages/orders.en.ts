@@ -9,6 +9,10 @@ export const ordersEn = {
   'confirm.paidBkash': ' (paid with bKash)',
   'confirm.next': 'What happens next',
   'confirm.nextText': 'Next, our care team will call you to confirm your order; then we pack it and hand it to the courier.',
+  // Issue 30 (ADR 059): an order that waits for a bKash advance.
+  'confirm.advanceNeededTo': 'This order needs an advance of {amount} by bKash before we confirm it: send it with bKash “Send Money” to {number} and tell our care line the transaction ID. You pay the rest, {rest}, on delivery.',
+  'confirm.advanceNeeded': 'This order needs an advance of {amount} by bKash before we confirm it: our care line will tell you where to send it. You pay the rest, {rest}, on delivery.',
+  'confirm.advanceSent': 'This order needs an advance of {amount} by bKash: we confirm it once we have checked your payment.',
   'confirm.pending': 'Your order is pending until our customer care team calls you.',
   'confirm.loading': 'Loading your order…',
   'confirm.items': 'Items',
