@@ -85,7 +85,7 @@ describe('operations console in a real browser', () => {
         await page.getByRole('button', { name: 'Mark shipped' }).click();
         await page.getByText('Courier Required').waitFor();
         await page.getByText('Tracking Code Required').waitFor();
-        await page.getByLabel('Courier').fill('Pathao');
+        await page.getByRole('textbox', { name: /^Courier/ }).fill('Pathao');
         await page.getByRole('button', { name: 'Mark shipped' }).click();
         await page.getByText('Tracking Code Required').waitFor();
         expect(await page.getByText('Courier Required').count()).toBe(0);

@@ -109,8 +109,8 @@ describe('cash on delivery: care changes an order on the confirmation call', () 
       await page.goto(`${server.baseUrl}/admin`);
       await signInToConsole(page, CARE);
       await page.goto(`${server.baseUrl}/admin/orders/${orderId}`);
-      const panel = page.getByRole('region', { name: 'Courier', exact: true });
-      const booking = page.getByRole('form', { name: 'Courier booking' });
+      const panel = page.getByRole('region', { name: 'Parcel', exact: true });
+      const booking = page.getByRole('form', { name: 'Book a parcel' });
       await booking.waitFor();
       // What care checks before booking: the recipient, the address and the amount the rider collects.
       const checked = await booking.innerText();

@@ -25,13 +25,13 @@ export const parcelEn = {
   'parcel.current': 'current step',
 
   // care's courier panel
-  'ship.title': 'Courier',
+  'ship.title': 'Parcel',
   'ship.loading': 'Loading the parcel…',
-  'ship.what': 'Courier booking',
+  'ship.what': 'Book a parcel',
   'ship.recipient': 'Recipient',
   'ship.address': 'Address',
   'ship.toCollect': 'Amount to collect',
-  'ship.chooseCourier': 'Courier',
+  'ship.chooseCourier': 'Book with',
   'ship.manualCode': 'Tracking code (manual courier)',
   'ship.manualName': 'Courier’s name (manual courier)',
   'ship.book': 'Book',
