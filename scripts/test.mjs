@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite, in two jest processes side by side, each running its suites one at a time
+ * `npm test`: every suite, in three jest processes side by side, each running its suites one at a time
  * (--runInBand, so its global teardown still sees a handle a suite left open), after the server and the client
- * are built once (scripts/ensure-built.mjs):
- * - browser and load: test/e2e and test/load, on DATABASE_URL when set (or an embedded PostgreSQL), with one
- *   Chromium for all its browser suites;
- * - the rest: unit, integration, API, architecture and security suites, always on an embedded PostgreSQL of
- *   their own. Two lanes must not share a PostgreSQL server: an open transaction in one suite's database holds
- *   back the safe global order (xmin is server-wide) that another suite's projections read up to.
+ * are built once (scripts/ensure-built.mjs). Much of a suite's time is spent waiting (for a server, a browser,
+ * a projection), so three lanes keep two cores busier than two did:
+ * - browser: test/e2e, on DATABASE_URL when set (or an embedded PostgreSQL), with one Chromium for all its suites;
+ * - load, security and architecture: test/load, test/security and test/architecture;
+ * - api and units: test/api and the unit and integration specs beside the code.
+ * The last two always run on an embedded PostgreSQL each. No two lanes share a PostgreSQL server: an open
+ * transaction in one suite's database holds back the safe global order (xmin is server-wide) that another
+ * suite's projections read up to.
  * Suites copy their databases from templates made once per lane (test/support/test-database.ts) and hash
  * passwords at a test-only cost (ADR 046). Each lane's output is printed whole when it ends; meanwhile one line
  * per suite says how far it is.
@@ -30,8 +32,10 @@ if (args.length > 0) {
   if (built.status !== 0) process.exit(built.status ?? 1);
   const lanes = [
     // One Chromium for the lane's browser suites (the global setup starts it).
-    { name: 'browser and load', args: ['test/e2e/', 'test/load/'], env: { ...process.env, STORE_TEST_SHARE_BROWSER: '1' } },
-    { name: 'the rest', args: ['--testPathIgnorePatterns', '/node_modules/', '/test/e2e/', '/test/load/'], env: ownServer },
+    { name: 'browser', args: ['test/e2e/'], env: { ...process.env, STORE_TEST_SHARE_BROWSER: '1' } },
+    // Load and fault suites (servers killed, PostgreSQL and Redis restarted), security and architecture.
+    { name: 'load, security and architecture', args: ['test/load/', 'test/security/', 'test/architecture/'], env: ownServer },
+    { name: 'api and units', args: ['--testPathIgnorePatterns', '/node_modules/', '/test/e2e/', '/test/load/', '/test/security/', '/test/architecture/'], env: ownServer },
   ];
   const started = Date.now();
   const results = await Promise.all(lanes.map((lane) => run(lane)));
