@@ -335,7 +335,6 @@ export const ERROR_MESSAGES = {
   'courier-refused': 'The courier refused the parcel: {reason}',
   'courier-unavailable': 'The courier could not be reached. Nothing was booked twice; try again in a moment.',
   'address-incomplete': 'Complete the address (district and thana) before booking this courier.',
-  'courier-has-no-areas': 'No courier {courier} with an area list (Pathao, RedX) is set up in this store.',
   'parcel-step-invalid': 'This step cannot be recorded on the parcel: {reason}',
   'parcel-not-demo': 'Only a parcel with the demo courier moves on by the button.',
   'parcel-at-last-step': 'The parcel is already at its last step.',

@@ -146,6 +146,8 @@ export interface UnmappedAreaResponse {
 export interface UnmappedAreasResponse {
   success: true;
   courier: 'pathao' | 'redx';
+  /** False when the courier is not set up in this store: nothing was looked up. */
+  configured: boolean;
   /** Areas orders were placed to, looked up in the courier's lists. */
   checked: number;
   data: UnmappedAreaResponse[];

@@ -251,7 +251,7 @@ describe('live couriers', () => {
       const gulshan = { area_id: 't-14', kind: 'thana', name: 'Gulshan', name_bn: 'গুলশান', district: 'Dhaka', district_bn: 'ঢাকা', unmapped: 'thana' };
       const panchagarh = { area_id: 'u-399', kind: 'upazila', name: 'Panchagarh Sadar', name_bn: 'পঞ্চগড় সদর', district: 'Panchagarh', district_bn: expect.any(String), unmapped: 'district' };
       const ofPathao = await listed('pathao');
-      expect(ofPathao).toMatchObject({ success: true, courier: 'pathao', checked: 3 });
+      expect(ofPathao).toMatchObject({ success: true, courier: 'pathao', configured: true, checked: 3 });
       expect(ofPathao.data).toEqual([gulshan, panchagarh]);
       expect((await listed('redx')).data).toEqual([panchagarh]);
       const wrong = await store.call('GET', '/api/admin/couriers/areas-unmapped?courier=steadfast', store.tokens.care);

@@ -128,6 +128,7 @@ export const unmappedAreasAnswer = answerOf<UnmappedAreasResponse>()(
   z.object({
     success: z.literal(true),
     courier: z.enum(['pathao', 'redx']),
+    configured: z.boolean().describe('False when the courier is not set up in this store: nothing was looked up'),
     checked: z.number().int().describe('Areas orders were placed to, looked up in the courier\'s lists'),
     data: z.array(
       z.object({

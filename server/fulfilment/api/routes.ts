@@ -24,7 +24,7 @@ export const FULFILMENT_ROUTES: ApiRoute[] = [
     method: 'get', path: '/api/admin/couriers/areas-unmapped', tag: STAFF, summary: 'Areas orders were placed to that a courier\'s location lists cannot place (Pathao city/zone, RedX area)', access: 'care',
     query: unmappedAreasQuery, answer: unmappedAreasAnswer,
     description:
-      'Every district, upazila or city thana orders were placed to, looked up in the courier\'s own lists (fetched from the courier and kept a day): `unmapped: district` when the courier lists nothing for the district, `thana` when the district is known but no zone (Pathao) or area (RedX) bears the thana\'s name. Such orders still book (by the district and the address text) but may need care. 422 `courier-has-no-areas` when the courier is not set up; 503 `courier-unavailable` when its lists cannot be read now.',
+      'Every district, upazila or city thana orders were placed to, looked up in the courier\'s own lists (fetched from the courier and kept a day): `unmapped: district` when the courier lists nothing for the district, `thana` when the district is known but no zone (Pathao) or area (RedX) bears the thana\'s name. Such orders still book (by the district and the address text) but may need care. `configured: false` and no rows when the courier is not set up in this store; 503 `courier-unavailable` when its lists cannot be read now.',
     example: () => ({ query: { courier: 'pathao' } }),
   },
   {

@@ -23,11 +23,10 @@ export class CourierAreas {
     private readonly desk: ShipmentDesk,
   ) {}
 
-  async unmapped(courierName: string): Promise<UnmappedAreasResponse> {
+  async unmapped(courierName: 'pathao' | 'redx'): Promise<UnmappedAreasResponse> {
     const courier = this.couriers.find(courierName);
-    if (!courier?.locate || (courier.name !== 'pathao' && courier.name !== 'redx')) {
-      throw new ValidationFailedError({ courier: [issue('courier-has-no-areas', { courier: courierName.slice(0, 40) })] });
-    }
+    // Not set up in this store (no PATHAO_… / REDX_… settings): there are no lists to review.
+    if (!courier?.locate) return { success: true, courier: courierName, configured: false, checked: 0, data: [] };
     const locate = courier.locate.bind(courier);
     const areas = (await this.desk.areasUsed()).map((id) => areaIndex().get(id)).filter((area): area is Area => area !== undefined);
     const rows: Array<UnmappedAreaResponse | null> = new Array(areas.length).fill(null);
@@ -56,6 +55,6 @@ export class CourierAreas {
       throw error;
     }
     const data = rows.filter((row) => row !== null).sort((a, b) => a.district.localeCompare(b.district) || a.name.localeCompare(b.name));
-    return { success: true, courier: courier.name, checked: areas.length, data };
+    return { success: true, courier: courierName, configured: true, checked: areas.length, data };
   }
 }

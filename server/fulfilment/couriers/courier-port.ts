@@ -139,7 +139,8 @@ export interface CourierPayout {
 
 /**
  * What a courier's own location lists make of a district and thana (issue 30): its city (Pathao) or its areas
- * in the district (RedX), and its zone or area of the thana; null where the lists have nothing of that name.
+ * in the district (RedX, which has no district id: the id is its first area's zone), and its zone (Pathao) or
+ * area (RedX) of the thana; null where the lists have nothing of that name.
  */
 export interface CourierPlace {
   district: { id: number; name: string } | null;
