@@ -329,6 +329,7 @@ export const BN_ERROR_MESSAGES: Record<ErrorCode, string> = {
   'courier-unknown': 'এই স্টোরে {courier} নামে কোনো কুরিয়ার নেই।',
   'courier-refused': 'কুরিয়ার পার্সেলটি নেয়নি: {reason}',
   'courier-unavailable': 'কুরিয়ারের সাথে যোগাযোগ করা যায়নি। কিছুই দুবার বুক হয়নি; একটু পরে আবার চেষ্টা করুন।',
+  'address-incomplete': 'এই কুরিয়ারে বুক করার আগে ঠিকানা (জেলা ও থানা) সম্পূর্ণ করুন।',
   'parcel-step-invalid': 'এই ধাপটি পার্সেলে লেখা যায় না: {reason}',
   'parcel-not-demo': 'শুধু ডেমো কুরিয়ারের পার্সেল বোতাম চাপলে পরের ধাপে যায়।',
   'parcel-at-last-step': 'পার্সেলটি আগেই শেষ ধাপে পৌঁছেছে।',

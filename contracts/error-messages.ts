@@ -334,6 +334,7 @@ export const ERROR_MESSAGES = {
   'courier-unknown': 'There is no courier called {courier} in this store.',
   'courier-refused': 'The courier refused the parcel: {reason}',
   'courier-unavailable': 'The courier could not be reached. Nothing was booked twice; try again in a moment.',
+  'address-incomplete': 'Complete the address (district and thana) before booking this courier.',
   'parcel-step-invalid': 'This step cannot be recorded on the parcel: {reason}',
   'parcel-not-demo': 'Only a parcel with the demo courier moves on by the button.',
   'parcel-at-last-step': 'The parcel is already at its last step.',

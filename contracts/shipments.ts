@@ -97,6 +97,8 @@ export interface CourierOptionResponse {
   name: string;
   mode: 'live' | 'demo';
   label: string;
+  /** Books by its own area ids (Pathao, RedX): refuses an order whose district cannot be told (issue 30). */
+  needs_district: boolean;
 }
 
 /** Care's shipment panel: who receives the parcel, what to collect, the couriers, and the parcel once booked. */
@@ -105,6 +107,12 @@ export interface CareShipmentResponse {
   order_id: string;
   status: string;
   recipient: { name: string; phone: string; address: string };
+  /**
+   * Where the parcel goes as couriers that book by area read it (issue 30, ADR 059): the picked area's district
+   * and thana, else the district the free text names (`from_text`); `incomplete` when the district cannot be
+   * told: couriers with `needs_district` refuse the booking (422 `address-incomplete`) until care completes it.
+   */
+  place: { district: string | null; thana: string | null; from_text: boolean; incomplete: boolean };
   amount_to_collect: number;
   couriers: CourierOptionResponse[];
   default_courier: CourierCode;
@@ -120,4 +128,27 @@ export interface ShipmentStepRecordedResponse {
   recorded: boolean;
   status: string;
   shipment: ShipmentResponse | null;
+}
+
+/** One area of the store's list that a courier's location lists cannot place (issue 30). */
+export interface UnmappedAreaResponse {
+  area_id: string;
+  kind: 'district' | 'upazila' | 'thana';
+  name: string;
+  name_bn: string;
+  district: string;
+  district_bn: string;
+  /** `district`: the courier lists nothing for the district; `thana`: the district is known, the thana is not. */
+  unmapped: 'district' | 'thana';
+}
+
+/** Care's review list: the areas orders were placed to that a courier maps to nothing (issue 30). */
+export interface UnmappedAreasResponse {
+  success: true;
+  courier: 'pathao' | 'redx';
+  /** False when the courier is not set up in this store: nothing was looked up. */
+  configured: boolean;
+  /** Areas orders were placed to, looked up in the courier's lists. */
+  checked: number;
+  data: UnmappedAreaResponse[];
 }

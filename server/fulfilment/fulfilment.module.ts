@@ -10,6 +10,7 @@ import { CourierWebhooksController } from './api/courier-webhooks.controller';
 import { ShipmentBooking } from './booking/shipment-booking';
 import { COURIERS, type Courier } from './couriers/courier-port';
 import { chooseCouriers } from './couriers/courier-registry';
+import { CourierAreas } from './couriers/courier-areas';
 import { Couriers } from './couriers/couriers';
 import { ParcelsProjection } from './projections/parcels.projection';
 import { PayoutsProjection } from './projections/payouts.projection';
@@ -37,6 +38,7 @@ import { ParcelTimers } from './steps/parcel-timers';
       useFactory: (config: AppConfig, outside: OutsideServices, dataSource: DataSource): Courier[] => chooseCouriers({ config, outside, dataSource }),
     },
     Couriers,
+    CourierAreas,
     ShipmentBooking,
     ParcelSteps,
     ParcelTimers,

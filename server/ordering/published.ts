@@ -20,7 +20,7 @@ export {
 export { refundablePaisa, refundedPaisa, PaymentInProgress, PaymentUnknown, PaymentAlreadyPaid, type OrderPaymentState } from './domain/order-payment';
 export { ORDER_PAYMENT_EVENT_TYPES, type OrderPaymentEvent, type PaymentGatewayName } from './domain/order-payment.events';
 export { paymentViewOf } from './pay-order/payment-view';
-export { ShipmentDesk, parcelWeightGrams, type ParcelFacts, type BookedShipment } from './shipments/shipment-desk';
+export { ShipmentDesk, parcelWeightGrams, type ParcelFacts, type ParcelArea, type BookedShipment } from './shipments/shipment-desk';
 export type { ShipmentView, PendingBooking } from './shipments/shipment-view';
 export type { ShipmentState } from './domain/order';
 export { PARCEL_STAGE_NAMES, type ParcelStageName, type ParcelStepData, type LineKey } from './domain/order.events';

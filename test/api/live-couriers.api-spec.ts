@@ -44,7 +44,7 @@ describe('live couriers', () => {
   let next = 0;
   const ADDRESS = 'House 4, Road 2, Agrabad, Chattogram';
   /** A confirmed cash-on-delivery order of one unit, and its due amount in taka as care sees it. */
-  async function confirmedOrder() {
+  async function confirmedOrder(where: { address?: string; areaId?: string } = {}) {
     const product = store.products[next++];
     await setAvailableStock(store.fixture, product.id, product.sizes[0], 10);
     const phone = `018${String(10_000_000 + next * 7_919)}`;
@@ -55,7 +55,10 @@ describe('live couriers', () => {
         cart: [{ id: product.id, size: product.sizes[0], qty: 1 }],
         coupon: null,
         couponoffer: null,
-        data: { name: 'Nusrat Jahan', email: 'nusrat@example.com', phone, address: ADDRESS, shipping_phone: phone, devliery_charge: store.outsideTaka },
+        data: {
+          name: 'Nusrat Jahan', email: 'nusrat@example.com', phone, address: where.address ?? ADDRESS, shipping_phone: phone, devliery_charge: store.outsideTaka,
+          ...(where.areaId ? { area_id: where.areaId } : {}),
+        },
       }),
     });
     expect(response.status).toBe(201);
@@ -200,6 +203,62 @@ describe('live couriers', () => {
     expect(await count(orderId, 'ShipmentBookingRequested')).toBe(1);
     expect(await count(orderId, 'ShipmentBooked')).toBe(1);
   });
+  describe('addresses (issue 30)', () => {
+    /** An address that names no district, so only the picked area can tell couriers where it goes. */
+    const STREET_ONLY = 'House 7, Road 3, Block C';
+    const MIRPUR = 't-26';
+    const shipmentView = async (orderId: string) => (await store.call('GET', `/api/admin/orders/${orderId}/shipments`, store.tokens.care)).body;
+
+    it('an order to a picked Dhaka thana books Pathao by its city and zone ids and RedX by its area id', async () => {
+      const toPathao = await confirmedOrder({ address: STREET_ONLY, areaId: MIRPUR });
+      expect((await shipmentView(toPathao.orderId)).place).toEqual({ district: 'Dhaka', thana: 'Mirpur', from_text: false, incomplete: false });
+      expect((await book(toPathao.orderId, 'pathao')).status).toBe(201);
+      // Mirpur, not "Mirpur DOHS" (69), though both names are in Pathao's Dhaka zones.
+      expect(pathao.ordersOf(toPathao.orderId)).toEqual([expect.objectContaining({ recipient_city: 1, recipient_zone: 68, recipient_address: `${STREET_ONLY}, Dhaka` })]);
+
+      const toRedx = await confirmedOrder({ address: STREET_ONLY, areaId: MIRPUR });
+      expect((await book(toRedx.orderId, 'redx')).status).toBe(201);
+      expect(redx.parcelsOfInvoice(toRedx.orderId)).toEqual([expect.objectContaining({ delivery_area: 'Mirpur', delivery_area_id: 13, cash_collection_amount: toRedx.due })]);
+    });
+
+    it('a free-text order whose district cannot be told is refused for RedX and Pathao without asking them; Steadfast books it as written', async () => {
+      const { orderId } = await confirmedOrder({ address: STREET_ONLY });
+      const view = await shipmentView(orderId);
+      expect(view.place).toEqual({ district: null, thana: null, from_text: false, incomplete: true });
+      expect(view.couriers.filter((option: { needs_district: boolean }) => option.needs_district).map((option: { courier: string }) => option.courier).sort()).toEqual(['pathao', 'redx']);
+      // What a booking would ask (the polling job may read parcels meanwhile: those requests are not counted).
+      const asked = () => [redx.provider.requestsTo('/parcel', 'POST'), redx.provider.requestsTo('/areas'), pathao.provider.requestsTo('/aladdin/api/v1/orders', 'POST'), pathao.provider.requestsTo('/aladdin/api/v1/city-list')].map((list) => list.length);
+      const before = asked();
+      for (const courier of ['redx', 'pathao']) {
+        const refused = await book(orderId, courier);
+        expect(refused.status).toBe(422);
+        expect(refused.body).toMatchObject({ success: false, code: 'address-incomplete', message: 'Complete the address (district and thana) before booking this courier.' });
+      }
+      expect(asked()).toEqual(before);
+      expect(await count(orderId, 'ShipmentBookingRequested')).toBe(0);
+      expect((await book(orderId, 'steadfast')).status).toBe(201);
+      expect(steadfast.parcels.get(orderId)).toMatchObject({ recipient_address: STREET_ONLY });
+    });
+
+    it('lists the areas orders went to that a courier\'s location lists cannot place', async () => {
+      // Gulshan: a Pathao Dhaka zone in neither fake list but a RedX area; Panchagarh Sadar: a district neither fake serves.
+      for (const areaId of [MIRPUR, 't-14', 'u-399']) await confirmedOrder({ address: STREET_ONLY, areaId });
+      const listed = async (courier: string) => {
+        const answer = await store.call('GET', `/api/admin/couriers/areas-unmapped?courier=${courier}`, store.tokens.care);
+        expect(answer.status).toBe(200);
+        return answer.body;
+      };
+      const gulshan = { area_id: 't-14', kind: 'thana', name: 'Gulshan', name_bn: 'গুলশান', district: 'Dhaka', district_bn: 'ঢাকা', unmapped: 'thana' };
+      const panchagarh = { area_id: 'u-399', kind: 'upazila', name: 'Panchagarh Sadar', name_bn: 'পঞ্চগড় সদর', district: 'Panchagarh', district_bn: expect.any(String), unmapped: 'district' };
+      const ofPathao = await listed('pathao');
+      expect(ofPathao).toMatchObject({ success: true, courier: 'pathao', configured: true, checked: 3 });
+      expect(ofPathao.data).toEqual([gulshan, panchagarh]);
+      expect((await listed('redx')).data).toEqual([panchagarh]);
+      const wrong = await store.call('GET', '/api/admin/couriers/areas-unmapped?courier=steadfast', store.tokens.care);
+      expect(wrong.status).toBe(422);
+    });
+  });
+
   /** Asks `read` again until `done` holds of its answer (the projections catch up after the write is answered). */
   async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
     for (const deadline = Date.now() + 10_000; ; await new Promise((resolve) => setTimeout(resolve, 50))) {

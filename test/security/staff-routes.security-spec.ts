@@ -79,6 +79,7 @@ const STAFF_ROUTES: Record<string, StaffRoute> = {
   'GET /api/admin/payouts/reconciliation': { access: 'care and admin' },
   'POST /api/admin/payouts/fetch': { access: 'care and admin', body: { courier: 'manual' } },
   'POST /api/admin/payouts/import': { access: 'care and admin', body: {} },
+  'GET /api/admin/couriers/areas-unmapped': { access: 'care and admin' },
   'GET /api/brands/allbrandlist': { access: 'admin' },
   'GET /api/brands/brandrow/:id': { access: 'admin', params: { id: '999999' } },
   'POST /api/brands/save': { access: 'admin', body: {} },

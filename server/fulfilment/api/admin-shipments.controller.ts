@@ -1,16 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import type { CareShipmentResponse, ShipmentStepRecordedResponse, BatchBookingResponse } from '../../../contracts/shipments';
+import type { CareShipmentResponse, ShipmentStepRecordedResponse, BatchBookingResponse, UnmappedAreasResponse } from '../../../contracts/shipments';
 import { Roles } from '../../common/auth/roles.decorator';
 import { paisaToTaka } from '../../common/money';
 import { eventMetadata, RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { ShipmentDesk, UnknownOrder } from '../../ordering/published';
 import { ShipmentBooking } from '../booking/shipment-booking';
+import { CourierAreas } from '../couriers/courier-areas';
 import { Couriers } from '../couriers/couriers';
 import type { ParcelStage } from '../couriers/courier-port';
 import { ParcelSteps } from '../steps/parcel-steps';
-import { batchBookingRequest, bookingRequest, manualStepRequest, returnRequest } from './requests';
+import { batchBookingRequest, bookingRequest, manualStepRequest, returnRequest, unmappedAreasQuery } from './requests';
 
 const units = (list: Array<{ productId: number; size: string; quantity: number }>) => list.map((unit) => ({ product_id: unit.productId, size: unit.size, quantity: unit.quantity }));
 
@@ -23,7 +24,13 @@ export class AdminShipmentsController {
     private readonly steps: ParcelSteps,
     private readonly desk: ShipmentDesk,
     private readonly couriers: Couriers,
+    private readonly areas: CourierAreas,
   ) {}
+
+  @Get('couriers/areas-unmapped')
+  unmappedAreas(@Query() query: unknown): Promise<UnmappedAreasResponse> {
+    return this.areas.unmapped(parseOrThrow(unmappedAreasQuery, query).courier);
+  }
 
   @Get('orders/:orderId/shipments')
   async view(@Param('orderId') orderId: string): Promise<CareShipmentResponse> {
@@ -34,6 +41,7 @@ export class AdminShipmentsController {
       order_id: facts.orderId,
       status: facts.status,
       recipient: { name: facts.recipientName, phone: facts.recipientPhone, address: facts.recipientAddress },
+      place: { district: facts.area?.district ?? null, thana: facts.area?.thana ?? null, from_text: facts.area?.fromText ?? false, incomplete: facts.area === null },
       amount_to_collect: paisaToTaka(facts.amountToCollectPaisa),
       couriers: this.couriers.options(),
       default_courier: this.couriers.defaultCourier,

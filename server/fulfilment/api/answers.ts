@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BatchBookingResponse, CareShipmentResponse, ShipmentBookedResponse, ShipmentStepRecordedResponse } from '../../../contracts/shipments';
+import type { BatchBookingResponse, CareShipmentResponse, ShipmentBookedResponse, ShipmentStepRecordedResponse, UnmappedAreasResponse } from '../../../contracts/shipments';
 import type { PayoutFetchResponse, PayoutListResponse, PayoutReconciliationResponse, PayoutRecordedResponse } from '../../../contracts/payouts';
 import { taka } from '../../observability/openapi/answer-schemas';
 import { answerOf } from '../../observability/openapi/api-route';
@@ -49,8 +49,11 @@ export const careShipmentAnswer = answerOf<CareShipmentResponse>()(
     order_id: z.string(),
     status: z.string(),
     recipient: z.object({ name: z.string(), phone: z.string(), address: z.string() }),
+    place: z
+      .object({ district: z.string().nullable(), thana: z.string().nullable(), from_text: z.boolean(), incomplete: z.boolean() })
+      .describe('Where the parcel goes as Pathao and RedX read it; `incomplete`: the district cannot be told and they refuse the booking (422 `address-incomplete`)'),
     amount_to_collect: taka,
-    couriers: z.array(z.object({ courier: courierCode, name: z.string(), mode: z.enum(['live', 'demo']), label: z.string() })),
+    couriers: z.array(z.object({ courier: courierCode, name: z.string(), mode: z.enum(['live', 'demo']), label: z.string(), needs_district: z.boolean() })),
     default_courier: courierCode,
     booking_pending: z.object({ courier: z.string(), requested_at: z.string() }).nullable(),
     shipment: shipmentAnswer.nullable(),
@@ -118,5 +121,25 @@ export const payoutFetchAnswer = answerOf<PayoutFetchResponse>()(
   z.object({
     success: z.literal(true),
     couriers: z.array(z.object({ courier: z.string(), payouts: z.number().int(), lines: z.number().int(), recorded: z.number().int(), unmatched: z.number().int() })),
+  }),
+);
+
+export const unmappedAreasAnswer = answerOf<UnmappedAreasResponse>()(
+  z.object({
+    success: z.literal(true),
+    courier: z.enum(['pathao', 'redx']),
+    configured: z.boolean().describe('False when the courier is not set up in this store: nothing was looked up'),
+    checked: z.number().int().describe('Areas orders were placed to, looked up in the courier\'s lists'),
+    data: z.array(
+      z.object({
+        area_id: z.string(),
+        kind: z.enum(['district', 'upazila', 'thana']),
+        name: z.string(),
+        name_bn: z.string(),
+        district: z.string(),
+        district_bn: z.string(),
+        unmapped: z.enum(['district', 'thana']).describe('`district`: the courier lists nothing for the district; `thana`: the district is known, the thana is not'),
+      }),
+    ),
   }),
 );

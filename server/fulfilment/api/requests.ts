@@ -61,3 +61,8 @@ export const statementImportRequest = z.object({
 
 /** Fetch payouts now from the couriers that list them (Steadfast), or from one. */
 export const payoutFetchRequest = z.object({ courier: courier.optional() });
+
+/** Care's review of courier areas (issue 30): which courier's location lists to check. */
+export const unmappedAreasQuery = z.object({
+  courier: z.enum(['pathao', 'redx'], { error: says('courier-required') }).describe('pathao or redx: the couriers that book by their own area ids'),
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiRoute, RouteSamples } from '../../observability/openapi/api-route';
-import { batchBookingAnswer, careShipmentAnswer, payoutFetchAnswer, payoutListAnswer, payoutReconciliationAnswer, payoutRecordedAnswer, shipmentBookedAnswer, stepRecordedAnswer } from './answers';
-import { batchBookingRequest, bookingRequest, manualStepRequest, payoutFetchRequest, returnRequest, statementImportRequest } from './requests';
+import { batchBookingAnswer, careShipmentAnswer, unmappedAreasAnswer, payoutFetchAnswer, payoutListAnswer, payoutReconciliationAnswer, payoutRecordedAnswer, shipmentBookedAnswer, stepRecordedAnswer } from './answers';
+import { batchBookingRequest, bookingRequest, manualStepRequest, payoutFetchRequest, returnRequest, statementImportRequest, unmappedAreasQuery } from './requests';
 
 const orderIdParam = { orderId: z.string().min(1).max(40).describe('The order id shown to the shopper, e.g. 7KQ2M9XA') };
 const ofOrder = (s: RouteSamples) => ({ orderId: s.order.id });
@@ -17,8 +17,15 @@ export const FULFILMENT_ROUTES: ApiRoute[] = [
     method: 'post', path: '/api/admin/orders/:orderId/shipments', tag: STAFF, summary: 'Book the order with a courier (201), or get its parcel back when it is already booked (200)', access: 'care', success: 201,
     params: orderIdParam, body: bookingRequest, answer: shipmentBookedAnswer,
     description:
-      'A confirmed or processing order (422 `shipment-not-bookable` otherwise). The order id is the courier\'s invoice: a double click, a retry or a concurrent request never books a second parcel (the intent is recorded first; an intent without an answer asks the courier by invoice before booking). The amount to collect is the order\'s due amount. `manual` needs `tracking_code`. 422 `courier-refused` with the courier\'s reason; 503 `courier-unavailable` when the courier did not answer (retry: the same parcel comes back).',
+      'A confirmed or processing order (422 `shipment-not-bookable` otherwise). The order id is the courier\'s invoice: a double click, a retry or a concurrent request never books a second parcel (the intent is recorded first; an intent without an answer asks the courier by invoice before booking). The amount to collect is the order\'s due amount. `manual` needs `tracking_code`. Pathao and RedX get the district and thana of the order\'s picked area (else the district its free text names); 422 `address-incomplete` when the district cannot be told, without asking the courier. 422 `courier-refused` with the courier\'s reason; 503 `courier-unavailable` when the courier did not answer (retry: the same parcel comes back).',
     example: (s) => ({ params: ofOrder(s), body: { courier: 'demo' } }),
+  },
+  {
+    method: 'get', path: '/api/admin/couriers/areas-unmapped', tag: STAFF, summary: 'Areas orders were placed to that a courier\'s location lists cannot place (Pathao city/zone, RedX area)', access: 'care',
+    query: unmappedAreasQuery, answer: unmappedAreasAnswer,
+    description:
+      'Every district, upazila or city thana orders were placed to, looked up in the courier\'s own lists (fetched from the courier and kept a day): `unmapped: district` when the courier lists nothing for the district, `thana` when the district is known but no zone (Pathao) or area (RedX) bears the thana\'s name. Such orders still book (by the district and the address text) but may need care. `configured: false` and no rows when the courier is not set up in this store; 503 `courier-unavailable` when its lists cannot be read now.',
+    example: () => ({ query: { courier: 'pathao' } }),
   },
   {
     method: 'post', path: '/api/admin/shipments/batch', tag: STAFF, summary: 'Book selected orders with one courier (at most 200; 25 at a time)', access: 'care', body: batchBookingRequest, answer: batchBookingAnswer,

@@ -90,6 +90,8 @@ export class ShipmentBooking {
     if (courier.name === 'manual' && !request.trackingCode?.trim()) throw new ValidationFailedError({ trackingCode: [issue('tracking-code-required')] });
     const facts = await this.desk.parcelFacts(current.orderId);
     if (!facts) throw new UnknownOrder(orderId);
+    // Couriers that book by their own area ids get no parcel whose district cannot be told (issue 30): care completes the address first.
+    if (courier.needsDistrict && !facts.area) throw new ValidationFailedError({ address: [issue('address-incomplete')] });
 
     let found: BookedParcel | null = null;
     if (current.shipment && current.shipment.courier !== courier.name) {
@@ -113,7 +115,8 @@ export class ShipmentBooking {
           recipientName: facts.recipientName,
           recipientPhone: facts.recipientPhone,
           recipientAddress: facts.recipientAddress,
-          district: districtOfAddress(facts.recipientAddress),
+          district: facts.area?.district ?? districtOfAddress(facts.recipientAddress),
+          thana: facts.area?.thana ?? undefined,
           amountToCollectTaka: paisaToTaka(current!.shipment?.amountToCollectPaisa ?? facts.amountToCollectPaisa),
           itemCount: facts.itemCount,
           weightGrams: parcelWeightGrams(facts.itemCount),

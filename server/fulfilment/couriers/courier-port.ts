@@ -39,6 +39,11 @@ export interface ParcelRequest {
   recipientAddress: string;
   /** The district, upazila or area as the store knows it, when it does (couriers that need area ids map it). */
   district?: string;
+  /**
+   * The thana or upazila of the order's picked area (issue 30, ADR 059), when it has one: Pathao's zone and
+   * RedX's delivery area are looked up by it before the address text is searched.
+   */
+  thana?: string;
   /** The order's due amount in whole taka (what the rider collects; 0 for a prepaid order). */
   amountToCollectTaka: number;
   /** Number of units and their weight, for couriers that price by weight. */
@@ -132,9 +137,26 @@ export interface CourierPayout {
   }>;
 }
 
+/**
+ * What a courier's own location lists make of a district and thana (issue 30): its city (Pathao) or its areas
+ * in the district (RedX, which has no district id: the id is its first area's zone), and its zone (Pathao) or
+ * area (RedX) of the thana; null where the lists have nothing of that name.
+ */
+export interface CourierPlace {
+  district: { id: number; name: string } | null;
+  thana: { id: number; name: string } | null;
+}
+
 export interface Courier extends OutsideAdapter {
   readonly service: 'courier';
   readonly name: CourierName;
+  /**
+   * True for couriers that book by their own area ids (Pathao, RedX): a parcel whose district cannot be told is
+   * not sent to them (the store asks care to complete the address first, ADR 058).
+   */
+  readonly needsDistrict?: boolean;
+  /** For couriers with location lists (Pathao, RedX): where a district and thana fall in them, from the cached lists. */
+  locate?(place: { district: string; thana?: string | null }): Promise<CourierPlace>;
   /** The courier's public tracking page for a parcel, for the shopper's tracking page (none for manual). */
   trackingUrl(trackingCode: string): string | null;
   /**

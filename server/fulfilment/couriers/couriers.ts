@@ -49,6 +49,6 @@ export class Couriers {
   }
 
   options(): CourierOptionResponse[] {
-    return [...this.byName.values()].map((courier) => ({ courier: courier.name, name: COURIER_NAMES_FOR_PEOPLE[courier.name], mode: courier.mode, label: courier.label }));
+    return [...this.byName.values()].map((courier) => ({ courier: courier.name, name: COURIER_NAMES_FOR_PEOPLE[courier.name], mode: courier.mode, label: courier.label, needs_district: courier.needsDistrict === true }));
   }
 }

@@ -86,6 +86,14 @@ describe('PathaoCourier against the Pathao fake', () => {
     expect(lastOrderBody()).toMatchObject({ recipient_city: 1, recipient_zone: 69 });
   });
 
+  it('takes the zone of the order\'s thana before the one the address names, and the zone\'s area the address names; locate answers from the lists', async () => {
+    await courier.book(parcel(nextOrder(), { thana: 'Mirpur', recipientAddress: 'House 9, Road 3, Mirpur 10, near Mirpur DOHS gate' }));
+    expect(lastOrderBody()).toMatchObject({ recipient_city: 1, recipient_zone: 68, recipient_area: 6810 });
+    expect(await courier.locate({ district: 'Chattogram', thana: 'Agrabad' })).toEqual({ district: { id: 2, name: 'Chittagong' }, thana: { id: 301, name: 'Agrabad' } });
+    expect(await courier.locate({ district: 'Dhaka', thana: 'Gulshan' })).toEqual({ district: { id: 1, name: 'Dhaka' }, thana: null });
+    expect(await courier.locate({ district: 'Panchagarh', thana: 'Panchagarh Sadar' })).toEqual({ district: null, thana: null });
+  });
+
   it('asks for a new token once when Pathao answers 401, and books', async () => {
     await courier.book(parcel(nextOrder()));
     const before = fake.grants();

@@ -66,6 +66,14 @@ describe('RedxCourier against the RedX fake', () => {
     expect(fake.provider.requestsTo('/parcel', 'POST').at(-1)!.json).toMatchObject({ delivery_area: 'Mirpur DOHS', delivery_area_id: 12 });
   });
 
+  it('takes the area bearing the order\'s thana before the one the address names (brackets aside); locate answers from the lists', async () => {
+    await courier.book(parcel(nextOrder(), { thana: 'Mohammadpur', recipientAddress: 'House 4, Road 2, near Dhanmondi lake' }));
+    expect(fake.provider.requestsTo('/parcel', 'POST').at(-1)!.json).toMatchObject({ delivery_area: 'Mohammadpur(Dhaka)', delivery_area_id: 1 });
+    expect(await courier.locate({ district: 'Cumilla', thana: 'Chauddagram' })).toMatchObject({ district: { name: 'Cumilla' }, thana: { id: 41, name: 'Chauddagram' } });
+    expect(await courier.locate({ district: 'Dhaka', thana: 'Uttara' })).toMatchObject({ district: { name: 'Dhaka' }, thana: null });
+    expect(await courier.locate({ district: 'Bandarban' })).toEqual({ district: null, thana: null });
+  });
+
   it('finds the district under its old spelling and falls back to the area named after it', async () => {
     await courier.book(parcel(nextOrder(), { district: 'Cumilla', recipientAddress: 'Kandirpar, near the Town Hall' }));
     expect(fake.provider.requestsTo('/parcel', 'POST').at(-1)!.json).toMatchObject({ delivery_area: 'Comilla Sadar', delivery_area_id: 40 });

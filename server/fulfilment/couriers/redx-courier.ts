@@ -5,6 +5,7 @@ import {
   CourierRefusal,
   type BookedParcel,
   type Courier,
+  type CourierPlace,
   type ParcelRequest,
   type ParcelStage,
   type ParcelState,
@@ -80,6 +81,7 @@ export class RedxCourier implements Courier {
   readonly name = 'redx';
   readonly provider = 'redx';
   readonly mode = 'live';
+  readonly needsDistrict = true;
   readonly label = 'RedX: parcels booked at REDX_BASE_URL with the merchant access token';
   private readonly logger = new Logger('RedX');
   private readonly baseUrl: string;
@@ -202,18 +204,37 @@ export class RedxCourier implements Courier {
   }
 
   /**
-   * The delivery area among the district's RedX areas: the one whose name the address mentions (the longest such
-   * name), else the one named after the district itself ("Comilla Sadar"), else a refusal naming what is missing.
+   * Where a district and thana fall in RedX's lists (issue 30): the district is known when RedX lists areas in it
+   * (under its name or an older spelling); the thana when one of those areas bears its name.
+   */
+  async locate(place: { district: string; thana?: string | null }): Promise<CourierPlace> {
+    const areas = await this.areasOfDistrict(place.district);
+    if (areas.length === 0) return { district: null, thana: null };
+    const area = place.thana ? areaNamed(areas, place.thana) : undefined;
+    return { district: { id: areas[0].zone_id ?? areas[0].id, name: place.district }, thana: area ? { id: area.id, name: area.name } : null };
+  }
+
+  /** The district's areas, asked under its name and then under its older spellings until RedX lists some. */
+  private async areasOfDistrict(district: string): Promise<RedxArea[]> {
+    for (const spelling of [district, ...districtSpellings(district).filter((name) => name !== normalName(district))]) {
+      const areas = await this.areasOf(spelling);
+      if (areas.length > 0) return areas;
+    }
+    return [];
+  }
+
+  /**
+   * The delivery area among the district's RedX areas: the one bearing the order's thana (issue 30), else the one
+   * whose name the address mentions (the longest such name), else the one named after the district itself
+   * ("Comilla Sadar"), else a refusal naming what is missing.
    */
   private async deliveryArea(parcel: ParcelRequest): Promise<RedxArea> {
     const district = parcel.district?.trim();
     if (!district) throw new CourierRefusal('redx', 'RedX needs the district of the address to choose a delivery area; the order has none');
-    let areas: RedxArea[] = [];
-    for (const spelling of [district, ...districtSpellings(district).filter((name) => name !== normalName(district))]) {
-      areas = await this.areasOf(spelling);
-      if (areas.length > 0) break;
-    }
+    const areas = await this.areasOfDistrict(district);
     if (areas.length === 0) throw new CourierRefusal('redx', `RedX lists no delivery area in the district "${district}"`);
+    const ofThana = parcel.thana ? areaNamed(areas, parcel.thana) : undefined;
+    if (ofThana) return ofThana;
     const address = normalName(parcel.recipientAddress);
     const named = areas
       .filter((area) => normalName(area.name) !== '' && address.includes(normalName(area.name)))
@@ -263,4 +284,10 @@ export class RedxCourier implements Courier {
       secrets: [this.options.token],
     });
   }
+}
+
+/** The area bearing a thana's name ("Mohammadpur(Dhaka)" bears "Mohammadpur": brackets are not compared). */
+function areaNamed(areas: readonly RedxArea[], thana: string): RedxArea | undefined {
+  const wanted = normalName(thana);
+  return wanted ? areas.find((area) => normalName(area.name) === wanted) : undefined;
 }

@@ -48,6 +48,12 @@ export class OrderReadModel {
     return this.dataSource.query(`SELECT ${DETAILS} FROM order_details d WHERE d.user_id = $1 ORDER BY d.placed_at DESC LIMIT $2`, [userId, limit]);
   }
 
+  /** The distinct area ids orders go to (issue 30), for care's review of courier areas. */
+  async areaIdsUsed(): Promise<string[]> {
+    const rows: Array<{ area_id: string }> = await this.dataSource.query(`SELECT DISTINCT area_id FROM order_details WHERE area_id IS NOT NULL ORDER BY area_id`);
+    return rows.map((row) => row.area_id);
+  }
+
   timeline(orderId: string): Promise<OrderTimelineEntry[]> {
     return this.dataSource.query(
       `SELECT stream_position, event_type, occurred_at, actor_id, actor_role, actor_name, note, details

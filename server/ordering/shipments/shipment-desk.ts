@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { districtInText } from '../../catalog/areas/area-index';
 import { CLOCK, type Clock } from '../../common/clock';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { CommandPath } from '../../event-store/command-path/command-path';
@@ -26,6 +27,20 @@ export interface ParcelFacts {
   amountToCollectPaisa: number;
   itemCount: number;
   itemDescription: string;
+  /**
+   * Where the parcel goes, as couriers that book by their own area ids need it (issue 30, ADR 059): the picked
+   * area's district and thana (or upazila; null when only a district was picked), else the one district the
+   * free-text address names (`fromText`), else null: the district cannot be told and care must complete it.
+   */
+  area: ParcelArea | null;
+}
+
+export interface ParcelArea {
+  /** The picked area (`t-26`), null for a district read from the free text. */
+  areaId: string | null;
+  district: string;
+  thana: string | null;
+  fromText: boolean;
 }
 
 /** What the booked parcel's courier said at booking. */
@@ -82,7 +97,13 @@ export class ShipmentDesk {
       amountToCollectPaisa: cashToCollectPaisa(order),
       itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
       itemDescription: lines.map((line) => `${line.quantity} x ${line.name} (${line.size})`).join(', ').slice(0, 250),
+      area: parcelAreaOf(order),
     };
+  }
+
+  /** Every area id orders were placed to (or amended to), for care's review of areas a courier cannot place. */
+  async areasUsed(): Promise<string[]> {
+    return this.orders.areaIdsUsed();
   }
 
   /** The order's parcel from the read models (the tracking page and care's panel read the same). */
@@ -126,4 +147,11 @@ export class ShipmentDesk {
     if (!id) throw new UnknownOrder(orderId);
     return id;
   }
+}
+
+/** The order's picked area, else the district its free text names (the same reading as care's order view). */
+function parcelAreaOf(order: { area_id: string | null; district: string | null; thana: string | null; address: string }): ParcelArea | null {
+  if (order.area_id && order.district) return { areaId: order.area_id, district: order.district, thana: order.thana, fromText: false };
+  const named = districtInText(order.address);
+  return named ? { areaId: null, district: named.name, thana: null, fromText: true } : null;
 }

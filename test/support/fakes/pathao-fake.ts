@@ -17,6 +17,7 @@ export interface PathaoFakeOrder {
   recipient_address: string;
   recipient_city: number | null;
   recipient_zone: number | null;
+  recipient_area: number | null;
   delivery_type: number;
   item_type: number;
   item_quantity: number;
@@ -94,6 +95,14 @@ export const PATHAO_FAKE_ZONES: Record<number, Array<{ zone_id: number; zone_nam
     { zone_id: 302, zone_name: 'Halishahar' },
   ],
   11: [{ zone_id: 401, zone_name: 'Comilla Sadar' }],
+};
+
+/** Areas of a zone (`zones/{zone}/area-list`); a zone not listed here has none. */
+export const PATHAO_FAKE_AREAS: Record<number, Array<{ area_id: number; area_name: string; home_delivery_available: boolean; pickup_available: boolean }>> = {
+  68: [
+    { area_id: 6801, area_name: 'Mirpur 1', home_delivery_available: true, pickup_available: true },
+    { area_id: 6810, area_name: 'Mirpur 10', home_delivery_available: true, pickup_available: true },
+  ],
 };
 
 /** The display name of each event slug, as Pathao's order info answers it. */
@@ -182,6 +191,7 @@ export async function startPathaoFake(options: PathaoFakeOptions = {}): Promise<
     const city = Number(body.recipient_city);
     if (!isBlank(body.recipient_city) && !PATHAO_FAKE_CITIES.some((item) => item.city_id === city)) add('recipient_city', 'The selected recipient city is invalid.');
     if (!isBlank(body.recipient_zone) && !(PATHAO_FAKE_ZONES[city] ?? []).some((zone) => zone.zone_id === Number(body.recipient_zone))) add('recipient_zone', 'The selected recipient zone is invalid.');
+    if (!isBlank(body.recipient_area) && !(PATHAO_FAKE_AREAS[Number(body.recipient_zone)] ?? []).some((area) => area.area_id === Number(body.recipient_area))) add('recipient_area', 'The selected recipient area is invalid.');
     if (![48, 12].includes(Number(body.delivery_type))) add('delivery_type', 'The selected delivery type is invalid.');
     if (![1, 2].includes(Number(body.item_type))) add('item_type', 'The selected item type is invalid.');
     if (!Number.isInteger(Number(body.item_quantity)) || Number(body.item_quantity) < 1) add('item_quantity', 'The item quantity must be at least 1.');
@@ -204,6 +214,7 @@ export async function startPathaoFake(options: PathaoFakeOptions = {}): Promise<
       recipient_address: text('recipient_address'),
       recipient_city: isBlank(body.recipient_city) ? null : city,
       recipient_zone: isBlank(body.recipient_zone) ? null : Number(body.recipient_zone),
+      recipient_area: isBlank(body.recipient_area) ? null : Number(body.recipient_area),
       delivery_type: Number(body.delivery_type),
       item_type: Number(body.item_type),
       item_quantity: Number(body.item_quantity),
@@ -252,7 +263,7 @@ export async function startPathaoFake(options: PathaoFakeOptions = {}): Promise<
       'POST /aladdin/api/v1/issue-token': issueToken,
       'GET /aladdin/api/v1/city-list': guarded(() => envelope(200, 'City successfully fetched.', { data: PATHAO_FAKE_CITIES })),
       'GET /aladdin/api/v1/cities/:city/zone-list': guarded((request) => envelope(200, 'Zone list fetched.', { data: PATHAO_FAKE_ZONES[Number(request.params.city)] ?? [] })),
-      'GET /aladdin/api/v1/zones/:zone/area-list': guarded(() => envelope(200, 'Area list fetched.', { data: [] })),
+      'GET /aladdin/api/v1/zones/:zone/area-list': guarded((request) => envelope(200, 'Area list fetched.', { data: PATHAO_FAKE_AREAS[Number(request.params.zone)] ?? [] })),
       'POST /aladdin/api/v1/orders': guarded(createOrder),
       'GET /aladdin/api/v1/orders/:id/info': guarded((request) => {
         const order = orders.get(request.params.id);

@@ -71,6 +71,11 @@ function BookingForm({ view, onChanged }: { view: CareShipmentResponse; onChange
         </p>
       )}
       {!bookable && <p className="muted">{t('ship.notBookable')}</p>}
+      {view.place.incomplete && view.couriers.some((option) => option.needs_district) && (
+        <p className="notice" role="status">
+          {t('ship.addressIncomplete', { couriers: view.couriers.filter((option) => option.needs_district).map((option) => option.name).join(', ') })}
+        </p>
+      )}
       <label className="admin-field">
         {t('ship.chooseCourier')}
         <select className="field__input" name="courier" value={courier} onChange={(event) => setCourier(event.target.value as CourierCode)}>

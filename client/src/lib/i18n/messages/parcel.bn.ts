@@ -36,6 +36,7 @@ export const parcelBn: { [K in keyof typeof parcelEn]: string } = {
   'ship.book': 'বুক করুন',
   'ship.booking': 'বুক হচ্ছে…',
   'ship.notBookable': 'শুধু নিশ্চিত বা প্রসেসিং অবস্থার অর্ডার কুরিয়ারে বুক করা যায়।',
+  'ship.addressIncomplete': 'এই ঠিকানার জেলা বোঝা যাচ্ছে না: {couriers} দিয়ে বুক করার আগে ঠিকানা (জেলা ও থানা) সম্পূর্ণ করুন।',
   'ship.pending': '{at}-এ {courier}-এ বুকিং চাওয়া হয়েছিল, এখনও উত্তর আসেনি: বুক করুন চাপলে কুরিয়ারকে আবার জিজ্ঞেস করা হবে, দুবার বুক হবে না।',
   'ship.booked': '{courier}-এ বুক করা হয়েছে।',
   'ship.alreadyBooked': 'এই অর্ডার আগেই বুক করা ছিল: এটি সেই পার্সেল।',

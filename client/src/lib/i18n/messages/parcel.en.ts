@@ -37,6 +37,7 @@ export const parcelEn = {
   'ship.book': 'Book',
   'ship.booking': 'Booking…',
   'ship.notBookable': 'Only a confirmed or processing order can be booked with a courier.',
+  'ship.addressIncomplete': 'The district of this address cannot be told: complete the address (district and thana) before booking with {couriers}.',
   'ship.pending': 'A booking with {courier} was asked for at {at} and has no answer yet: Book asks the courier again, it never books twice.',
   'ship.booked': 'Booked with {courier}.',
   'ship.alreadyBooked': 'This order was already booked: this is its parcel.',
