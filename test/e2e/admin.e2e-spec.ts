@@ -61,7 +61,7 @@ describe('operations console in a real browser', () => {
       try {
         await logIn(page, CARE);
         const nav = page.getByRole('navigation', { name: 'Console' });
-        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Stock', 'Lucky draw', 'Products', 'Categories', 'Settings', 'Pages', 'Staff']);
+        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Payouts', 'Stock', 'Lucky draw', 'Products', 'Categories', 'Settings', 'Pages', 'Staff']);
 
         await nav.getByRole('link', { name: 'Orders' }).click();
         await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
@@ -190,7 +190,7 @@ describe('operations console in a real browser', () => {
       try {
         await logIn(page, ADMIN);
         const nav = page.getByRole('navigation', { name: 'Console' });
-        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Stock', 'Lucky draw', 'Products', 'Categories', 'Settings', 'Pages', 'Staff', 'Coupons', 'Events', 'Projections', 'Brands']);
+        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Payouts', 'Stock', 'Lucky draw', 'Products', 'Categories', 'Settings', 'Pages', 'Staff', 'Coupons', 'Events', 'Projections', 'Brands']);
         await page.getByRole('heading', { level: 2, name: 'Orders and revenue per day' }).waitFor();
         await page.locator('.admin-chart svg').waitFor();
         await saveScreenshot(page, `admin-dashboard-${name}`);
