@@ -14,11 +14,11 @@ export const payoutsEn = {
 
   // the summary
   'payouts.cashHeld': 'Cash held by couriers',
-  'payouts.cashHeldLine': '{parcels} parcels · {amount}',
+  'payouts.cashHeldLine': '{amount} · parcels: {parcels}',
   'payouts.paidOut': 'Paid out this month',
-  'payouts.paidOutLine': '{payouts} payouts · {amount}',
+  'payouts.paidOutLine': '{amount} · payouts: {payouts}',
   'payouts.returnRate': 'Return rate',
-  'payouts.returnRateLine': '{rate} ({returned} of {finished})',
+  'payouts.returnRateLine': '{rate} · returned {returned} of {finished}',
   'payouts.total': 'Total',
   'payouts.noneHeld': 'No courier holds cash for the shop.',
   'payouts.nonePaid': 'No payout this month yet.',
@@ -58,7 +58,7 @@ export const payoutsEn = {
   'payouts.actions': 'Bring payouts in',
   'payouts.fetch': 'Fetch payouts now',
   'payouts.fetching': 'Fetching…',
-  'payouts.fetched': 'Fetched {payouts} payouts: {recorded} parcels recorded, {unmatched} not matched to an order.',
+  'payouts.fetched': 'Payouts fetched: {payouts}. Parcels recorded: {recorded}; not matched to an order: {unmatched}.',
   'payouts.fetchedNothing': 'No courier that lists payouts is set up: nothing was fetched.',
 
   // import
@@ -69,7 +69,7 @@ export const payoutsEn = {
   'payouts.importNumber': 'Statement number (optional)',
   'payouts.importButton': 'Import',
   'payouts.importing': 'Importing…',
-  'payouts.imported': 'Statement imported: {lines} lines, {recorded} parcels recorded, {unmatched} not matched to an order.',
+  'payouts.imported': 'Statement imported. Parcels recorded: {recorded} of {lines}; not matched to an order: {unmatched}.',
   'payouts.importedNothing': 'This statement was already imported: nothing new was recorded.',
   'payouts.fileMissing': 'Choose the statement file.',
   'payouts.fileTooLarge': 'The file is larger than {kb} KB: split it into smaller statements.',
