@@ -62,14 +62,14 @@ function StatementImport() {
     const chosen = file instanceof File ? file : null;
     const problem = statementFileProblem(chosen);
     importing.reset();
-    if (problem) {
+    if (!chosen || problem) {
       setFileProblem(problem === 'missing' ? t('payouts.fileMissing') : t('payouts.fileTooLarge', { kb: formatNumber(STATEMENT_MAX_KB) }));
       return;
     }
     reading.current = true;
     let content: string;
     try {
-      content = await chosen!.text();
+      content = await chosen.text();
     } catch {
       setFileProblem(t('payouts.fileUnreadable'));
       return;
@@ -98,12 +98,12 @@ function StatementImport() {
             </option>
           ))}
         </select>
-        {shown.courier && (
-          <span id="statement-courier-error" className="field__error">
-            {shown.courier}
-          </span>
-        )}
       </label>
+      {shown.courier && (
+        <span id="statement-courier-error" className="field__error">
+          {shown.courier}
+        </span>
+      )}
       <label>
         {t('payouts.importFile')}
         <input
@@ -115,21 +115,21 @@ function StatementImport() {
           aria-describedby={shown.content ? 'statement-file-error' : undefined}
           onChange={() => setFileProblem(null)}
         />
-        {shown.content && (
-          <span id="statement-file-error" className="field__error" role="alert">
-            {shown.content}
-          </span>
-        )}
       </label>
+      {shown.content && (
+        <span id="statement-file-error" className="field__error" role="alert">
+          {shown.content}
+        </span>
+      )}
       <label>
         {t('payouts.importNumber')}
         <input className="field__input" name="statement_id" maxLength={60} autoComplete="off" aria-invalid={shown.statement_id ? true : undefined} aria-describedby={shown.statement_id ? 'statement-id-error' : undefined} />
-        {shown.statement_id && (
-          <span id="statement-id-error" className="field__error">
-            {shown.statement_id}
-          </span>
-        )}
       </label>
+      {shown.statement_id && (
+        <span id="statement-id-error" className="field__error">
+          {shown.statement_id}
+        </span>
+      )}
       <div className="admin-actions__buttons">
         <button type="submit" className="button" disabled={importing.isPending}>
           {importing.isPending ? t('payouts.importing') : t('payouts.importButton')}
