@@ -1,4 +1,5 @@
-import { fetchTotals, formatDifference, formatRate, overallReturnRate, statementFileProblem, STATEMENT_MAX_KB } from './payout-figures';
+import type { PayoutListResponse } from '../../../../contracts/payouts';
+import { fetchTotals, formatDifference, formatRate, overallReturnRate, payoutsArrived, statementFileProblem, STATEMENT_MAX_KB } from './payout-figures';
 
 describe('payout figures', () => {
   it('reads a return rate as a percent with at most one decimal', () => {
@@ -42,5 +43,20 @@ describe('payout figures', () => {
     expect(statementFileProblem({ size: 120 })).toBeNull();
     expect(statementFileProblem({ size: STATEMENT_MAX_KB * 1024 })).toBeNull();
     expect(statementFileProblem({ size: STATEMENT_MAX_KB * 1024 + 1 })).toBe('too-large');
+  });
+
+  it('waits for the list to show an imported payout with its parcels, or a fetch to change the parcel total', () => {
+    const list = (rows: Array<{ courier: string; payout_id: string; parcels: number }>): PayoutListResponse => ({
+      success: true,
+      data: rows.map((row) => ({ ...row, paid_at: '2026-11-27T10:00:00.000Z', source: 'statement', total: null, collected: 0, delivery_charge: 0, cod_fee: 0, net: 0 })),
+      totals: { payouts: rows.length, parcels: rows.reduce((sum, row) => sum + row.parcels, 0), collected: 0, delivery_charge: 0, cod_fee: 0, net: 0 },
+    });
+    const imported = { payout: { courier: 'demo', payoutId: 'S-1', parcels: 2 }, until: 0 };
+    expect(payoutsArrived(undefined, imported)).toBe(false);
+    expect(payoutsArrived(list([{ courier: 'steadfast', payout_id: 'S-1', parcels: 2 }]), imported)).toBe(false);
+    expect(payoutsArrived(list([{ courier: 'demo', payout_id: 'S-1', parcels: 1 }]), imported)).toBe(false);
+    expect(payoutsArrived(list([{ courier: 'demo', payout_id: 'S-1', parcels: 2 }]), imported)).toBe(true);
+    expect(payoutsArrived(list([{ courier: 'demo', payout_id: 'P', parcels: 3 }]), { parcelsBefore: 3, until: 0 })).toBe(false);
+    expect(payoutsArrived(list([{ courier: 'demo', payout_id: 'P', parcels: 5 }]), { parcelsBefore: 3, until: 0 })).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { PayoutFetchResponse, PayoutReconciliationResponse } from '../../../../contracts/payouts';
+import type { PayoutFetchResponse, PayoutListResponse, PayoutReconciliationResponse } from '../../../../contracts/payouts';
 import { formatTaka } from '../console-kit/format';
 
 /** A return rate (0.125) as care reads it: "12.5%"; whole percents without ".0". */
@@ -36,4 +36,24 @@ export const STATEMENT_MAX_KB = 90;
 export function statementFileProblem(file: { size: number } | null | undefined): 'missing' | 'too-large' | null {
   if (!file || file.size === 0) return 'missing';
   return file.size > STATEMENT_MAX_KB * 1024 ? 'too-large' : null;
+}
+
+/**
+ * What the console waits to see after recording payouts: the payouts projection answers a moment after the
+ * command, so the page asks again until the list shows them (or `until`, a time in ms, has passed).
+ */
+export interface AwaitedPayouts {
+  /** An imported statement: its payout, and how many of its parcels were recorded. */
+  payout?: { courier: string; payoutId: string; parcels: number };
+  /** A fetch: the list's parcel total before it, which the new parcels change. */
+  parcelsBefore?: number;
+  until: number;
+}
+
+/** Whether the list answer shows what was recorded. */
+export function payoutsArrived(list: PayoutListResponse | undefined, awaited: AwaitedPayouts): boolean {
+  if (!list) return false;
+  const { payout, parcelsBefore } = awaited;
+  if (payout) return list.data.some((row) => row.courier === payout.courier && row.payout_id === payout.payoutId && row.parcels >= payout.parcels);
+  return parcelsBefore === undefined || list.totals.parcels !== parcelsBefore;
 }

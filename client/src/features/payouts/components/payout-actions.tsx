@@ -6,30 +6,43 @@ import { formatNumber } from '../../console-kit/format';
 import { fieldErrors, FormError } from '../../console-kit/query-state';
 import { useFetchPayouts } from '../api/fetch-payouts';
 import { useImportStatement } from '../api/import-statement';
-import { fetchTotals, STATEMENT_MAX_KB, statementFileProblem } from '../payout-figures';
+import { fetchTotals, STATEMENT_MAX_KB, statementFileProblem, type AwaitedPayouts } from '../payout-figures';
 import { courierLabel } from './courier-label';
 
 /** Couriers whose statement files the store reads (the manual courier books by phone and sends none). */
 const STATEMENT_COURIERS: readonly CourierCode[] = ['steadfast', 'pathao', 'redx', 'demo'];
 
-/** "Fetch payouts now" and "Import a statement". */
-export function PayoutActions() {
+type OnRecorded = (what: Omit<AwaitedPayouts, 'until'>) => void;
+
+/** "Fetch payouts now" and "Import a statement"; `onRecorded` when something was recorded, for the page to wait for it. */
+export function PayoutActions({ parcelsListed, onRecorded }: { parcelsListed: number | undefined; onRecorded: OnRecorded }) {
   return (
     <Card id="payouts-actions" title={t('payouts.actions')}>
       <div className="admin-payouts__actions">
-        <FetchPayouts />
-        <StatementImport />
+        <FetchPayouts parcelsListed={parcelsListed} onRecorded={onRecorded} />
+        <StatementImport onRecorded={onRecorded} />
       </div>
     </Card>
   );
 }
 
-function FetchPayouts() {
+function FetchPayouts({ parcelsListed, onRecorded }: { parcelsListed: number | undefined; onRecorded: OnRecorded }) {
   const fetchNow = useFetchPayouts();
+  const fetchPayouts = () => {
+    const parcelsBefore = parcelsListed;
+    fetchNow.mutate(
+      {},
+      {
+        onSuccess: (answer) => {
+          if (fetchTotals(answer.couriers).recorded > 0) onRecorded({ parcelsBefore });
+        },
+      },
+    );
+  };
   const totals = fetchNow.data ? fetchTotals(fetchNow.data.couriers) : null;
   return (
     <div className="admin-actions__buttons">
-      <button type="button" className="button button--secondary" disabled={fetchNow.isPending} onClick={() => fetchNow.mutate({})}>
+      <button type="button" className="button button--secondary" disabled={fetchNow.isPending} onClick={fetchPayouts}>
         {fetchNow.isPending ? t('payouts.fetching') : t('payouts.fetch')}
       </button>
       {totals && (
@@ -44,7 +57,7 @@ function FetchPayouts() {
   );
 }
 
-function StatementImport() {
+function StatementImport({ onRecorded }: { onRecorded: OnRecorded }) {
   const importing = useImportStatement();
   /** A problem found in the browser (no file, too large, unreadable), shown by the file field. */
   const [fileProblem, setFileProblem] = useState<string | null>(null);
@@ -80,7 +93,12 @@ function StatementImport() {
     const statementId = String(data.get('statement_id') ?? '').trim();
     importing.mutate(
       { courier: String(data.get('courier')) as CourierCode, content, statement_id: statementId || undefined },
-      { onSuccess: () => form.reset() },
+      {
+        onSuccess: (answer) => {
+          form.reset();
+          if (answer.recorded > 0) onRecorded({ payout: { courier: answer.courier, payoutId: answer.payout_id, parcels: answer.recorded } });
+        },
+      },
     );
   };
 
@@ -137,7 +155,7 @@ function StatementImport() {
       </div>
       {result && (
         <p className="notice" role="status">
-          {result.recorded + result.unmatched === 0
+          {result.recorded === 0
             ? t('payouts.importedNothing')
             : t('payouts.imported', { lines: formatNumber(result.lines), recorded: formatNumber(result.recorded), unmatched: formatNumber(result.unmatched) })}
         </p>

@@ -1,15 +1,13 @@
-import type { PayoutSummary } from '../../../../../contracts/payouts';
+import type { PayoutListResponse, PayoutSummary } from '../../../../../contracts/payouts';
 import { t } from '../../../lib/i18n/locale';
 import { Card } from '../../console-kit/card';
 import { formatDateTime, formatNumber, formatTaka } from '../../console-kit/format';
 import { ListTable, type Column } from '../../console-kit/list-table';
 import { QueryView } from '../../console-kit/query-state';
-import { usePayouts } from '../api/get-payouts';
 import { courierLabel } from './courier-label';
 
 /** The payouts received, newest first: courier, id (and where it came from), when, total, net and parcels. */
-export function PayoutList() {
-  const payouts = usePayouts();
+export function PayoutList({ payouts }: { payouts: { isPending: boolean; isError: boolean; error: unknown; data: PayoutListResponse | undefined } }) {
   const columns: Array<Column<PayoutSummary>> = [
     { header: t('payouts.courierColumn'), cell: (row) => courierLabel(row.courier) },
     {
