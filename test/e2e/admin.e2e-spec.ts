@@ -61,7 +61,7 @@ describe('operations console in a real browser', () => {
       try {
         await logIn(page, CARE);
         const nav = page.getByRole('navigation', { name: 'Console' });
-        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Stock', 'Lucky draw', 'Products', 'Categories', 'Settings', 'Pages', 'Staff']);
+        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Payouts', 'Stock', 'Lucky draw', 'Products', 'Categories', 'Settings', 'Pages', 'Staff']);
 
         await nav.getByRole('link', { name: 'Orders' }).click();
         await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
@@ -190,7 +190,7 @@ describe('operations console in a real browser', () => {
       try {
         await logIn(page, ADMIN);
         const nav = page.getByRole('navigation', { name: 'Console' });
-        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Stock', 'Lucky draw', 'Products', 'Categories', 'Settings', 'Pages', 'Staff', 'Coupons', 'Events', 'Projections', 'Brands']);
+        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Payouts', 'Stock', 'Lucky draw', 'Products', 'Categories', 'Settings', 'Pages', 'Staff', 'Coupons', 'Events', 'Projections', 'Brands']);
         await page.getByRole('heading', { level: 2, name: 'Orders and revenue per day' }).waitFor();
         await page.locator('.admin-chart svg').waitFor();
         await saveScreenshot(page, `admin-dashboard-${name}`);
@@ -222,6 +222,57 @@ describe('operations console in a real browser', () => {
         await close();
       }
     }, 60_000);
+
+    it('shows care the cash a courier holds, refuses a bad statement by its line, and reconciles an imported one to its delivered order', async () => {
+      // A cash order delivered by the demo courier, through the care API (the courier panel has its own journey).
+      const orderId = await placeOrder(name === 'phone' ? '01711000333' : '01811000444');
+      const care = await staffToken(CARE);
+      expect((await api(`admin/orders/${orderId}/confirm`, {}, care)).status).toBe(200);
+      expect((await api(`admin/orders/${orderId}/shipments`, { courier: 'demo' }, care)).status).toBe(201);
+      const panel = async () => (await api<{ status: string; amount_to_collect: number }>(`admin/orders/${orderId}/shipments`, undefined, care)).body;
+      const due = await panel();
+      for (let moves = 0; moves < 4; moves++) await api(`admin/orders/${orderId}/shipments/next-step`, {}, care); // picked up … delivered
+      expect((await panel()).status.toLowerCase()).toBe('delivered');
+
+      const { page, errors, close } = await setup();
+      try {
+        await logIn(page, CARE);
+        // The dashboard's tile leads to the payouts page.
+        await page.getByRole('link', { name: /^Cash held by couriers/ }).click();
+        await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+        await page.getByRole('region', { name: 'Cash held by couriers' }).getByText('Demo courier').waitFor();
+
+        const taka = (amount: number) => `৳ ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+        const paidOut = page.getByRole('region', { name: 'Paid out this month' }).locator('.admin-payouts__headline');
+        const paidBefore = Number((await paidOut.innerText()).replace(/[৳,\s]/g, ''));
+        const net = due.amount_to_collect - 60 - 12.5;
+
+        const form = page.getByRole('form', { name: 'Import a statement' });
+        await form.getByLabel('Courier').selectOption('demo');
+        const file = (content: string) => ({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(content) });
+        await form.getByLabel('Statement file (CSV)').setInputFiles(file(`invoice,collected\n${orderId},twelve\n`));
+        await form.getByRole('button', { name: 'Import' }).click();
+        await form.getByText('The statement file cannot be read: line 2: the collected is not an amount').waitFor();
+
+        const statement = `E2E-${name}-${orderId}`;
+        await form.getByLabel('Statement file (CSV)').setInputFiles(file(`invoice,collected,delivery_charge,cod_fee\n${orderId},${due.amount_to_collect},60,12.5\n`));
+        await form.getByLabel('Statement number (optional)').fill(statement);
+        await form.getByRole('button', { name: 'Import' }).click();
+        await form.getByRole('status').filter({ hasText: 'Parcels recorded: 1 of 1; not matched to an order: 0.' }).waitFor();
+        const row = page.getByRole('region', { name: 'Payouts received' }).locator('tbody tr').filter({ hasText: statement });
+        await row.waitFor();
+        expect(await row.innerText()).toContain(taka(net));
+        // The reconciliation counts the payout this month, and the order, collected as due, is no mismatch.
+        await paidOut.filter({ hasText: taka(paidBefore + net) }).waitFor();
+        const mismatches = page.getByRole('region', { name: 'Mismatches' });
+        expect(await mismatches.getByRole('link', { name: `Order ${orderId}` }).count()).toBe(0);
+        expect(await mismatches.getByText('Every paid parcel matches its amount due.').isVisible()).toBe(true);
+        await saveScreenshot(page, `admin-payouts-${name}`);
+        expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
 
     it('lets an administrator create a coupon, which the list shows and the cart accepts, then disable it', async () => {
       const code = `E2E${name === 'phone' ? 'P' : 'D'}${Date.now().toString(36).toUpperCase()}`;

@@ -11,6 +11,7 @@ import { InstantOrderRoute } from './instant-order';
 import { OffersRoute } from './offers';
 import { OrderRoute } from './order';
 import { OrdersRoute } from './orders';
+import { PayoutsRoute } from './payouts';
 import { ProjectionsRoute } from './projections';
 import { StockRoute } from './stock';
 
@@ -29,6 +30,7 @@ export function AdminApp() {
             <Route path="orders" element={<OrdersRoute />} />
             <Route path="orders/:orderId" element={<OrderRoute />} />
             <Route path="instant-order" element={<InstantOrderRoute />} />
+            <Route path="payouts" element={<PayoutsRoute />} />
             <Route path="stock" element={<StockRoute />} />
             <Route path="offers" element={<OffersRoute />} />
             <Route path="products" element={<ProductsRoute />} />

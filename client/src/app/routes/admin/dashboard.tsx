@@ -1,16 +1,19 @@
 import { ConsolePage } from '../../../features/console-kit/console-layout';
 import { useStaffSession } from '../../../features/console-kit/staff-session-context';
+import { PayoutTiles } from '../../../features/payouts/components/payout-tiles';
 import { FirstRunChecklist } from '../../../features/store-dashboard/components/first-run-checklist';
 import { StoreDashboard } from '../../../features/store-dashboard/components/store-dashboard';
+import { payoutsMessages } from '../../../lib/i18n/messages/payouts';
 import { setupMessages } from '../../../lib/i18n/messages/setup';
 import { useMessages } from '../../../lib/i18n/locale';
 
 export function DashboardRoute() {
-  useMessages(setupMessages);
+  useMessages(setupMessages, payoutsMessages);
   const { staffRole } = useStaffSession();
   return (
     <ConsolePage id="dashboard" title="Dashboard">
       <FirstRunChecklist admin={staffRole === 'admin'} />
+      <PayoutTiles />
       <StoreDashboard />
     </ConsolePage>
   );

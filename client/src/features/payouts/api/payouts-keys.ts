@@ -1,0 +1,8 @@
+import { consoleKeys } from '../../console-kit/console-keys';
+
+/** Query keys of the payouts console (issue 29): the payouts list and the reconciliation (also read by the dashboard's tiles). */
+export const payoutsKeys = {
+  all: [...consoleKeys.all, 'payouts'] as const,
+  list: () => [...payoutsKeys.all, 'list'] as const,
+  reconciliation: () => [...payoutsKeys.all, 'reconciliation'] as const,
+};
