@@ -29,7 +29,12 @@ import { startTcpRelay, type TcpRelay } from './support/tcp-relay';
  */
 const ORDERS = sized(24, 300);
 const OUTAGE_SECONDS = sized(3, 10);
-const SETTLE_MS = sized(60_000, 240_000);
+/**
+ * How long the deliveries may take to settle after the outage. A delivery whose try failed with PostgreSQL away
+ * waits for its backoff, and, in the BullMQ mode, one whose job was lost waits for the periodic resweep (every
+ * 30 s, for rows overdue by a minute): up to 90 s. A bound, not a sleep.
+ */
+const SETTLE_MS = sized(120_000, 240_000);
 const MODES = ['in-process', 'bullmq'] as const;
 type Mode = (typeof MODES)[number];
 
@@ -254,8 +259,19 @@ describe('PostgreSQL restarted while the gateways hold a burst of order SMS and 
       expect({ mode: each.mode, sms: each.smsPerOrder, mails: each.mailsPerOrder }).toEqual({ mode: each.mode, sms: { 1: ORDERS }, mails: { 1: ORDERS } });
       expect(each.smsKeysTwice + each.mailIdsTwice).toBe(0);
     }
-    for (const shop of shops) expect(attempts[shop.mode]).toEqual({ 'sms 1': ORDERS, 'mail 1': ORDERS });
+    // A second attempt is allowed only for a message claimed but not yet at its gateway when PostgreSQL went
+    // away (its lease ended by the test, its send never made): on a busy machine a few wait in the transport.
+    // Every other delivery took one attempt; none reached a gateway twice (above).
+    shops.forEach((shop, index) => {
+      const retried = (kind: 'sms' | 'mail') =>
+        Object.entries(attempts[shop.mode]).reduce((sum, [key, n]) => (key.startsWith(`${kind} `) && Number(key.split(' ')[1]) > 1 ? sum + n : sum), 0);
+      const claimedNotSent = (kind: 'sms' | 'mail', table: string, atGateway: number) => Math.max(0, leasesEnded[`${shop.mode} ${table}`] - atGateway);
+      expect(retried('sms')).toBeLessThanOrEqual(claimedNotSent('sms', 'sms_deliveries', inFlight[index].sms));
+      expect(retried('mail')).toBeLessThanOrEqual(claimedNotSent('mail', 'mail_deliveries', inFlight[index].mails));
+      const total = (kind: 'sms' | 'mail') => Object.entries(attempts[shop.mode]).reduce((sum, [key, n]) => (key.startsWith(`${kind} `) ? sum + n : sum), 0);
+      expect({ sms: total('sms'), mails: total('mail') }).toEqual({ sms: ORDERS, mails: ORDERS });
+    });
     for (const shop of shops) expect(shop.store!.running).toBe(true);
     for (const shop of shops) expect(new Set(shop.orders.map((order) => order.orderId)).size).toBe(ORDERS);
-  }, sized(150_000, 600_000));
+  }, sized(210_000, 600_000));
 });
