@@ -39,6 +39,7 @@ import { GetOrderInformationHandler } from './track-order/get-order-information.
 import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler';
 import { GetOrderPaymentHandler, OrderPaymentReader, RecordOrderPaymentHandler } from './pay-order/order-payments';
 import { OrderPaymentsProjection } from './projections/order-payments.projection';
+import { CurrentTimeline } from './read-model/current-timeline';
 import { ShipmentDesk } from './shipments/shipment-desk';
 
 /**
@@ -84,6 +85,7 @@ import { ShipmentDesk } from './shipments/shipment-desk';
     RecordOrderPaymentHandler,
     GetOrderPaymentHandler,
     ShipmentDesk,
+    CurrentTimeline,
   ],
   // Fulfilment books couriers and records the parcel's steps as events on the order through the desk (issue 29).
   exports: [ShipmentDesk],

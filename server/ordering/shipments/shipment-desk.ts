@@ -3,7 +3,6 @@ import { districtInText } from '../../catalog/areas/area-index';
 import { CLOCK, type Clock } from '../../common/clock';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { CommandPath } from '../../event-store/command-path/command-path';
-import { EventStore } from '../../event-store/event-store';
 import { OrderChanges, type OrderChangeResult } from '../change-order/order-changes';
 import { orderStateOf } from '../domain/loaded-states';
 import type { ShipmentState } from '../domain/order';
@@ -12,7 +11,7 @@ import { normalizeOrderId, orderStreamId } from '../domain/order-id';
 import type { OrderStatus } from '../domain/order-status';
 import { UnknownOrder } from '../domain/order.errors';
 import { cashToCollectPaisa } from '../paperwork/packing-slip';
-import { timelineRows } from '../projections/order-timeline.projection';
+import { CurrentTimeline } from '../read-model/current-timeline';
 import { OrderReadModel, type OrderTimelineEntry } from '../read-model/order-read-model';
 import { shipmentFromTimeline, type ShipmentView } from './shipment-view';
 
@@ -69,7 +68,7 @@ export class ShipmentDesk {
     private readonly changes: OrderChanges,
     private readonly writer: CommandPath,
     private readonly orders: OrderReadModel,
-    private readonly eventStore: EventStore,
+    private readonly timelines: CurrentTimeline,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -112,18 +111,9 @@ export class ShipmentDesk {
     return shipmentFromTimeline(id ? await this.timelineOf(id) : []);
   }
 
-  /**
-   * The timeline projection may trail the order's row (written in the append's transaction): care's panel,
-   * refetched right after a booking or a step, would show the parcel as it was. Events past the projected ones,
-   * up to the row's version, are read from the order's stream, as care's order page does (GetCareOrderHandler).
-   */
   private async timelineOf(orderId: string): Promise<OrderTimelineEntry[]> {
-    const [order, projected] = await Promise.all([this.orders.details(orderId), this.orders.timeline(orderId)]);
-    const seen = projected.at(-1)?.stream_position ?? 0;
-    if (!order || seen >= order.version) return projected;
-    const trailing = await this.eventStore.readStream(orderStreamId(order.order_id), { fromVersion: seen });
-    const rows = timelineRows(trailing.filter((event) => event.streamPosition <= order.version));
-    return [...projected, ...rows.map(({ order_id: _orderId, occurred_at, ...row }) => ({ ...row, occurred_at: new Date(occurred_at) }))];
+    const order = await this.orders.details(orderId);
+    return order ? this.timelines.of(order) : [];
   }
 
   requestBooking(orderId: string, courier: string, amountToCollectPaisa: number, metadata: EventMetadata): Promise<OrderChangeResult> {
