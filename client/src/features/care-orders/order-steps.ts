@@ -62,6 +62,11 @@ const EVENT_LABELS: Record<string, string> = {
   PaymentRefunded: 'Refunded',
   PaymentRefundFailed: 'Refund refused by bKash',
   PaymentSwitchedToCash: 'Switched to cash on delivery',
+  // Issue 29: the parcel with its courier.
+  ShipmentBookingRequested: 'Courier booking asked',
+  ShipmentBooked: 'Booked with the courier',
+  ParcelStepRecorded: 'Parcel step',
+  ReturnedParcelReceived: 'Returned parcel received',
 };
 
 export function eventLabel(type: string): string {

@@ -112,7 +112,7 @@ function BookedParcel({ view, parcel, lines, onChanged }: { view: CareShipmentRe
     <div className="admin-courier">
       <Facts
         facts={[
-          { label: t('ship.chooseCourier'), value: parcel.courier_name },
+          { label: t('parcel.courier'), value: parcel.courier_name },
           { label: t('ship.consignment'), value: parcel.consignment_id },
           {
             label: t('ship.trackingCode'),

@@ -14,11 +14,19 @@ const DETAIL_LABELS: Record<string, string> = {
   refundTrxId: 'Refund trx id',
   amountPaisa: 'Amount',
   payerMsisdn: 'Payer',
+  // Issue 29: the parcel's courier steps.
+  consignmentId: 'Consignment',
+  step: 'Step',
 };
 
 /** A detail as care reads it: paisa in taka, the demo gateway named as such. */
 function detailValue(key: string, value: unknown): string {
   if (key === 'amountPaisa' && typeof value === 'number') return formatTaka(value / 100);
+  if (key === 'step' && typeof value === 'object' && value !== null) {
+    const { stage, message } = value as { stage?: string; message?: string };
+    const said = String(stage ?? '').replace(/-/g, ' ');
+    return message ? `${said}: ${message}` : said;
+  }
   if (key === 'gateway') return value === 'demo' ? 'Demo (no bKash credentials)' : value === 'bkash' ? 'bKash' : String(value);
   return String(value);
 }
