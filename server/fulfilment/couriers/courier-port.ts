@@ -1,3 +1,4 @@
+import type { CourierCode, ParcelStageCode } from '../../../contracts/shipments';
 import type { OutsideAdapter } from '../../outside/outside-adapter';
 
 /**
@@ -8,7 +9,7 @@ import type { OutsideAdapter } from '../../outside/outside-adapter';
  */
 
 /** Couriers the store can book with; the name is the `{courier}` of the webhook route and of the booking body. */
-export type CourierName = 'steadfast' | 'pathao' | 'redx' | 'demo' | 'manual';
+export type CourierName = CourierCode;
 
 export const COURIER_NAMES: readonly CourierName[] = ['steadfast', 'pathao', 'redx', 'demo', 'manual'];
 
@@ -16,18 +17,7 @@ export const COURIER_NAMES: readonly CourierName[] = ['steadfast', 'pathao', 're
  * Where a parcel is, in the store's words. Every courier's own statuses map onto these (each adapter keeps the
  * courier's own word beside ours, in `ParcelStep.courierStatus`).
  */
-export type ParcelStage =
-  | 'booked'
-  | 'picked-up'
-  | 'in-transit'
-  | 'out-for-delivery'
-  | 'delivered'
-  | 'partly-delivered'
-  | 'delivery-failed'
-  | 'on-hold'
-  | 'returning'
-  | 'returned'
-  | 'cancelled';
+export type ParcelStage = ParcelStageCode;
 
 /** One parcel to book: an order the shop confirmed, as the courier needs it. */
 export interface ParcelRequest {

@@ -6,6 +6,7 @@
 import type { Actor, EventMetadata } from '../../event-store/event-store.types';
 import type { Paisa } from './money';
 import { ORDER_PAYMENT_EVENT_TYPES, type OrderPaymentEvent } from './order-payment.events';
+import { PARCEL_STAGE_CODES, type ParcelStageCode } from '../../../contracts/shipments';
 
 /** 1: placed online by the shopper; 2: an instant order taken by staff. */
 export type OrderType = 1 | 2;
@@ -248,33 +249,9 @@ export type ConfirmationCallRecorded = { type: 'ConfirmationCallRecorded'; data:
 /** A staff member wrote a note on the order. Fires from `AddOrderNote`. Consumed by the care timeline. */
 export type OrderNoteAdded = { type: 'OrderNoteAdded'; data: { orderId: string; at: string; note: string } };
 
-/** Where a parcel is, in the store's words (the courier port's stages, server/fulfilment/couriers/courier-port.ts). */
-export type ParcelStageName =
-  | 'booked'
-  | 'picked-up'
-  | 'in-transit'
-  | 'out-for-delivery'
-  | 'delivered'
-  | 'partly-delivered'
-  | 'delivery-failed'
-  | 'on-hold'
-  | 'returning'
-  | 'returned'
-  | 'cancelled';
-
-export const PARCEL_STAGE_NAMES: readonly ParcelStageName[] = [
-  'booked',
-  'picked-up',
-  'in-transit',
-  'out-for-delivery',
-  'delivered',
-  'partly-delivered',
-  'delivery-failed',
-  'on-hold',
-  'returning',
-  'returned',
-  'cancelled',
-];
+/** Where a parcel is, in the store's words: the stages of the wire contract (contracts/shipments.ts), which the courier port maps every courier's statuses onto. */
+export type ParcelStageName = ParcelStageCode;
+export const PARCEL_STAGE_NAMES = PARCEL_STAGE_CODES;
 
 /**
  * Care asked a courier to carry the order (issue 29): recorded before the courier is called (intent before

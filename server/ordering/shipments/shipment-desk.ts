@@ -6,7 +6,7 @@ import { CommandPath } from '../../event-store/command-path/command-path';
 import { OrderChanges, type OrderChangeResult } from '../change-order/order-changes';
 import { orderStateOf } from '../domain/loaded-states';
 import type { ShipmentState } from '../domain/order';
-import type { LineKey, ParcelStepData } from '../domain/order.events';
+import type { LineKey, ParcelStepData, ShipmentBooked } from '../domain/order.events';
 import { normalizeOrderId, orderStreamId } from '../domain/order-id';
 import type { OrderStatus } from '../domain/order-status';
 import { UnknownOrder } from '../domain/order.errors';
@@ -42,16 +42,8 @@ export interface ParcelArea {
   fromText: boolean;
 }
 
-/** What the booked parcel's courier said at booking. */
-export interface BookedShipment {
-  courier: string;
-  courierName: string;
-  consignmentId: string;
-  trackingCode: string;
-  trackingUrl: string | null;
-  courierStatus: string;
-  deliveryFeePaisa: number | null;
-}
+/** What the booked parcel's courier said at booking: the `ShipmentBooked` facts the booking brings. */
+export type BookedShipment = Omit<ShipmentBooked['data'], 'orderId' | 'at' | 'amountToCollectPaisa'>;
 
 /** Grams a folded t-shirt weighs in its bag, for couriers that price by weight. */
 const GRAMS_PER_UNIT = 250;
