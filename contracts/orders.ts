@@ -210,6 +210,8 @@ export interface OrderPaymentView {
   refunded: number;
   /** Why it failed, in the gateway's words. */
   failure: string | null;
+  /** Issue 30: present (true) when the payment is the advance of a cash-on-delivery order, not its whole total. */
+  advance?: true;
 }
 
 /** One row of care's order list (GET /admin/orders). */

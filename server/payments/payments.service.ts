@@ -17,6 +17,12 @@ import {
 import { maskPhone } from '../sms/mask-phone';
 import { PAYMENT_GATEWAY, PaymentRefusal, type PaymentGateway, type PaymentOutcome } from './gateway/payment-gateway';
 
+/** Whether a cash order still waits for its advance: not verified by care, not paid through the gateway. */
+function owesAdvance(facts: OrderPaymentFacts): boolean {
+  if (facts.advancePaisa <= 0 || facts.bkashVerified) return false;
+  return !(facts.payment?.state === 'completed' && facts.payment.paidPaisa >= facts.advancePaisa);
+}
+
 /** Where the shopper lands after the gateway: the order confirmation page, told how the payment went. */
 export type CallbackResult = { orderId: string | null; payment: 'paid' | 'failed' | 'processing' | 'unknown' };
 
@@ -89,11 +95,29 @@ export class PaymentsService implements CheckoutPayments {
   async start(orderId: string, metadata: EventMetadata): Promise<{ paymentUrl: string }> {
     const facts = await this.facts(orderId);
     if (!facts) throw new Error(`order ${orderId} not found after it was placed`);
+    return this.startFor(facts, metadata);
+  }
+
+  /** The advance of a cash order through the gateway (ADR 061); null when the order owes none. */
+  async startAdvance(orderId: string, metadata: EventMetadata): Promise<{ paymentUrl: string } | null> {
+    const facts = await this.facts(orderId);
+    if (!facts || !owesAdvance(facts)) return null;
+    return this.startFor(facts, metadata);
+  }
+
+  private async startFor(facts: OrderPaymentFacts, metadata: EventMetadata): Promise<{ paymentUrl: string }> {
     // A repeated checkout (the same Idempotency-Key) gets the payment already started.
     if (facts.payment?.state === 'started' && facts.payment.redirectUrl) return { paymentUrl: facts.payment.redirectUrl };
     if (facts.payment?.state === 'completed') throw new PaymentAlreadyPaid();
-    const started = await this.ask(() => this.gateway.create({ orderId: facts.orderId, amountPaisa: facts.totalPaisa, callbackUrl: this.callbackUrl() }));
-    await this.record(facts.orderId, { type: 'StartPayment', gateway: this.gateway.name, paymentId: started.paymentId, amountPaisa: facts.totalPaisa, redirectUrl: started.redirectUrl }, metadata);
+    // A cash order pays only its advance through the gateway; a bKash order its whole total.
+    const advance = facts.paymentMethod === 'cash' && owesAdvance(facts);
+    const amountPaisa = advance ? Math.min(facts.advancePaisa, facts.totalPaisa) : facts.totalPaisa;
+    const started = await this.ask(() => this.gateway.create({ orderId: facts.orderId, amountPaisa, callbackUrl: this.callbackUrl() }));
+    await this.record(
+      facts.orderId,
+      { type: 'StartPayment', gateway: this.gateway.name, paymentId: started.paymentId, amountPaisa, redirectUrl: started.redirectUrl, ...(advance ? { advance: true } : {}) },
+      metadata,
+    );
     return { paymentUrl: started.redirectUrl };
   }
 
@@ -238,7 +262,8 @@ export class PaymentsService implements CheckoutPayments {
       { type: 'CompletePayment', gateway: 'bkash', paymentId: null, trxId: found.trxId, amountPaisa: found.amountPaisa, payerMsisdn: found.payerMsisdn ? maskPhone(found.payerMsisdn) : null, via: 'search' },
       metadata,
     ).catch((error: unknown) => {
-      if (!(error instanceof PaymentAlreadyPaid)) throw error;
+      // Already paid, or a cash order that owes no advance: the typed id stays for care to check by hand.
+      if (!(error instanceof PaymentAlreadyPaid) && !(error instanceof ValidationFailedError)) throw error;
     });
   }
 }

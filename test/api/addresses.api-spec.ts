@@ -1,5 +1,6 @@
 import { setAvailableStock, type FixtureProduct } from '../support/store-fixture';
 import { readJson, useStaffApiStore } from '../support/api-store';
+import { DemoGateway } from '../../server/payments/gateway/demo-gateway';
 
 /**
  * Issue 30 (ADR 059): the area search, delivery zones in the settings, checkout priced by the picked area's
@@ -164,6 +165,38 @@ describe('addresses, delivery zones and advances', () => {
     }
   });
 
+  it('asks the advance through the demo gateway, whose payments any API process can serve (kept in PostgreSQL)', async () => {
+    await store.call('PUT', '/api/admin/settings', store.tokens.admin, { advance_rules: { first_order: true, amount: 'delivery_charge' } });
+    try {
+      const owner = newPhone();
+      const placed = await confirmOrder({ phone: owner, area_id: 't-12' });
+      expect(placed.status).toBe(201);
+      const orderId = placed.body.order_id;
+      const paymentId = new URL(placed.body.payment_url).searchParams.get('paymentId')!;
+      expect(paymentId).toMatch(/^DEMO/);
+      // The demo page, served by this process, asks for the advance only.
+      const page = await fetch(`${store.server.baseUrl}/api/payments/demo/pay?paymentId=${paymentId}`);
+      expect(page.status).toBe(200);
+      // A second API process (its own gateway object on the same database) sees the payment and takes the choice…
+      const other = new DemoGateway(() => 'unused', store.fixture.dataSource);
+      expect(await other.view(paymentId)).toEqual({ orderId, amountPaisa: 7000, choice: null });
+      const callback = (await other.choose(paymentId, 'success'))!;
+      // …and the callback, back on the first process, executes it once.
+      const back = await fetch(`${store.server.baseUrl}${callback}`, { redirect: 'manual' });
+      expect(back.status).toBe(303);
+      expect(back.headers.get('location')).toBe(`/order-confirm?orderId=${orderId}&payment=paid`);
+      const tracking = await (await fetch(`${store.server.baseUrl}/api/public/getOrderInformation?orderId=${orderId}&phone=${owner}`)).json();
+      expect(tracking.data.payment).toMatchObject({ gateway: 'demo', state: 'paid', amount: 70, advance: true });
+      expect(await other.status(paymentId)).toMatchObject({ state: 'completed', trxId: tracking.data.payment.trx_id, amountPaisa: 7000 });
+      expect((await store.call('POST', `/api/admin/orders/${orderId}/confirm`, store.tokens.care, {})).status).toBe(200);
+      // The order row follows once the payment is projected.
+      for (let i = 0; i < 200 && (await careOrder(orderId)).orderrow.advance !== 70; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await careOrder(orderId)).orderrow).toMatchObject({ advance: 70, due: placed.price });
+    } finally {
+      await store.call('PUT', '/api/admin/settings', store.tokens.admin, { advance_rules: { first_order: false } });
+    }
+  });
+
   it('lets care change the picked area: the event keeps the old and the new, the view shows the new', async () => {
     const placed = await confirmOrder({ area_id: 't-12', landmark: 'Near the lake' });
     const orderId = placed.body.order_id;
@@ -177,6 +210,39 @@ describe('addresses, delivery zones and advances', () => {
     for (const secret of ['Mirpur', 'Dhanmondi', 't-26', 't-12', 'Near the lake']) expect(JSON.stringify(raw.data)).not.toContain(secret);
     const unknown = await store.call('POST', `/api/admin/orders/${orderId}/shipping`, store.tokens.care, { area_id: 'u-99999', reason: 'typo' });
     expect(unknown.status).toBe(422);
+  });
+
+  it('re-prices the delivery by the zone when care moves the order to an area in another zone: the event keeps both charges, the order shows the new total', async () => {
+    const placed = await confirmOrder({ area_id: 't-12' });
+    const orderId = placed.body.order_id;
+    expect((await careOrder(orderId)).orderrow).toMatchObject({ devliery_charge: 70, grand_total: placed.price + 70 });
+    // Another Dhaka city thana: the same zone, the same charge; nothing re-priced.
+    expect((await store.call('POST', `/api/admin/orders/${orderId}/shipping`, store.tokens.care, { area_id: 't-26', reason: 'Customer moved' })).status).toBe(200);
+    expect((await careOrder(orderId)).orderrow).toMatchObject({ devliery_charge: 70, grand_total: placed.price + 70 });
+    // Panchagarh Sadar: the rest of the country.
+    const moved = await store.call('POST', `/api/admin/orders/${orderId}/shipping`, store.tokens.care, { area_id: 'u-399', reason: 'Sending to her mother instead' });
+    expect(moved.status).toBe(200);
+    const events: Array<{ data: Record<string, unknown> }> = await store.fixture.dataSource.query(
+      `SELECT data FROM events WHERE stream_id = $1 AND type = 'ShippingDetailsChanged' ORDER BY stream_position`,
+      [`order-${orderId}`],
+    );
+    expect(events).toHaveLength(2);
+    expect(events[0].data.delivery).toBeUndefined();
+    expect(events[1].data).toMatchObject({
+      delivery: { previousChargePaisa: 7000, chargePaisa: 14000, zoneId: 'rest' },
+      totals: { deliveryChargePaisa: 14000, grandTotalPaisa: (placed.price + 140) * 100 },
+    });
+    const view = await careOrder(orderId);
+    expect(view.orderrow).toMatchObject({ devliery_charge: 140, grand_total: placed.price + 140 });
+    expect(view.delivery_area).toMatchObject({ area_id: 'u-399', zone_id: 'rest' });
+    // The shopper's tracking answer shows the amended total, and what the courier collects follows it.
+    const tracking = await (await fetch(`${store.server.baseUrl}/api/public/getOrderInformation?orderId=${orderId}&phone=${view.orderrow.phone_number}`)).json();
+    expect(tracking.data).toMatchObject({ devliery_charge: 140, grand_total: placed.price + 140, pay_on_delivery: placed.price + 140 });
+    // A line added later keeps the new charge.
+    const [line] = view.history;
+    const changed = await store.call('POST', `/api/admin/orders/${orderId}/lines/${line.id}/${line.size}`, store.tokens.care, { qty: 2, reason: 'One more' });
+    expect(changed.status).toBe(200);
+    expect((await careOrder(orderId)).orderrow).toMatchObject({ devliery_charge: 140, grand_total: placed.price * 2 + 140 });
   });
 
   it("exports the structured address with the person's other data, and erasing the person erases it", async () => {

@@ -33,6 +33,7 @@ const STAFF_ROUTES: Record<string, StaffRoute> = {
   'POST /api/admin/orders/:orderId/verify-bkash': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: {} },
   'POST /api/admin/orders/:orderId/notes': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: { note: 'test' } },
   'POST /api/admin/orders/:orderId/refunds': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: { amount: 100, reason: 'test' } },
+  'GET /api/admin/payments/reconciliation': { access: 'admin' },
   'POST /api/admin/orders/:orderId/call': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: { outcome: 'reached' } },
   'POST /api/admin/orders/:orderId/shipping': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: { address: 'Banani', reason: 'test' } },
   'POST /api/admin/orders/:orderId/lines': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: { id: 1, size: 'M', qty: 1, reason: 'test' } },

@@ -26,6 +26,8 @@ import { PhoneBlockPosition1763800002502 } from './1763800002502-phone-block-pos
 import { Fulfilment1763800003001 } from './1763800003001-fulfilment';
 import { OrderPayments1763800003401 } from './1763800003401-order-payments';
 import { CourierPayouts1763800003501 } from './1763800003501-courier-payouts';
+import { DemoGatewayPayments1763800003601 } from './1763800003601-demo-gateway-payments';
+import { PaymentReconciliations1763800003602 } from './1763800003602-payment-reconciliations';
 
 import { AddressesAndZones1763800003301 } from './1763800003301-addresses-and-zones';
 /**
@@ -62,4 +64,6 @@ export const migrations: Array<new () => MigrationInterface> = [
   AddressesAndZones1763800003301,
   OrderPayments1763800003401,
   CourierPayouts1763800003501,
+  DemoGatewayPayments1763800003601,
+  PaymentReconciliations1763800003602,
 ];

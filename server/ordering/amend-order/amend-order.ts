@@ -47,7 +47,7 @@ export class AmendOrderHandler implements ICommandHandler<AmendOrderCommand, Ame
     if (!orderId) throw new UnknownOrder(String(rawId));
     const orderStream = orderStreamId(orderId);
     const skus = amendmentStreams(change);
-    const { products, limits, phones } = await this.catalog.forProducts(
+    const { products, limits, phones, delivery } = await this.catalog.forProducts(
       change.kind === 'shipping' ? [] : [change.productId],
       change.kind === 'shipping' && change.shippingPhone ? [change.shippingPhone] : [],
     );
@@ -56,7 +56,7 @@ export class AmendOrderHandler implements ICommandHandler<AmendOrderCommand, Ame
       const order = orderStateOf(loaded, orderStream);
       const streams = decideAmendment(
         { type: 'AmendOrder', data: { orderId, now: this.clock.now(), reason, change } },
-        { order, skus: skuStatesOf(loaded, orderId), products, limits, phones },
+        { order, skus: skuStatesOf(loaded, orderId), products, limits, phones, delivery },
       );
       await attempt.append(streams, eventMetadata(meta, { note: reason.trim() }), (manager, result) =>
         writeOrderTracking(manager, quoteIdentifier, result.events.filter((event) => event.streamId === orderStream)),

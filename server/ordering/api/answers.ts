@@ -45,6 +45,7 @@ const paymentView = answerOf<OrderPaymentView>()(
     amount: taka,
     refunded: taka,
     failure: z.string().nullable(),
+    advance: z.literal(true).optional().describe('Issue 30: the advance of a cash-on-delivery order, not its whole total'),
   }),
 );
 

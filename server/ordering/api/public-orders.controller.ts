@@ -55,7 +55,14 @@ export class PublicOrdersController {
     response.status(result.replayed ? 200 : 201);
     const placed = { success: true as const, order_id: result.orderId, message: 'Your order has been placed. Our customer care team will call you to confirm it.' };
     if (typed && this.payments) await this.payments.recordTypedTransaction(result.orderId, typed, eventMetadata(meta));
-    if (!checkout.payment.viaGateway || !this.payments) return placed;
+    if (!this.payments) return placed;
+    if (!checkout.payment.viaGateway) {
+      // A cash order that needs an advance, placed without a typed transfer, pays it through the gateway (ADR 061).
+      // A cash order with no advance (`advancePaisa` 0) reads nothing more.
+      if (checkout.payment.method !== 'cash' || checkout.payment.transactionId || result.advancePaisa === 0) return placed;
+      const advance = await this.payments.startAdvance(result.orderId, eventMetadata(meta));
+      return advance ? { ...placed, payment_url: advance.paymentUrl } : placed;
+    }
     // Recorded (PaymentStarted) before the shopper is sent to the gateway's page.
     const { paymentUrl } = await this.payments.start(result.orderId, eventMetadata(meta));
     return { ...placed, payment_url: paymentUrl };

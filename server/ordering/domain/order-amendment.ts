@@ -3,7 +3,8 @@ import { skuDecider, type SkuState } from '../../inventory/domain/sku';
 import { normalizeSize, skuStreamId } from '../../inventory/domain/sku-stream';
 import { ConflictError } from '../../common/errors/domain-error';
 import type { StreamEvents } from '../../event-store/command-path/decider';
-import type { CatalogProduct } from './checkout';
+import type { CatalogProduct, DeliveryCharges } from './checkout';
+import { defaultZones, deliveryChargePaisa, zoneOfArea } from '../../catalog/areas/delivery-zones';
 import { checkPhones, checkUnitCaps, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import { percentOf } from './money';
 import type { DeliveryArea, LineKey, OrderEvent, OrderLine, OrderOffer, OrderTotals } from './order.events';
@@ -38,6 +39,27 @@ export interface AmendmentStates {
   products: ReadonlyMap<number, CatalogProduct>;
   limits: Pick<CheckoutLimits, 'maxUnitsPerLine' | 'maxUnitsPerOrder'>;
   phones: PhoneStanding;
+  /** Issue 30: the zones and the weight of a unit, to re-price the delivery when care moves the order to another area. */
+  delivery?: Pick<DeliveryCharges, 'insidePaisa' | 'outsidePaisa' | 'zones' | 'gramsPerUnit'>;
+}
+
+/**
+ * The delivery charge of an online order moved to `areaId` (ADR 061): its zone's charge for the order's weight,
+ * as checkout prices it; null when it is what the order has. The totals follow (the offer and coupon as they were).
+ */
+function repricedDelivery(
+  order: Extract<OrderState, { orderId: string }>,
+  areaId: string,
+  charges: NonNullable<AmendmentStates['delivery']>,
+): { delivery: { previousChargePaisa: number; chargePaisa: number; zoneId: string }; totals: OrderTotals } | null {
+  const area = areaIndex().get(areaId);
+  if (!area) return null;
+  const zone = zoneOfArea(area, charges.zones ?? defaultZones(charges.insidePaisa / 100, charges.outsidePaisa / 100));
+  const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const chargePaisa = deliveryChargePaisa(zone, units * (charges.gramsPerUnit ?? 250));
+  if (chargePaisa === order.deliveryChargePaisa) return null;
+  const totals = totalsOf(order.lines, { couponPercent: order.couponPercent, deliveryChargePaisa: chargePaisa }, order.offer);
+  return { delivery: { previousChargePaisa: order.deliveryChargePaisa, chargePaisa, zoneId: zone.id }, totals };
 }
 
 /** A pending or confirmed order can be changed; later the parcel is being packed or is gone. */
@@ -84,9 +106,10 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
     const areaChanged = area !== null && JSON.stringify(area) !== JSON.stringify(order.deliveryArea ?? null);
     if (address === order.address && shippingPhone === order.shippingPhone && !areaChanged) throw new OrderRuleViolation('address', 'nothing-to-change-address');
     if (shippingPhone !== order.shippingPhone) checkPhones([shippingPhone], states.phones, { openOrdersPerPhone: 0 });
-    // A changed area is recorded with the one it replaces (ADR 059); the delivery charge stays what was agreed.
+    // A changed area is recorded with the one it replaces (ADR 059), and re-prices the delivery by its zone (ADR 061).
     const areaFields = areaChanged ? { deliveryArea: area, previousArea: order.deliveryArea ?? null } : {};
-    return [{ streamId: orderStreamId(orderId), events: [{ type: 'ShippingDetailsChanged', data: { orderId, at, address, shippingPhone, ...areaFields } }] }];
+    const repriced = areaChanged && order.orderType === 1 && states.delivery ? repricedDelivery(order, area.areaId, states.delivery) : null;
+    return [{ streamId: orderStreamId(orderId), events: [{ type: 'ShippingDetailsChanged', data: { orderId, at, address, shippingPhone, ...areaFields, ...(repriced ?? {}) } }] }];
   }
   if (order.orderType !== 1) throw new OrderRuleViolation('line', 'instant-order-lines-fixed');
 

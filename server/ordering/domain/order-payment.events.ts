@@ -16,7 +16,16 @@ export type PaymentGatewayName = 'bkash' | 'demo';
  */
 export type PaymentStarted = {
   type: 'PaymentStarted';
-  data: { orderId: string; at: string; gateway: PaymentGatewayName; paymentId: string; amountPaisa: number; redirectUrl: string };
+  data: {
+    orderId: string;
+    at: string;
+    gateway: PaymentGatewayName;
+    paymentId: string;
+    amountPaisa: number;
+    redirectUrl: string;
+    /** Issue 30: the payment is the advance a cash order waits for (ADR 059, 061), not the whole total. */
+    advance?: true;
+  };
 };
 
 /**
@@ -42,6 +51,8 @@ export type PaymentCompleted = {
     amountPaisa: number;
     payerMsisdn: string | null;
     via: 'execute' | 'status' | 'search';
+    /** Issue 30 (ADR 061): the advance of a cash order (through the gateway, or a typed transfer found by search). */
+    advance?: true;
   };
 };
 

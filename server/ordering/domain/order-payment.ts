@@ -15,6 +15,8 @@ export interface OrderPaymentState {
   /** What the store asked for, and the shopper's page at the gateway. */
   requestedPaisa: number;
   redirectUrl: string | null;
+  /** Issue 30 (ADR 061): the advance of a cash order, paid through the gateway; absent for the whole total. */
+  advance?: true;
   state: 'started' | 'executing' | 'completed' | 'failed';
   trxId: string | null;
   paidPaisa: number;
@@ -25,7 +27,7 @@ export interface OrderPaymentState {
 
 type Step<T extends string, D = object> = { type: T; data: { orderId: string; now: Date } & D };
 
-export type StartPayment = Step<'StartPayment', { gateway: PaymentGatewayName; paymentId: string; amountPaisa: number; redirectUrl: string }>;
+export type StartPayment = Step<'StartPayment', { gateway: PaymentGatewayName; paymentId: string; amountPaisa: number; redirectUrl: string; advance?: boolean }>;
 export type BeginPaymentExecution = Step<'BeginPaymentExecution', { paymentId: string }>;
 export type CompletePayment = Step<
   'CompletePayment',
@@ -69,6 +71,15 @@ export interface PayableOrder {
   paymentMethod: 'cash' | 'bkash' | null;
   viaGateway?: boolean;
   payment?: OrderPaymentState | null;
+  /** Issue 30: the advance the order waits for (0: none), and whether care verified a bKash transfer for it. */
+  advancePaisa?: number;
+  bkashVerified?: boolean;
+}
+
+/** Whether the order waits for an advance it has not paid yet (ADR 059, 061): verified by hand, or paid through the gateway. */
+export function advanceOwed(order: PayableOrder): boolean {
+  if ((order.advancePaisa ?? 0) <= 0 || order.bkashVerified) return false;
+  return !(order.payment?.state === 'completed' && order.payment.paidPaisa >= (order.advancePaisa ?? 0));
 }
 
 /** A payment id, refund id or trx id that is not this order's. */
@@ -107,6 +118,7 @@ export function evolvePayment(payment: OrderPaymentState | null, event: OrderPay
         paymentId: event.data.paymentId,
         requestedPaisa: event.data.amountPaisa,
         redirectUrl: event.data.redirectUrl,
+        ...(event.data.advance ? { advance: true as const } : {}),
         state: 'started',
         trxId: null,
         paidPaisa: 0,
@@ -122,6 +134,7 @@ export function evolvePayment(payment: OrderPaymentState | null, event: OrderPay
         paymentId: event.data.paymentId,
         requestedPaisa: payment?.requestedPaisa ?? event.data.amountPaisa,
         redirectUrl: payment?.redirectUrl ?? null,
+        ...(event.data.advance || (payment?.advance && payment.paymentId === event.data.paymentId) ? { advance: true as const } : {}),
         state: 'completed',
         trxId: event.data.trxId,
         paidPaisa: event.data.amountPaisa,
@@ -162,12 +175,16 @@ export function decidePayment(command: OrderPaymentCommand, order: PayableOrder)
   switch (command.type) {
     case 'StartPayment': {
       if (payment?.paymentId === command.data.paymentId) return [];
-      if (order.paymentMethod !== 'bkash' || !order.viaGateway) throw new OrderRuleViolation('paymentMethod', 'payment-not-gateway');
+      // The whole total of a bKash order placed for the gateway, or the advance a cash order waits for (ADR 061).
+      const advance = command.data.advance === true;
+      if (advance ? order.paymentMethod !== 'cash' || !advanceOwed(order) : order.paymentMethod !== 'bkash' || !order.viaGateway) {
+        throw new OrderRuleViolation('paymentMethod', 'payment-not-gateway');
+      }
       if (payment?.state === 'completed') throw new PaymentAlreadyPaid();
       if (payment?.state === 'executing') throw new PaymentInProgress('payment-in-progress');
       if (order.status !== 'pending' && order.status !== 'confirmed') throw new OrderRuleViolation('status', 'payment-not-startable', { status: order.status });
       const { gateway, paymentId, amountPaisa, redirectUrl } = command.data;
-      return [{ type: 'PaymentStarted', data: { orderId, at, gateway, paymentId, amountPaisa, redirectUrl } }];
+      return [{ type: 'PaymentStarted', data: { orderId, at, gateway, paymentId, amountPaisa, redirectUrl, ...(advance ? { advance: true as const } : {}) } }];
     }
     case 'BeginPaymentExecution': {
       if (!payment || payment.paymentId !== command.data.paymentId) throw new PaymentUnknown();
@@ -186,11 +203,12 @@ export function decidePayment(command: OrderPaymentCommand, order: PayableOrder)
       if (paymentId !== null) {
         if (!payment || payment.paymentId !== paymentId) throw new PaymentUnknown();
         if (payment.state !== 'executing') throw new PaymentUnknown();
-      } else if (order.paymentMethod !== 'bkash') {
+      } else if (order.paymentMethod !== 'bkash' && !(order.paymentMethod === 'cash' && advanceOwed(order))) {
         throw new OrderRuleViolation('paymentMethod', 'order-not-bkash');
       }
       const { gateway, amountPaisa, payerMsisdn, via } = command.data;
-      return [{ type: 'PaymentCompleted', data: { orderId, at, gateway, paymentId, trxId, amountPaisa, payerMsisdn, via } }];
+      const advance = order.paymentMethod === 'cash' && (paymentId === null || payment?.advance === true);
+      return [{ type: 'PaymentCompleted', data: { orderId, at, gateway, paymentId, trxId, amountPaisa, payerMsisdn, via, ...(advance ? { advance: true as const } : {}) } }];
     }
     case 'FailPayment': {
       if (!payment || payment.paymentId !== command.data.paymentId) throw new PaymentUnknown();

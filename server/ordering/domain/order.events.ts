@@ -233,6 +233,12 @@ export type ShippingDetailsChanged = {
     /** Issue 30: care changed the picked area too: the new one, and the one it replaced (null: none before). */
     deliveryArea?: DeliveryArea;
     previousArea?: DeliveryArea | null;
+    /**
+     * Issue 30 (ADR 061): the new area is in another zone (or prices the weight otherwise): the delivery charge it
+     * had and the one it has now, the new zone, and the order's totals after it. Absent when the charge stays.
+     */
+    delivery?: { previousChargePaisa: number; chargePaisa: number; zoneId: string };
+    totals?: OrderTotals;
   };
 };
 

@@ -3,7 +3,7 @@ import { CALL_OUTCOMES, PARCEL_STAGE_NAMES, type CallOutcome, type DeliveryArea,
 import { offerUnitsOf } from './order-offer';
 import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { TRANSITIONS, type OrderStatus, type StatusStep } from './order-status';
-import { decidePayment, evolvePayment, isPaymentCommand, PaymentInProgress, type OrderPaymentCommand, type OrderPaymentState } from './order-payment';
+import { advanceOwed, decidePayment, evolvePayment, isPaymentCommand, PaymentInProgress, type OrderPaymentCommand, type OrderPaymentState } from './order-payment';
 import { ORDER_PAYMENT_EVENT_TYPES, type OrderPaymentEvent } from './order-payment.events';
 
 /** What the rules of one order need from its stream; the read models hold the rest. */
@@ -200,7 +200,14 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     }
     case 'ShippingDetailsChanged':
       if (state.status === 'none') return state;
-      return { ...state, address: event.data.address, shippingPhone: event.data.shippingPhone, ...(event.data.deliveryArea ? { deliveryArea: event.data.deliveryArea } : {}) };
+      return {
+        ...state,
+        address: event.data.address,
+        shippingPhone: event.data.shippingPhone,
+        ...(event.data.deliveryArea ? { deliveryArea: event.data.deliveryArea } : {}),
+        // Re-priced by the new area's zone (ADR 061): later amendments keep the new charge.
+        ...(event.data.delivery && event.data.totals ? { deliveryChargePaisa: event.data.delivery.chargePaisa, totalPaisa: event.data.totals.grandTotalPaisa } : {}),
+      };
     case 'ShipmentBookingRequested':
       if (state.status === 'none') return state;
       return {
@@ -396,8 +403,8 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'ReceiveReturnedParcel':
       return decideShipment(command, state, at);
     case 'ConfirmOrder':
-      // An order that needs an advance waits for its bKash payment to be verified (ADR 059).
-      if ((state.advancePaisa ?? 0) > 0 && !state.bkashVerified) throw new OrderRuleViolation('advance', 'advance-not-paid', { amount: (state.advancePaisa ?? 0) / 100 });
+      // An order that needs an advance waits for its bKash payment: verified by care (ADR 059) or paid through the gateway (ADR 061).
+      if (advanceOwed(state)) throw new OrderRuleViolation('advance', 'advance-not-paid', { amount: (state.advancePaisa ?? 0) / 100 });
       return [{ type: 'OrderConfirmed', data: { orderId, at } }];
     case 'StartProcessing':
       return [{ type: 'OrderProcessingStarted', data: { orderId, at } }];
@@ -455,6 +462,8 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
  * (cash, a typed transaction id, or paid: a paid order is never expired on its own, care cancels and refunds).
  */
 function unpaidHoldOf(state: Exclude<OrderState, { status: 'none' }>, holdMinutes: number | undefined): number | 'paying' | null {
+  // An advance being executed or paid through the gateway (ADR 061): the order is not expired under it.
+  if (state.payment?.advance && (state.payment.state === 'executing' || state.payment.state === 'completed')) return 'paying';
   if (!state.viaGateway || state.paymentMethod !== 'bkash') return null;
   if (state.payment?.state === 'executing') return 'paying';
   if (state.payment?.state === 'completed') return 'paying';

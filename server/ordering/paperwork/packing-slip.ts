@@ -23,7 +23,7 @@ const taka = (paisa: number | null | undefined, symbol: string) => `${escape(sym
 export function cashToCollectPaisa(order: OrderDetails): number {
   if (order.order_type !== 1) return order.due_paisa ?? 0;
   // An advance verified by bKash (ADR 059) is not collected again.
-  if (order.advance_required_paisa && order.bkash_verified && order.payment_method === 'cash') return Math.max(0, (order.grand_total_paisa ?? 0) - order.advance_required_paisa);
+  if (order.advance_required_paisa && (order.bkash_verified || Number(order.gateway_paid_paisa ?? 0) > 0) && order.payment_method === 'cash') return Math.max(0, (order.grand_total_paisa ?? 0) - order.advance_required_paisa);
   return order.payment_method === 'cash' ? (order.grand_total_paisa ?? 0) : 0;
 }
 

@@ -25,6 +25,9 @@ export interface OrderPaymentFacts {
   /** The order's total now (paisa). */
   totalPaisa: number;
   payment: OrderPaymentState | null;
+  /** Issue 30: the advance the order waits for (0: none) and whether care verified a bKash transfer for it. */
+  advancePaisa: number;
+  bkashVerified: boolean;
 }
 
 /**
@@ -68,6 +71,8 @@ export class OrderPaymentReader {
       viaGateway: state.viaGateway === true,
       totalPaisa: state.totalPaisa ?? 0,
       payment: state.payment ?? null,
+      advancePaisa: state.advancePaisa ?? 0,
+      bkashVerified: state.bkashVerified,
     };
   }
 }
@@ -121,6 +126,11 @@ export interface CheckoutPayments {
   recordTypedTransaction(orderId: string, found: { trxId: string; amountPaisa: number; payerMsisdn: string | null }, metadata: EventMetadata): Promise<void>;
   /** After a gateway order is placed: starts its payment (or answers the one started) and the page to send the shopper to. */
   start(orderId: string, metadata: EventMetadata): Promise<{ paymentUrl: string }>;
+  /**
+   * After a cash order that needs an advance is placed without a typed transfer (ADR 061): starts the advance's
+   * payment and answers its page; null when the order owes no advance.
+   */
+  startAdvance(orderId: string, metadata: EventMetadata): Promise<{ paymentUrl: string } | null>;
 }
 
 export const CHECKOUT_PAYMENTS = Symbol('CHECKOUT_PAYMENTS');

@@ -25,5 +25,7 @@ export function paymentViewOf(payment: OrderPaymentState | null | undefined): Or
     amount: paisaToTaka(payment.state === 'completed' ? payment.paidPaisa : payment.requestedPaisa),
     refunded: paisaToTaka(refunded),
     failure: payment.failure,
+    // Issue 30 (ADR 061): the advance of a cash order, not its whole total.
+    ...(payment.advance ? { advance: true as const } : {}),
   };
 }

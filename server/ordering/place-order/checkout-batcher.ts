@@ -203,7 +203,7 @@ export class CheckoutBatcher {
 
     fresh.forEach((pending, index) => {
       const outcome = outcomes[index];
-      if (outcome.accepted) pending.resolve({ orderId: commands[index].data.orderId, replayed: false });
+      if (outcome.accepted) pending.resolve({ orderId: commands[index].data.orderId, replayed: false, advancePaisa: advanceOf(outcome.streams) });
       else pending.reject(outcome.error);
     });
     const placed = commands.filter((_, index) => outcomes[index].accepted).map((command) => command.data.orderId);
@@ -217,6 +217,12 @@ export class CheckoutBatcher {
  * batch's catalog read counts them against the address's budget. Short-lived: CheckoutLimitsService sweeps rows
  * older than the budget's hour.
  */
+/** The advance an accepted checkout's order waits for (its OrderPlaced is the order stream's first event). */
+function advanceOf(streams: ReadonlyArray<{ streamId: string; events: ReadonlyArray<{ type: string; data: unknown }> }>): number {
+  const placed = streams.find((stream) => stream.streamId.startsWith('order-'))?.events.find((event) => event.type === 'OrderPlaced');
+  return (placed?.data as { advance?: { paisa: number } } | undefined)?.advance?.paisa ?? 0;
+}
+
 async function recordHolds(manager: EntityManager, holds: Array<{ orderId: string; address: string; units: number }>, now: Date): Promise<void> {
   if (holds.length === 0) return;
   await manager.query(

@@ -9,6 +9,8 @@ export interface PlaceOrderResult {
   orderId: string;
   /** True when the idempotency key had already made this order and nothing new was recorded. */
   replayed: boolean;
+  /** Issue 30: the advance the new order waits for (0: none); unknown (absent) for a replayed checkout. */
+  advancePaisa?: number;
 }
 
 /** Place a shopper's online order (confirm-order). */

@@ -71,6 +71,9 @@ export interface OrderUpdateRow {
   lucky_draw_tokens: string[] | null;
   /** Issue 30: care changed the picked area (null: unchanged). */
   area_id?: string | null;
+  /** Issue 30 (ADR 061): the delivery re-priced by the new area's zone (null: unchanged). */
+  delivery_charge_paisa?: number | null;
+  zone_id?: string | null;
   district?: string | null;
   thana?: string | null;
   landmark?: string | null;
@@ -171,7 +174,10 @@ function lineRows(orderId: string, lines: readonly OrderLine[]): OrderLineRow[] 
   }));
 }
 
-type AmendedColumns = Pick<OrderUpdateRow, 'address' | 'shipping_phone' | 'subtotal_paisa' | 'discount_paisa' | 'grand_total_paisa' | 'lucky_draw_tokens' | 'area_id' | 'district' | 'thana' | 'landmark'>;
+type AmendedColumns = Pick<
+  OrderUpdateRow,
+  'address' | 'shipping_phone' | 'subtotal_paisa' | 'discount_paisa' | 'grand_total_paisa' | 'lucky_draw_tokens' | 'area_id' | 'district' | 'thana' | 'landmark' | 'delivery_charge_paisa' | 'zone_id'
+>;
 
 /** What an amendment (issue 14) changes in the row, and the order's new lines when they changed. */
 function amendmentOf(event: OrderEvent): { columns: AmendedColumns; lines: OrderLine[] | null } | null {
@@ -181,10 +187,13 @@ function amendmentOf(event: OrderEvent): { columns: AmendedColumns; lines: Order
         columns: {
           address: event.data.address,
           shipping_phone: event.data.shippingPhone,
-          subtotal_paisa: null,
-          discount_paisa: null,
-          grand_total_paisa: null,
+          subtotal_paisa: event.data.totals?.subtotalPaisa ?? null,
+          discount_paisa: event.data.totals?.discountPaisa ?? null,
+          grand_total_paisa: event.data.totals?.grandTotalPaisa ?? null,
           lucky_draw_tokens: null,
+          // Issue 30 (ADR 061): a new area in another zone re-prices the delivery.
+          delivery_charge_paisa: event.data.delivery?.chargePaisa ?? null,
+          zone_id: event.data.delivery?.zoneId ?? null,
           area_id: event.data.deliveryArea?.areaId ?? null,
           district: event.data.deliveryArea?.district ?? null,
           thana: event.data.deliveryArea?.thana ?? null,

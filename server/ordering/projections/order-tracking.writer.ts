@@ -41,7 +41,8 @@ export async function writeOrderTracking(manager: EntityManager, table: (name: s
              address = EXCLUDED.address, shipping_phone = EXCLUDED.shipping_phone, subtotal_paisa = EXCLUDED.subtotal_paisa,
              discount_paisa = EXCLUDED.discount_paisa, grand_total_paisa = EXCLUDED.grand_total_paisa,
              lucky_draw_tokens = EXCLUDED.lucky_draw_tokens,
-             area_id = EXCLUDED.area_id, district = EXCLUDED.district, thana = EXCLUDED.thana, landmark = EXCLUDED.landmark
+             area_id = EXCLUDED.area_id, district = EXCLUDED.district, thana = EXCLUDED.thana, landmark = EXCLUDED.landmark,
+             delivery_charge_paisa = EXCLUDED.delivery_charge_paisa, zone_id = EXCLUDED.zone_id
          WHERE t.version < EXCLUDED.version
        RETURNING 1
      ), lines AS (
@@ -57,10 +58,12 @@ export async function writeOrderTracking(manager: EntityManager, table: (name: s
               grand_total_paisa = coalesce(u.grand_total_paisa, t.grand_total_paisa),
               lucky_draw_tokens = coalesce(u.lucky_draw_tokens, t.lucky_draw_tokens),
               area_id = coalesce(u.area_id, t.area_id), district = coalesce(u.district, t.district),
-              thana = CASE WHEN u.area_id IS NULL THEN t.thana ELSE u.thana END, landmark = CASE WHEN u.area_id IS NULL THEN t.landmark ELSE u.landmark END
+              thana = CASE WHEN u.area_id IS NULL THEN t.thana ELSE u.thana END, landmark = CASE WHEN u.area_id IS NULL THEN t.landmark ELSE u.landmark END,
+              delivery_charge_paisa = coalesce(u.delivery_charge_paisa, t.delivery_charge_paisa), zone_id = coalesce(u.zone_id, t.zone_id)
          FROM jsonb_to_recordset($3::jsonb) AS u(order_id text, status text, bkash_verified boolean, version int, updated_at timestamptz,
                                                  address text, shipping_phone text, subtotal_paisa int, discount_paisa int, grand_total_paisa int,
-                                                 lucky_draw_tokens text[], area_id text, district text, thana text, landmark text)
+                                                 lucky_draw_tokens text[], area_id text, district text, thana text, landmark text,
+                                                 delivery_charge_paisa int, zone_id text)
         WHERE t.order_id = u.order_id AND t.version < u.version
        RETURNING 1
      )

@@ -9,6 +9,8 @@ export type OrderDetails = Omit<OrderDetailsRow, 'discount_percent' | 'placed_at
   placed_at: Date;
   updated_at: Date;
   currency_symbol: string;
+  /** Issue 30/34: what a completed gateway payment paid (the whole of a bKash order, or a cash order's advance); null without. */
+  gateway_paid_paisa?: number | null;
 };
 
 export type OrderLineDetails = Omit<OrderLineRow, 'order_id'>;
@@ -24,7 +26,8 @@ export interface OrderTimelineEntry {
   details: Record<string, unknown>;
 }
 
-const DETAILS = `d.*, coalesce((SELECT nullif(currency, '') FROM settings WHERE id = 1), '৳') AS currency_symbol`;
+const DETAILS = `d.*, coalesce((SELECT nullif(currency, '') FROM settings WHERE id = 1), '৳') AS currency_symbol,
+  (SELECT p.paid_paisa FROM order_payments p WHERE p.order_id = d.order_id AND p.state = 'completed') AS gateway_paid_paisa`;
 
 /** Reads of the ordering read models; every query answers from tables the projections (and checkout) keep. */
 @Injectable()

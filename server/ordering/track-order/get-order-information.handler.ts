@@ -27,13 +27,15 @@ export class GetOrderInformationHandler implements IQueryHandler<GetOrderInforma
     const [lines, timeline] = await Promise.all([this.orders.lines(order.order_id), this.timelines.of(order)]);
     // The spec's fields first and unchanged; the details are added beside them.
     const answer = { ...toTracking(order), ...toTrackingDetails(order, lines, timeline) };
-    if (order.payment_method !== 'bkash') return answer;
-    // A bKash order (issue 34): its payment as its stream says now, just after the shopper's return.
+    if (order.payment_method !== 'bkash' && !order.advance_required_paisa) return answer;
+    // A bKash order (issue 34), or a cash order's advance (issue 30): its payment as its stream says now, just after the shopper's return.
     const facts = await this.payments.facts(order.order_id);
     if (!facts || (!facts.payment && !facts.viaGateway)) return answer;
     const payment = paymentViewOf(facts.payment);
     const paid = payment?.state === 'paid' || payment?.state === 'partly_refunded' || payment?.state === 'refunded';
-    return { ...answer, paymentMethod: facts.paymentMethod, payment, ...(paid ? { pay_on_delivery: 0 } : {}) };
+    // A paid advance leaves the rest of the total for the courier to collect; a paid bKash order nothing.
+    const onDelivery = facts.payment?.advance ? Math.max(0, facts.totalPaisa - facts.payment.paidPaisa) / 100 : 0;
+    return { ...answer, paymentMethod: facts.paymentMethod, payment, ...(paid ? { pay_on_delivery: onDelivery } : {}) };
   }
 }
 

@@ -13,6 +13,8 @@ import { paymentViewOf, PaymentUnknown } from '../../ordering/published';
 import { DemoGateway } from '../gateway/demo-gateway';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway';
 import { PaymentsService } from '../payments.service';
+import { ReconciliationReadModel } from '../reconciliation/reconciliation.read-model';
+import type { PaymentReconciliationResponse } from '../../../contracts/payments';
 import { demoPage } from './demo-page';
 
 /** "250", "250.5", "250.50", 250 → paisa; null for anything else. */
@@ -71,17 +73,17 @@ export class PaymentsController {
 
   /** The demo gateway's stand-in for bKash's page. */
   @Get('demo/pay')
-  demoPay(@Query() query: unknown, @Res() response: Response) {
+  async demoPay(@Query() query: unknown, @Res() response: Response) {
     const { paymentId } = parseOrThrow(demoPageQuery, query);
-    const view = this.gateway instanceof DemoGateway ? this.gateway.view(paymentId) : null;
+    const view = this.gateway instanceof DemoGateway ? await this.gateway.view(paymentId) : null;
     if (!view) throw new PaymentUnknown();
     response.type('html').send(demoPage(paymentId, view));
   }
 
   @Post('demo/pay')
-  demoChoose(@Body() body: unknown, @Res() response: Response) {
+  async demoChoose(@Body() body: unknown, @Res() response: Response) {
     const { paymentId, choice } = parseOrThrow(demoChoiceBody, body);
-    const next = this.gateway instanceof DemoGateway ? this.gateway.choose(paymentId, choice) : null;
+    const next = this.gateway instanceof DemoGateway ? await this.gateway.choose(paymentId, choice) : null;
     if (!next) throw new PaymentUnknown();
     response.redirect(303, next);
   }
@@ -108,6 +110,23 @@ export class PaymentsController {
     const { phone } = parseOrThrow(ownerBody, body);
     const facts = await this.payments.factsOf(orderId);
     if (!facts || normalizePhone(phone) !== facts.phone) throw new NotFoundError('order-not-found');
+  }
+}
+
+export const reconciliationQuery = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, says('invalid-input', { detail: 'day: a date as YYYY-MM-DD' })).optional().describe('A shop day (YYYY-MM-DD, Asia/Dhaka); the newest without it'),
+});
+
+/** The daily payments reconciliation, for admins (issue 34, ADR 061). */
+@Controller('admin/payments')
+@Roles('admin')
+export class AdminPaymentsController {
+  constructor(private readonly reconciliations: ReconciliationReadModel) {}
+
+  @Get('reconciliation')
+  async reconciliation(@Query() query: unknown): Promise<PaymentReconciliationResponse> {
+    const { day } = parseOrThrow(reconciliationQuery, query);
+    return this.reconciliations.read(day);
   }
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { answerOf, type ApiRoute } from '../../observability/openapi/api-route';
 import type { CheckoutResponse, OrderPaymentView } from '../../../contracts/orders';
-import { callbackQuery, demoChoiceBody, demoPageQuery, ownerBody, refundBody } from './payments.controller';
+import type { PaymentReconciliationResponse, ReconciliationFindingView } from '../../../contracts/payments';
+import { callbackQuery, demoChoiceBody, demoPageQuery, ownerBody, reconciliationQuery, refundBody } from './payments.controller';
 
 const orderIdParam = { orderId: z.string().min(1).max(40).describe('The order id shown to the shopper') };
 const taka = z.number();
@@ -13,6 +14,7 @@ const paymentView = answerOf<OrderPaymentView>()(
     amount: taka,
     refunded: taka,
     failure: z.string().nullable(),
+    advance: z.literal(true).optional().describe('Issue 30: the advance of a cash-on-delivery order, not its whole total'),
   }),
 );
 const retryAnswer = answerOf<Required<Pick<CheckoutResponse, 'order_id' | 'payment_url'>> & { success: true }>()(
@@ -21,6 +23,29 @@ const retryAnswer = answerOf<Required<Pick<CheckoutResponse, 'order_id' | 'payme
 const cashAnswer = answerOf<{ success: true; order_id: string; message: string }>()(z.object({ success: z.literal(true), order_id: z.string(), message: z.string() }));
 const refundAnswer = answerOf<{ success: true; order_id: string; refund_id: string; payment: OrderPaymentView | null; message: string }>()(
   z.object({ success: z.literal(true), order_id: z.string(), refund_id: z.string(), payment: paymentView.nullable(), message: z.string() }),
+);
+
+const findingView = answerOf<ReconciliationFindingView>()(
+  z.object({
+    kind: z.enum(['payment-without-order', 'paid-without-payment', 'amount-differs']),
+    order_id: z.string().nullable(),
+    gateway: z.string().nullable(),
+    payment_id: z.string().nullable(),
+    trx_id: z.string().nullable(),
+    recorded: taka.nullable(),
+    expected: taka.nullable(),
+    detail: z.string(),
+  }),
+);
+const reconciliationAnswer = answerOf<PaymentReconciliationResponse>()(
+  z.object({
+    success: z.literal(true),
+    day: z.string().nullable(),
+    ran_at: z.string().nullable(),
+    checked: z.object({ payments: z.number(), orders: z.number(), gateway_asked: z.number(), gateway_unanswered: z.number(), unchecked_by_hand: z.number() }).nullable(),
+    findings: z.array(findingView),
+    days: z.array(z.object({ day: z.string(), ran_at: z.string(), findings: z.number() })),
+  }),
 );
 
 /** bKash checkout's return, the demo gateway's page, trying again or paying cash, and staff refunds (issue 34). */
@@ -56,5 +81,11 @@ export const PAYMENTS_ROUTES: ApiRoute[] = [
     description:
       'The refund is recorded, then bKash (or the demo gateway) is asked once, then its refund transaction id is recorded (`PaymentRefunded`). 422 `refund-exceeds-payment` (before bKash is asked) for more than is left; `refund-not-possible` without a completed payment; 409 `payment-gateway-refused` in bKash\'s words; 503 when bKash cannot be reached.',
     example: (s) => ({ params: { orderId: s.order.id }, headers: { 'idempotency-key': s.fresh('refund-5f1c2a9e') }, body: { amount: 100, reason: 'Returned one shirt' } }),
+  },
+  {
+    method: 'get', path: '/api/admin/payments/reconciliation', tag: 'Staff: orders', summary: 'The daily payments reconciliation: payments with no order, orders marked paid with no payment, amounts that differ', access: 'admin', query: reconciliationQuery, answer: reconciliationAnswer,
+    description:
+      'The worker reconciles each shop day (Asia/Dhaka) once, after it ends: completed payments against the order log, and the last two days\' payments (and, with bKash, the transfers care verified by hand) against what the gateway says. `day` picks a day; without it the newest. `day` is null before the first run. Amounts in Taka.',
+    example: () => ({ query: {} }),
   },
 ];

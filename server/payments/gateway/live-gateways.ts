@@ -2,14 +2,14 @@ import type { AppConfig } from '../../config/app-config';
 import { chooseAdapters } from '../../outside/outside-adapter';
 import type { OutsideServices } from '../../outside/outside-services';
 import { BkashGateway } from './bkash-gateway';
-import { DemoGateway } from './demo-gateway';
+import { DemoGateway, type DemoGatewayStore } from './demo-gateway';
 import type { PaymentGateway } from './payment-gateway';
 
 /**
  * The store's payment gateway as the configuration chooses it (ADR 056): bKash when its four credentials are
  * given, the demo gateway when none is; half of them stops the start naming the missing ones.
  */
-export function choosePaymentGateway(config: Pick<AppConfig, 'payments' | 'appOrigins'>, outside: Pick<OutsideServices, 'call'>): PaymentGateway {
+export function choosePaymentGateway(config: Pick<AppConfig, 'payments' | 'appOrigins'>, outside: Pick<OutsideServices, 'call'>, store: DemoGatewayStore): PaymentGateway {
   const bkash = config.payments?.bkash;
   const [chosen] = chooseAdapters<PaymentGateway>(
     [
@@ -20,7 +20,7 @@ export function choosePaymentGateway(config: Pick<AppConfig, 'payments' | 'appOr
           new BkashGateway(outside, { baseUrl: bkash!.baseUrl, timeoutMs: bkash!.timeoutMs, appKey: bkash!.appKey!, appSecret: bkash!.appSecret!, username: bkash!.username!, password: bkash!.password! }),
       },
     ],
-    () => new DemoGateway((paymentId) => `${config.appOrigins[0]}/api/payments/demo/pay?paymentId=${encodeURIComponent(paymentId)}`),
+    () => new DemoGateway((paymentId) => `${config.appOrigins[0]}/api/payments/demo/pay?paymentId=${encodeURIComponent(paymentId)}`, store),
   );
   return chosen;
 }

@@ -66,13 +66,17 @@ export function toOrderRow(order: OrderDetails, personal: boolean): OrderRowResp
  * order that needs an advance (ADR 059): nothing paid until care verifies its bKash payment, then the advance (a
  * cash order) or the whole (a bKash order); the courier collects the rest. Other online orders: null, as ever.
  */
-export function advanceAndDue(order: Pick<OrderDetails, 'order_type' | 'advance_paisa' | 'due_paisa' | 'advance_required_paisa' | 'bkash_verified' | 'payment_method' | 'grand_total_paisa'>): {
+export function advanceAndDue(
+  order: Pick<OrderDetails, 'order_type' | 'advance_paisa' | 'due_paisa' | 'advance_required_paisa' | 'bkash_verified' | 'payment_method' | 'grand_total_paisa' | 'gateway_paid_paisa'>,
+): {
   advance: number | null;
   due: number | null;
 } {
   if (order.order_type !== 1 || !order.advance_required_paisa) return { advance: order.advance_paisa, due: order.due_paisa };
   const total = order.grand_total_paisa ?? 0;
-  const paid = order.bkash_verified ? (order.payment_method === 'bkash' ? total : Math.min(order.advance_required_paisa, total)) : 0;
+  // Paid: verified by care (ADR 059), or completed through the gateway (ADR 061).
+  const settled = order.bkash_verified || Number(order.gateway_paid_paisa ?? 0) > 0;
+  const paid = settled ? (order.payment_method === 'bkash' ? total : Math.min(order.advance_required_paisa, total)) : 0;
   return { advance: paid, due: total - paid };
 }
 

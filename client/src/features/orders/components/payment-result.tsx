@@ -17,14 +17,15 @@ export const PAYMENT_POLLS = 5;
 export function nextPaymentPoll(data: OrderTracking | undefined, reads: number): number | false {
   const state = data?.payment?.state;
   const open = data === undefined || state === 'processing' || state === 'awaiting';
-  if (!open || data?.paymentMethod === 'cash' || reads > PAYMENT_POLLS) return false;
+  // A cash order's advance (issue 30) is read like a bKash payment; a cash order without one has nothing to wait for.
+  if (!open || (data?.paymentMethod === 'cash' && !data.payment?.advance) || reads > PAYMENT_POLLS) return false;
   return 1000 * 2 ** Math.max(0, reads - 1);
 }
 
 type Shown = 'paid' | 'failed' | 'processing' | 'checking-late' | 'cash';
 
 function shownOf(returned: PaymentReturn, data: OrderTracking | undefined, reads: number): Shown {
-  if (data?.paymentMethod === 'cash') return 'cash';
+  if (data?.paymentMethod === 'cash' && !data.payment?.advance) return 'cash';
   const state = data?.payment?.state;
   if (state === 'paid' || state === 'partly_refunded' || state === 'refunded') return 'paid';
   if (state === 'failed') return 'failed';
@@ -54,6 +55,8 @@ export function PaymentResult({ orderId, phone, returned }: { orderId: string; p
   const shown = cash.isSuccess ? 'cash' : shownOf(returned, tracking.data, reads);
   const payment = tracking.data?.payment;
   const trx = payment?.trx_id;
+  // Issue 30 (ADR 061): the advance of a cash order, paid through bKash; the rest is paid on delivery.
+  const advance = payment?.advance === true;
   const error = retry.error ?? cash.error;
 
   async function tryAgain() {
@@ -69,8 +72,9 @@ export function PaymentResult({ orderId, phone, returned }: { orderId: string; p
     <section className={`card payment-result payment-result--${shown}`} aria-labelledby="payment-result-title" aria-live="polite">
       {shown === 'paid' && (
         <>
-          <h2 id="payment-result-title">{t('payment.paidTitle')}</h2>
+          <h2 id="payment-result-title">{t(advance ? 'payment.advancePaidTitle' : 'payment.paidTitle')}</h2>
           <p>{trx ? t('payment.paidTrx', { trx }) : t('payment.paidText')}</p>
+          {advance && <p>{t('payment.advancePaidText')}</p>}
         </>
       )}
       {shown === 'cash' && (
@@ -89,16 +93,21 @@ export function PaymentResult({ orderId, phone, returned }: { orderId: string; p
       {shown === 'failed' && (
         <>
           <h2 id="payment-result-title">{returned === 'cancelled' ? t('payment.cancelledTitle') : t('payment.failedTitle')}</h2>
-          <p>{t('payment.failedText')}</p>
+          <p>{t(advance ? 'payment.advanceFailedText' : 'payment.failedText')}</p>
           {payment?.failure && <p className="muted">{getLocale() === 'en' ? payment.failure : t('payment.failureFromBkash', { reason: payment.failure })}</p>}
           {phone ? (
             <p className="confirm-actions">
               <button type="button" className="button" disabled={retry.isPending || cash.isPending || leaving} onClick={() => void tryAgain()}>
                 {t('payment.tryAgain')}
-              </button>{' '}
-              <button type="button" className="button button--secondary" disabled={retry.isPending || cash.isPending || leaving} onClick={() => cash.mutate({ orderId, phone })}>
-                {t('payment.payCash')}
               </button>
+              {!advance && (
+                <>
+                  {' '}
+                  <button type="button" className="button button--secondary" disabled={retry.isPending || cash.isPending || leaving} onClick={() => cash.mutate({ orderId, phone })}>
+                    {t('payment.payCash')}
+                  </button>
+                </>
+              )}
             </p>
           ) : (
             <p>{t('payment.callCare')}</p>

@@ -5,4 +5,6 @@ export const payoutsKeys = {
   all: [...consoleKeys.all, 'payouts'] as const,
   list: () => [...payoutsKeys.all, 'list'] as const,
   reconciliation: () => [...payoutsKeys.all, 'reconciliation'] as const,
+  /** The daily payments reconciliation (bKash payments against the order log, issue 34). */
+  payments: () => [...payoutsKeys.all, 'payments'] as const,
 };

@@ -8,6 +8,8 @@ import { payoutsKeys } from '../api/payouts-keys';
 import { payoutsArrived, type AwaitedPayouts } from '../payout-figures';
 import { PayoutActions } from './payout-actions';
 import { PayoutList } from './payout-list';
+import { useStaffRole } from '../../console-kit/staff-session-context';
+import { PaymentReconciliationCard } from './payment-reconciliation';
 import { MismatchList, ReconciliationSummary, UnpaidList } from './reconciliation-view';
 
 /** How often, and how long at most, the page asks again for payouts just recorded (the projection follows the command). */
@@ -24,6 +26,7 @@ export function PayoutsConsole() {
   const reconciliation = useReconciliation(poll);
   const payouts = usePayouts(poll);
   const queryClient = useQueryClient();
+  const role = useStaffRole();
 
   useEffect(() => {
     if (!awaited) return;
@@ -52,6 +55,8 @@ export function PayoutsConsole() {
         </>
       )}
       <PayoutList payouts={payouts} />
+      {/* bKash payments against the order log (issue 34): for admins only. */}
+      {role === 'admin' && <PaymentReconciliationCard />}
     </div>
   );
 }

@@ -72,4 +72,17 @@ export const payoutsBn: { [K in keyof typeof payoutsEn]: string } = {
 
   'payouts.tiles': 'কুরিয়ারের টাকা',
   'payouts.tilesLoading': 'কুরিয়ারের টাকা লোড হচ্ছে…',
+
+  'payouts.payments.title': 'অর্ডারের সাথে বিকাশ পেমেন্ট মিলানো',
+  'payouts.payments.notYet': 'এখনো দৈনিক মিলানো হয়নি: প্রতিদিন শেষ হলে ওয়ার্কার এটি চালায়।',
+  'payouts.payments.ran': 'দিন {day}, যাচাই {at}: {payments}টি সম্পন্ন পেমেন্ট, {orders}টি পরিশোধিত অর্ডার।',
+  'payouts.payments.none': 'প্রতিটি পেমেন্টের অর্ডার আছে এবং প্রতিটি পরিশোধিত অর্ডারের পেমেন্ট আছে।',
+  'payouts.payments.kind': 'যা পাওয়া গেছে',
+  'payouts.payments.withoutOrder': 'অর্ডার ছাড়া পেমেন্ট',
+  'payouts.payments.withoutPayment': 'পরিশোধিত বলা, পেমেন্ট নেই',
+  'payouts.payments.amountDiffers': 'টাকার পরিমাণ মেলে না',
+  'payouts.payments.trx': 'ট্রানজ্যাকশন',
+  'payouts.payments.recorded': 'রেকর্ডে আছে',
+  'payouts.payments.expected': 'হওয়ার কথা',
+  'payouts.payments.detail': 'কারণ',
 };

@@ -78,4 +78,18 @@ export const payoutsEn = {
   // the dashboard's tiles
   'payouts.tiles': 'Courier cash',
   'payouts.tilesLoading': 'Loading courier cash…',
+
+  // the daily payments reconciliation (issue 34, admins)
+  'payouts.payments.title': 'bKash payments against orders',
+  'payouts.payments.notYet': 'No daily reconciliation yet: the worker runs it after each day ends.',
+  'payouts.payments.ran': 'Day {day}, checked {at}: {payments} completed payments, {orders} paid orders.',
+  'payouts.payments.none': 'Every payment has its order and every paid order its payment.',
+  'payouts.payments.kind': 'Finding',
+  'payouts.payments.withoutOrder': 'Payment with no order',
+  'payouts.payments.withoutPayment': 'Marked paid, no payment',
+  'payouts.payments.amountDiffers': 'Amounts differ',
+  'payouts.payments.trx': 'Transaction',
+  'payouts.payments.recorded': 'Recorded',
+  'payouts.payments.expected': 'Expected',
+  'payouts.payments.detail': 'Why',
 } as const;
