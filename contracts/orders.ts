@@ -230,3 +230,15 @@ export interface OrderListRow {
   /** The contact phone's record in short (issue 14); null before its first order is counted. */
   phone_risk: { badge: string; placed: number; returned: number; blocked: boolean } | null;
 }
+
+/**
+ * `GET /api/admin/orders/latest-version` (issue 31): what care's open order list polls to know, cheaply, whether
+ * to fetch the list again. `version` changes whenever an order is placed or changed (the latest change, in ms);
+ * the newest order placed, to tell a new order from a changed one.
+ */
+export interface OrdersLatestVersionResponse {
+  success: true;
+  version: number;
+  latest_order_id: string | null;
+  latest_placed_at: string | null;
+}

@@ -35,6 +35,7 @@ import { OrderTrackingProjection } from './projections/order-tracking.projection
 import { orderDecider } from './domain/order';
 import { phoneDecider } from './domain/phone';
 import { OrderReadModel } from './read-model/order-read-model';
+import { LatestOrders } from './read-model/latest-orders';
 import { GetOrderInformationHandler } from './track-order/get-order-information.handler';
 import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler';
 import { GetOrderPaymentHandler, OrderPaymentReader, RecordOrderPaymentHandler } from './pay-order/order-payments';
@@ -56,6 +57,7 @@ import { ShipmentDesk } from './shipments/shipment-desk';
     CatalogLookup,
     CheckoutIdempotency,
     OrderReadModel,
+    LatestOrders,
     OrderChanges,
     CheckoutBatcher,
     CouponUsePlaces,

@@ -5,7 +5,22 @@ import type { OutboxChannel } from '../outbox/outbox-channel';
  * status change a shopper cares about (and a parcel's first step out for delivery, `notify` on `ParcelStepRecorded`), to the phone the order was placed with, and a one-time phone code to
  * the phone it proves.
  */
-export const ORDER_SMS_EVENTS = ['OrderPlaced', 'InstantOrderPlaced', 'OrderConfirmed', 'OrderShipped', 'ParcelStepRecorded', 'OrderDelivered', 'OrderCancelled', 'OrderExpired'] as const;
+export const ORDER_SMS_EVENTS = [
+  'OrderPlaced',
+  'InstantOrderPlaced',
+  'OrderConfirmed',
+  // Issue 31: a line amendment that moved the total (its SMS names the new one); the others make no row.
+  'OrderLineAdded',
+  'OrderLineChanged',
+  'OrderLineRemoved',
+  // ... and a change of area that re-priced the delivery (ADR 061); other address changes make no row.
+  'ShippingDetailsChanged',
+  'OrderShipped',
+  'ParcelStepRecorded',
+  'OrderDelivered',
+  'OrderCancelled',
+  'OrderExpired',
+] as const;
 export const PHONE_CODE_SMS_EVENTS = ['PhoneCodeRequested'] as const;
 export const SMS_EVENT_TYPES: string[] = [...ORDER_SMS_EVENTS, ...PHONE_CODE_SMS_EVENTS];
 

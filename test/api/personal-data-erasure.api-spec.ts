@@ -177,7 +177,10 @@ describe('erasing a customer', () => {
     const notes = timeline.map((entry) => entry.note).filter(Boolean);
     expect(notes.length).toBeGreaterThanOrEqual(3);
     expect(new Set(notes)).toEqual(new Set(['[erased]']));
-    expect(timeline.find((entry) => entry.event === 'ShippingDetailsChanged')?.details).toEqual(expect.objectContaining({ address: '[erased]', shippingPhone: '[erased]' }));
+    expect(timeline.find((entry) => entry.event === 'ShippingDetailsChanged')?.details).toEqual(
+      // Issue 31: the address and phone the change replaced are the person's too.
+      expect.objectContaining({ address: '[erased]', shippingPhone: '[erased]', previousAddress: '[erased]', previousShippingPhone: '[erased]' }),
+    );
 
     // Nothing readable is left anywhere.
     const tables: Array<{ name: string }> = await fixture.dataSource.query(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`);

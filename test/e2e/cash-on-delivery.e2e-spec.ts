@@ -53,7 +53,7 @@ describe('cash on delivery: care changes an order on the confirmation call', () 
       expect(await page.locator('main').innerText()).toMatch(/expires in (47|48) h/);
 
       const lineForm = page.getByRole('form', { name: 'Change a line' });
-      await lineForm.getByLabel('New size').fill('L');
+      await lineForm.getByLabel('New size').selectOption('L'); // issue 31: picked from the sizes in stock
       await lineForm.getByLabel("Why the change (customer's words)").fill('customer wants a bigger size');
       await lineForm.getByRole('button', { name: 'Change line' }).click();
       await page.getByRole('status').filter({ hasText: `Order ${orderId} is changed.` }).waitFor();

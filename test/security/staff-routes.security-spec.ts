@@ -23,6 +23,7 @@ const STAFF_ROUTES: Record<string, StaffRoute> = {
   'GET /api/admin/orders': { access: 'care and admin' },
   'GET /api/admin/dashboard': { access: 'care and admin' },
   'POST /api/admin/orders/instant': { access: 'care and admin', body: {} },
+  'GET /api/admin/orders/latest-version': { access: 'care and admin' },
   'GET /api/admin/orders/:orderId': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' } },
   'POST /api/admin/orders/:orderId/confirm': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: {} },
   'POST /api/admin/orders/:orderId/start-processing': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' }, body: {} },

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './chromium';
 import { newestMtime, withBuildLock } from './build-lock';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server';
 import { FAILED_TEST_GLOBAL } from './test-state';
 
 export { CHROMIUM_PATH, launchBrowser } from './chromium';
@@ -106,12 +106,13 @@ export interface DemoTee {
  * For a browser suite's describe block: the client built, a seeded store on 127.0.0.1 serving it, and
  * Chromium; both closed after the block. Read `server`, `browser` and `tee` in hooks and tests (set by beforeAll).
  */
-export function useBrowserStore(): BrowserStore {
+export function useBrowserStore(options: () => TestServerOptions = () => ({})): BrowserStore {
   const state = {} as { server: TestServer; browser: Browser; tee: DemoTee };
   const contexts = new FailureWitness();
   beforeAll(async () => {
     ensureClientBuilt();
-    state.server = await startTestServer();
+    // `options` is read when the server starts, after the suite's earlier hooks (a fake gateway's address).
+    state.server = await startTestServer(options());
     state.browser = contexts.watch(await launchBrowser());
     state.tee = await demoTee(state.server.baseUrl);
   }, 240_000);

@@ -21,6 +21,7 @@ import { STATUS_NAMES } from '../domain/order-status';
 import { PlaceInstantOrderCommand } from '../place-instant-order/place-instant-order.command';
 import { AmendOrderCommand, type AmendOrderResult } from '../amend-order/amend-order';
 import { paisaToTaka } from '../../common/money';
+import { LatestOrders } from '../read-model/latest-orders';
 import {
   addLineRequest,
   callRequest,
@@ -58,12 +59,19 @@ export class AdminOrdersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly latest: LatestOrders,
   ) {}
 
   @Post('instant')
   async placeInstantOrder(@Body() body: unknown, @RequestMeta() meta: RequestMetadata) {
     const { orderId } = await this.commands.execute(new PlaceInstantOrderCommand(parseOrThrow(instantOrderRequest, body), meta));
     return { success: true, order_id: orderId, message: 'Instant order recorded.' } satisfies InstantOrderResponse;
+  }
+
+  /** Issue 31: what care's open order list polls; declared before `:orderId`, which would take the word for an id. */
+  @Get('latest-version')
+  latestVersion() {
+    return this.latest.version();
   }
 
   @Get(':orderId')

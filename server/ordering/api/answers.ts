@@ -13,6 +13,7 @@ import type {
   OrderTrackingDetailsResponse,
   OrderTrackingResponse,
   PhoneRiskResponse,
+  OrdersLatestVersionResponse,
 } from '../../../contracts/orders';
 import type { ShipmentResponse } from '../../../contracts/shipments';
 import { isoTime, taka } from '../../observability/openapi/answer-schemas';
@@ -218,4 +219,8 @@ export const phoneRiskAnswer = answerOf<{ success: true; data: PhoneRiskResponse
 
 export const phoneBlockAnswer = answerOf<{ success: true; phone: string; blocked: boolean; message: string }>()(
   z.object({ success: z.literal(true), phone: z.string(), blocked: z.boolean(), message: z.string() }),
+);
+
+export const ordersLatestVersionAnswer = answerOf<OrdersLatestVersionResponse>()(
+  z.object({ success: z.literal(true), version: z.number().int().min(0), latest_order_id: z.string().nullable(), latest_placed_at: isoTime.nullable() }),
 );

@@ -10,6 +10,7 @@ import {
   orderPlacedAnswer,
   checkoutAnswer,
   orderSummaryAnswer,
+  ordersLatestVersionAnswer,
   ownOrderCancelledAnswer,
   phoneBlockAnswer,
   phoneRiskAnswer,
@@ -103,6 +104,10 @@ export const ORDERING_ROUTES: ApiRoute[] = [
     example: (s) => ({
       body: { name: 'Phone Buyer', phone: '01911111111', address: 'Agrabad, Chattogram', email: s.email('phone.buyer'), payment_type: 'cash', amount: '1200', discount: '100', advance: '200', lines: [{ id: s.product.id, size: s.product.size, qty: 1 }] },
     }),
+  },
+  {
+    method: 'get', path: '/api/admin/orders/latest-version', tag: STAFF, summary: 'What care\'s open order list polls: the latest change to any order (a number) and the newest order placed', access: 'care', answer: ordersLatestVersionAnswer,
+    description: 'Issue 31: `version` changes whenever an order is placed or changed; the list fetches itself again only then. Served from one read a second per process.',
   },
   {
     method: 'get', path: '/api/admin/orders/:orderId', tag: STAFF, summary: 'An order as customer care sees it: details, lines, timeline, the phone\'s record, the structured address', access: 'care', params: orderIdParam, answer: careOrderAnswer,

@@ -109,7 +109,12 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
     // A changed area is recorded with the one it replaces (ADR 059), and re-prices the delivery by its zone (ADR 061).
     const areaFields = areaChanged ? { deliveryArea: area, previousArea: order.deliveryArea ?? null } : {};
     const repriced = areaChanged && order.orderType === 1 && states.delivery ? repricedDelivery(order, area.areaId, states.delivery) : null;
-    return [{ streamId: orderStreamId(orderId), events: [{ type: 'ShippingDetailsChanged', data: { orderId, at, address, shippingPhone, ...areaFields, ...(repriced ?? {}) } }] }];
+    // What it replaced (issue 31), so the timeline reads "Address … → …".
+    const previous = {
+      ...(address !== order.address ? { previousAddress: order.address } : {}),
+      ...(shippingPhone !== order.shippingPhone ? { previousShippingPhone: order.shippingPhone } : {}),
+    };
+    return [{ streamId: orderStreamId(orderId), events: [{ type: 'ShippingDetailsChanged', data: { orderId, at, address, shippingPhone, ...areaFields, ...previous, ...(repriced ? { ...repriced, ...previousTotal(order) } : {}) } }] }];
   }
   if (order.orderType !== 1) throw new OrderRuleViolation('line', 'instant-order-lines-fixed');
 
@@ -125,7 +130,7 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
       else lines.push(added);
       moves.push({ sku: { productId: added.productId, size, quantity: added.quantity }, delta: added.quantity });
       const offer = amendedOffer(order, lines, null, null);
-      event = { type: 'OrderLineAdded', data: { orderId, at, line: added, lines, totals: totalsOf(lines, order, offer), ...offerField(order, offer) } };
+      event = { type: 'OrderLineAdded', data: { orderId, at, line: added, lines, totals: totalsOf(lines, order, offer), ...offerField(order, offer), ...previousTotal(order) } };
       break;
     }
     case 'remove-line': {
@@ -134,7 +139,7 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
       const [removed] = lines.splice(index, 1);
       moves.push({ sku: { productId: removed.productId, size, quantity: removed.quantity }, delta: -removed.quantity });
       const offer = amendedOffer(order, lines, key(removed), null);
-      event = { type: 'OrderLineRemoved', data: { orderId, at, line: key(removed), lines, totals: totalsOf(lines, order, offer), ...offerField(order, offer) } };
+      event = { type: 'OrderLineRemoved', data: { orderId, at, line: key(removed), lines, totals: totalsOf(lines, order, offer), ...offerField(order, offer), ...previousTotal(order) } };
       break;
     }
     case 'change-line': {
@@ -160,7 +165,7 @@ export function decideAmendment(command: AmendOrder, states: AmendmentStates): S
       const offer = amendedOffer(order, lines, key(from), to);
       event = {
         type: 'OrderLineChanged',
-        data: { orderId, at, from: key(from), to, lines, totals: totalsOf(lines, order, offer), ...offerField(order, offer) },
+        data: { orderId, at, from: key(from), to, lines, totals: totalsOf(lines, order, offer), ...offerField(order, offer), ...previousTotal(order) },
       };
       break;
     }
@@ -200,6 +205,11 @@ type PlacedOrder = Extract<OrderState, { orderId: string }>;
 function amendedOffer(order: PlacedOrder, lines: readonly OrderLine[], from: LineKey | null, to: LineKey | null): OrderOffer | null {
   if (!order.offer) return null;
   return offerDiscountOf({ ...order.offer, lines: amendOfferUnits(order.offer.lines, from, to) }, lines);
+}
+
+/** The grand total before the amendment (issue 31), when the order's stream says it. */
+function previousTotal(order: PlacedOrder): { previousGrandTotalPaisa?: number } {
+  return typeof order.totalPaisa === 'number' ? { previousGrandTotalPaisa: order.totalPaisa } : {};
 }
 
 /** `offer` is written only on orders placed with the offer, so other orders' amendments keep their old shape. */

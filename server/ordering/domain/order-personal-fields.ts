@@ -29,7 +29,7 @@ export function registerOrderPersonalFields(): void {
   registerPersonalFields('OrderPlaced', placed);
   registerPersonalFields('InstantOrderPlaced', placed);
   const later: Record<string, string[]> = {
-    ShippingDetailsChanged: ['address', 'shippingPhone', ...AREA_PATHS('deliveryArea'), ...AREA_PATHS('previousArea')],
+    ShippingDetailsChanged: ['address', 'shippingPhone', 'previousAddress', 'previousShippingPhone', ...AREA_PATHS('deliveryArea'), ...AREA_PATHS('previousArea')],
     OrderNoteAdded: ['note'],
     OrderCancelled: ['reason'],
     OrderReturned: ['reason'],

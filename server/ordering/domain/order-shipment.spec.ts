@@ -54,7 +54,7 @@ describe('order decider: shipments (issue 29)', () => {
     const picked = step('picked-up', '2026-03-10T11:00:00.000Z');
     given(placed, confirmed, requested, booked)
       .when(recordStep(picked))
-      .then(recorded(picked), { type: 'OrderShipped', data: { orderId, at, courier: 'Demo courier', trackingCode: 'DEMO-1' } });
+      .then(recorded(picked), { type: 'OrderShipped', data: { orderId, at, courier: 'Demo courier', trackingCode: 'DEMO-1', cashToCollectPaisa: 136000 } });
     const shipped: OrderEvent = { type: 'OrderShipped', data: { orderId, at, courier: 'Demo courier', trackingCode: 'DEMO-1' } };
     const out = step('out-for-delivery', '2026-03-10T12:00:00.000Z');
     given(placed, confirmed, requested, booked, recorded(picked), shipped).when(recordStep(out)).then(recorded(out, true, 'out-for-delivery'));

@@ -147,7 +147,11 @@ export type OrderProcessingStarted = { type: 'OrderProcessingStarted'; data: { o
 /** The parcel left with a courier. Fires from `ShipOrder`. Consumed by read models, timeline (and later shipping mail). */
 export type OrderShipped = {
   type: 'OrderShipped';
-  data: { orderId: string; at: string; courier: string | null; trackingCode: string | null };
+  /**
+   * `cashToCollectPaisa` (issue 31): what the courier collects from the shopper, decided when the order ships
+   * (0: paid by bKash); the shipped SMS names it. Absent on orders shipped before.
+   */
+  data: { orderId: string; at: string; courier: string | null; trackingCode: string | null; cashToCollectPaisa?: number };
 };
 
 /** The customer received the parcel. Fires from `DeliverOrder`. Consumed by read models (celebration message), timeline. */
@@ -204,7 +208,7 @@ export interface LineKey {
  */
 export type OrderLineAdded = {
   type: 'OrderLineAdded';
-  data: { orderId: string; at: string; line: OrderLine; lines: OrderLine[]; totals: OrderTotals; offer?: OrderOffer | null };
+  data: { orderId: string; at: string; line: OrderLine; lines: OrderLine[]; totals: OrderTotals; offer?: OrderOffer | null; previousGrandTotalPaisa?: number };
 };
 
 /**
@@ -213,13 +217,17 @@ export type OrderLineAdded = {
  */
 export type OrderLineChanged = {
   type: 'OrderLineChanged';
-  data: { orderId: string; at: string; from: LineKey; to: LineKey; lines: OrderLine[]; totals: OrderTotals; offer?: OrderOffer | null };
+  data: { orderId: string; at: string; from: LineKey; to: LineKey; lines: OrderLine[]; totals: OrderTotals; offer?: OrderOffer | null; previousGrandTotalPaisa?: number };
 };
 
-/** Care removed a line; its units are released in the same append. Consumed by read models and timeline. */
+/**
+ * Care removed a line; its units are released in the same append. Consumed by read models and timeline.
+ * The three line amendments carry `previousGrandTotalPaisa` since issue 31: the total before the change, so
+ * the timeline says "৳1,200 → ৳1,380" and the shopper is texted once when the total moved (SMS subscription).
+ */
 export type OrderLineRemoved = {
   type: 'OrderLineRemoved';
-  data: { orderId: string; at: string; line: LineKey; lines: OrderLine[]; totals: OrderTotals; offer?: OrderOffer | null };
+  data: { orderId: string; at: string; line: LineKey; lines: OrderLine[]; totals: OrderTotals; offer?: OrderOffer | null; previousGrandTotalPaisa?: number };
 };
 
 /** Care changed where the parcel goes: the shipping address and phone. Consumed by read models and timeline. */
@@ -239,6 +247,11 @@ export type ShippingDetailsChanged = {
      */
     delivery?: { previousChargePaisa: number; chargePaisa: number; zoneId: string };
     totals?: OrderTotals;
+    /** With `totals`: the grand total before the change, so the shopper is texted the new one (issue 31). */
+    previousGrandTotalPaisa?: number;
+    /** Issue 31: the address and shipping phone this change replaced, when it changed them (personal, ADR 053). */
+    previousAddress?: string;
+    previousShippingPhone?: string;
   };
 };
 

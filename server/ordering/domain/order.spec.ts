@@ -92,10 +92,14 @@ describe('order status decider', () => {
     given(placedOrder()).when({ type: 'CancelOrder', data: { orderId, now, reason: ' ' } }).thenThrows(OrderRuleViolation);
   });
 
-  it('records courier and tracking code when shipping', () => {
+  it('records courier, tracking code and the cash the courier collects when shipping', () => {
     given(placedOrder(), ...stepEvents.processing)
       .when({ type: 'ShipOrder', data: { orderId, now, courier: 'Pathao', trackingCode: 'PX-1' } })
-      .then({ type: 'OrderShipped', data: { orderId, at, courier: 'Pathao', trackingCode: 'PX-1' } });
+      .then({ type: 'OrderShipped', data: { orderId, at, courier: 'Pathao', trackingCode: 'PX-1', cashToCollectPaisa: 136000 } });
+    // Issue 31: a bKash order was paid; the courier collects nothing.
+    given(placedOrder({ payment: { method: 'bkash', bkashNumber: '01711111111', transactionId: 'TRX1' } }), ...stepEvents.processing)
+      .when({ type: 'ShipOrder', data: { orderId, now, courier: 'Pathao', trackingCode: 'PX-1' } })
+      .then({ type: 'OrderShipped', data: { orderId, at, courier: 'Pathao', trackingCode: 'PX-1', cashToCollectPaisa: 0 } });
   });
 
   it('refuses any step on an order that does not exist', () => {

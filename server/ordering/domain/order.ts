@@ -36,6 +36,8 @@ export type OrderState =
       advancePaisa?: number;
       /** Issue 30: the picked area (null: a free-text address only). */
       deliveryArea?: DeliveryArea | null;
+      /** Issue 31: an instant (phone) order's amount left to collect on delivery. */
+      duePaisa?: number;
     };
 
 /** What the rules of booking and parcel steps need of the order's parcel. */
@@ -169,6 +171,7 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         shippingPhone: event.data.customer.shippingPhone,
         placedAt: event.data.placedAt,
         shipment: null,
+        duePaisa: event.data.payment.duePaisa,
       };
     case 'OrderConfirmed':
       return withStatus(state, 'confirmed');
@@ -339,7 +342,7 @@ function decideShipment(command: RequestShipmentBooking | RecordShipmentBooked |
       if (!current) return events;
       let status = state.status;
       if (MOVING_STAGES.has(step.stage) && (status === 'confirmed' || status === 'processing')) {
-        events.push({ type: 'OrderShipped', data: { orderId, at, courier: shipment.booked.courierName, trackingCode: shipment.booked.trackingCode } });
+        events.push({ type: 'OrderShipped', data: { orderId, at, courier: shipment.booked.courierName, trackingCode: shipment.booked.trackingCode, cashToCollectPaisa: shipment.amountToCollectPaisa } });
         status = 'shipped';
       }
       if ((step.stage === 'delivered' || step.stage === 'partly-delivered') && status === 'shipped') {
@@ -380,6 +383,19 @@ export function splitReturned(lines: readonly OrderLine[], damaged: readonly Lin
   return { restocked, damaged: broken };
 }
 
+/**
+ * What the courier collects when the order ships (issue 31), from the order's stream as the packing slip reads it
+ * from its row: an instant order's amount due; a cash order's total, less a bKash advance once verified; nothing
+ * for an order paid by bKash.
+ */
+export function cashToCollectOf(state: Exclude<OrderState, { status: 'none' }>): number {
+  if (state.orderType !== 1) return state.duePaisa ?? 0;
+  if (state.paymentMethod !== 'cash') return 0;
+  const total = state.totalPaisa ?? 0;
+  const advance = state.advancePaisa ?? 0;
+  return advance > 0 && state.bkashVerified ? Math.max(0, total - advance) : total;
+}
+
 function withStatus(state: OrderState, status: OrderStatus): OrderState {
   return state.status === 'none' ? state : { ...state, status };
 }
@@ -412,7 +428,7 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
       return [
         {
           type: 'OrderShipped',
-          data: { orderId, at, courier: optionalText(command.data.courier), trackingCode: optionalText(command.data.trackingCode) },
+          data: { orderId, at, courier: optionalText(command.data.courier), trackingCode: optionalText(command.data.trackingCode), cashToCollectPaisa: state.shipment?.amountToCollectPaisa ?? cashToCollectOf(state) },
         },
       ];
     case 'DeliverOrder':

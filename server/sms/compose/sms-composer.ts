@@ -7,7 +7,7 @@ import { OutboxEnvelopes } from '../../outbox/envelopes';
 import type { OutboxReads } from '../../outbox/event-reads';
 import type { OutgoingSms } from '../gateway/sms-gateway';
 import { smsSize } from '../templates/segments';
-import { orderSms, orderSmsKindOf, phoneCodeSms, SmsStore } from '../templates/sms-texts';
+import { amendedTotalOf, orderSms, orderSmsKindOf, phoneCodeSms, SmsStore } from '../templates/sms-texts';
 
 export type SmsComposition = { sms: OutgoingSms } | { skip: string };
 
@@ -47,14 +47,17 @@ export class SmsComposer {
     if (!to) return { skip: 'the order has no mobile number' };
     const totals = placed.totals as { grandTotalPaisa?: number } | undefined;
     const payment = placed.payment as { amountPaisa?: number } | undefined;
+    // An amendment's SMS names the new total (issue 31); the others the total as placed.
+    const amendedTotal = kind === 'amended' ? amendedTotalOf(data) : null;
     return sms(
       to,
       orderSms(kind, localeOf(placed.locale), store, {
         orderId: String(placed.orderId ?? event.streamId.replace(/^order-/, '')),
-        totalPaisa: totals?.grandTotalPaisa ?? payment?.amountPaisa ?? null,
+        totalPaisa: amendedTotal ?? totals?.grandTotalPaisa ?? payment?.amountPaisa ?? null,
         courier: event.type === 'ParcelStepRecorded' ? null : text(data.courier),
         trackingCode: text(data.trackingCode),
         reason: text(data.reason),
+        cashToCollectPaisa: event.type === 'OrderShipped' && typeof data.cashToCollectPaisa === 'number' ? data.cashToCollectPaisa : null,
       }),
     );
   }

@@ -26,8 +26,9 @@ export class SmsSubscriptionProjection extends OutboxSubscriptionProjection {
   protected async jobsFor(events: RecordedEvent[], manager: EntityManager): Promise<BudgetedJob[]> {
     const cancelled = events.filter((event) => event.type === 'OrderCancelled' && causedByShopper(event)).map((event) => event.streamId);
     const placedPhones = await contactPhones(manager, cancelled);
-    // A courier step texts only when the decider marked it (the first out for delivery): no row for the others.
-    const worthy = events.filter((event) => orderSmsKindOf(event.type, event.data as { notify?: unknown }) !== null || !event.streamId.startsWith('order-'));
+    // A courier step texts only when the decider marked it (the first out for delivery), an amendment only when it
+    // moved the total (issue 31): no row for the others.
+    const worthy = events.filter((event) => orderSmsKindOf(event.type, event.data as { notify?: unknown; previousGrandTotalPaisa?: unknown; totals?: unknown }) !== null || !event.streamId.startsWith('order-'));
     return worthy.map((event) => {
       const job = { eventId: event.id, eventType: event.type };
       if (!causedByShopper(event)) return job;

@@ -66,6 +66,23 @@ describe('the store\'s SMS texts', () => {
     expect(orderSms('placed', 'bn', store, facts)).toBe('Tee Bazaar: অর্ডার TB7K2M9QX4 পেয়েছি, মোট ১১৬০ টাকা। ট্র্যাক: https://teebazaar.com.bd/order-tracking?orderId=TB7K2M9QX4');
   });
 
+  it('names the cash to collect in the shipped SMS and the new total in an amendment\'s, whole, in either language (issue 31)', () => {
+    const cod = { ...facts, cashToCollectPaisa: 138000 };
+    const english = orderSms('shipped', 'en', store, cod);
+    const bengali = orderSms('shipped', 'bn', store, cod);
+    expect(english).toContain('Please pay Tk 1380 on delivery. Courier: Steadfast Courier, tracking code: SF-2026-11-25-004812.');
+    expect(bengali).toContain('ডেলিভারিতে দেবেন ১৩৮০ টাকা। কুরিয়ার: Steadfast Courier, কোড: SF-2026-11-25-004812।');
+    expect(orderSms('shipped', 'en', store, { ...facts, cashToCollectPaisa: 0 })).toContain('Paid: nothing to pay on delivery.');
+    expect(orderSms('amended', 'en', store, { ...facts, totalPaisa: 138000 })).toBe(
+      'Tee Bazaar: Your order TB7K2M9QX4 was changed as you asked. New total Tk 1380. https://teebazaar.com.bd/order-tracking?orderId=TB7K2M9QX4',
+    );
+    expect(orderSms('amended', 'bn', store, { ...facts, totalPaisa: 138000 })).toContain('নতুন মোট ১৩৮০ টাকা।');
+    for (const text of [english, bengali, orderSms('amended', 'bn', store, { ...facts, totalPaisa: 138000 })]) {
+      expect(smsSize(text).segments).toBeLessThanOrEqual(2);
+      expect(text.endsWith('…')).toBe(false);
+    }
+  });
+
   it('never cuts a placed order\'s tracking link: a long store name gets the shortest wording', () => {
     const long = { name: 'The Very Long Named Tee Bazaar Store of Dhaka', origin: 'https://shop.teebazaar-example-store.com.bd' };
     for (const locale of ['en', 'bn'] as const) {

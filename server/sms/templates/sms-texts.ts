@@ -1,5 +1,5 @@
 import type { Locale } from '../../../contracts/locale';
-import { firstThatFits, fitSegments } from './segments';
+import { firstThatFits, fitSegments, MAX_SEGMENTS, smsSize } from './segments';
 
 /**
  * Every SMS the store sends, in English and Bengali (Unicode). English texts stay in the GSM-7 alphabet (no
@@ -21,9 +21,11 @@ export interface OrderSmsFacts {
   courier?: string | null;
   trackingCode?: string | null;
   reason?: string | null;
+  /** Issue 31: what the courier collects, in paisa (0: already paid); the shipped SMS names it. */
+  cashToCollectPaisa?: number | null;
 }
 
-export type OrderSmsKind = 'placed' | 'confirmed' | 'shipped' | 'out-for-delivery' | 'delivered' | 'cancelled' | 'expired';
+export type OrderSmsKind = 'placed' | 'confirmed' | 'amended' | 'shipped' | 'out-for-delivery' | 'delivered' | 'cancelled' | 'expired';
 
 /** Which text each order event sends. */
 export const ORDER_SMS_KIND: Record<string, OrderSmsKind> = {
@@ -40,9 +42,23 @@ export const ORDER_SMS_KIND: Record<string, OrderSmsKind> = {
  * An order event's SMS, when it has one: most by their type; a courier step (issue 29) only when the decider
  * marked it as the parcel's first step out for delivery (`notify`), so the shopper hears of it once.
  */
-export function orderSmsKindOf(type: string, data: { notify?: unknown }): OrderSmsKind | null {
+export function orderSmsKindOf(type: string, data: { notify?: unknown; previousGrandTotalPaisa?: unknown; totals?: unknown }): OrderSmsKind | null {
   if (type === 'ParcelStepRecorded') return data.notify === 'out-for-delivery' ? 'out-for-delivery' : null;
+  if (AMENDMENT_EVENTS.includes(type)) return amendedTotalOf(data) !== null ? 'amended' : null;
   return ORDER_SMS_KIND[type] ?? null;
+}
+
+/**
+ * Care's amendments (issue 31): one SMS when the change moved the order's total, none otherwise: the line
+ * changes, and a change of area that re-priced the delivery by its zone (ADR 061).
+ */
+export const AMENDMENT_EVENTS: readonly string[] = ['OrderLineAdded', 'OrderLineChanged', 'OrderLineRemoved', 'ShippingDetailsChanged'];
+
+/** An amendment's new total in paisa when it differs from the one before (events before issue 31 say neither). */
+export function amendedTotalOf(data: { previousGrandTotalPaisa?: unknown; totals?: unknown }): number | null {
+  const now = (data.totals as { grandTotalPaisa?: unknown } | undefined)?.grandTotalPaisa;
+  const before = data.previousGrandTotalPaisa;
+  return typeof now === 'number' && typeof before === 'number' && now !== before ? now : null;
 }
 
 const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
@@ -64,6 +80,7 @@ export function orderSms(kind: OrderSmsKind, locale: Locale, store: SmsStore, fa
   const courier = facts.courier ?? '';
   const code = facts.trackingCode ?? '';
   const reason = facts.reason?.replace(/\s+/g, ' ').trim() ?? '';
+  const cash = typeof facts.cashToCollectPaisa === 'number' ? facts.cashToCollectPaisa : null;
   if (locale === 'bn') {
     switch (kind) {
       case 'placed':
@@ -76,8 +93,18 @@ export function orderSms(kind: OrderSmsKind, locale: Locale, store: SmsStore, fa
         );
       case 'confirmed':
         return fitSegments(`${store.name}: আপনার অর্ডার ${id} নিশ্চিত হয়েছে, শীঘ্রই পাঠানো হবে।`, [link]);
-      case 'shipped':
-        return fitSegments(`${store.name}: আপনার অর্ডার ${id} পাঠানো হয়েছে। কুরিয়ার: ${courier}, ট্র্যাকিং কোড: ${code}।`, [link]);
+      case 'amended':
+        return fitSegments(`${store.name}: আপনার কথামতো অর্ডার ${id} বদলানো হয়েছে। নতুন মোট ${total ?? ''}।`, [link]);
+      case 'shipped': {
+        const pay = cash === null ? '' : cash > 0 ? ` ডেলিভারিতে দেবেন ${taka(cash, locale)}।` : ' টাকা পরিশোধিত, ডেলিভারিতে কিছু দিতে হবে না।';
+        // The cash and the tracking code matter most: shorter wordings keep both whole.
+        const whole = `${store.name}: আপনার অর্ডার ${id} পাঠানো হয়েছে।${pay} কুরিয়ার: ${courier}, ট্র্যাকিং কোড: ${code}।`;
+        if (smsSize(whole).segments <= MAX_SEGMENTS) return fitSegments(whole, [link]);
+        return firstThatFits(
+          `${store.name}: অর্ডার ${id} পাঠানো হয়েছে।${pay} কুরিয়ার: ${courier}, কোড: ${code}।`,
+          `অর্ডার ${id} পাঠানো হয়েছে।${pay} কুরিয়ার: ${courier}, কোড: ${code}।`,
+        );
+      }
       case 'out-for-delivery':
         return fitSegments(`${store.name}: আপনার অর্ডার ${id} আজ ডেলিভারির পথে। ${courier ? `কুরিয়ার: ${courier}। ` : ''}টাকা প্রস্তুত রাখুন।`, [link]);
       case 'delivered':
@@ -98,8 +125,12 @@ export function orderSms(kind: OrderSmsKind, locale: Locale, store: SmsStore, fa
       );
     case 'confirmed':
       return fitSegments(`${store.name}: Your order ${id} is confirmed and will be shipped soon.`, [link]);
-    case 'shipped':
-      return fitSegments(`${store.name}: Your order ${id} is on its way. Courier: ${courier}, tracking code: ${code}.`, [link]);
+    case 'amended':
+      return fitSegments(`${store.name}: Your order ${id} was changed as you asked. New total ${total ?? ''}.`, [link]);
+    case 'shipped': {
+      const pay = cash === null ? '' : cash > 0 ? ` Please pay ${taka(cash, locale)} on delivery.` : ' Paid: nothing to pay on delivery.';
+      return fitSegments(`${store.name}: Your order ${id} is on its way.${pay} Courier: ${courier}, tracking code: ${code}.`, [link]);
+    }
     case 'out-for-delivery':
       return fitSegments(`${store.name}: Your order ${id} is out for delivery today.${courier ? ` Courier: ${courier}.` : ''}`, [link]);
     case 'delivered':

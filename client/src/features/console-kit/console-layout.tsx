@@ -19,8 +19,11 @@ const LINKS: Array<{ to: string; label: string; adminOnly?: boolean; end?: boole
   { to: '/admin/projections', label: 'Projections', adminOnly: true },
 ];
 
-/** The console's own frame: none of the storefront's header, cart or bottom toolbar. */
-export function ConsoleLayout() {
+/**
+ * The console's own frame: none of the storefront's header, cart or bottom toolbar. `navBadges` puts a page's
+ * live mark beside its menu entry (issue 31: new orders beside Orders), composed by the console's route file.
+ */
+export function ConsoleLayout({ navBadges = {} }: { navBadges?: Partial<Record<string, ReactNode>> }) {
   const { user, staffRole, logOut } = useStaffSession();
   const links = LINKS.filter((link) => !link.adminOnly || staffRole === 'admin');
   return (
@@ -45,6 +48,7 @@ export function ConsoleLayout() {
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end}>
                   {link.label}
+                  {navBadges[link.to]}
                 </NavLink>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import type { en } from './en';
 import type { accountEn } from './messages/account.en';
+import type { careEn } from './messages/care.en';
 import type { cartEn } from './messages/cart.en';
 import type { checkoutEn } from './messages/checkout.en';
 import type { homeEn } from './messages/home.en';
@@ -19,4 +20,4 @@ import type { shopEn } from './messages/shop.en';
  * Every message key of the storefront: the shell's (bundled) and each page namespace's. Type-only imports:
  * nothing here reaches a bundle. A key used in `t()` that no catalog has fails the type check.
  */
-export type MessageKey = keyof typeof en | keyof typeof accountEn | keyof typeof cartEn | keyof typeof checkoutEn | keyof typeof homeEn | keyof typeof myaccountEn | keyof typeof offerEn | keyof typeof ordersEn | keyof typeof pagesEn | keyof typeof parcelEn | keyof typeof payoutsEn | keyof typeof phoneEn | keyof typeof productEn | keyof typeof recoveryEn | keyof typeof setupEn | keyof typeof shopEn;
+export type MessageKey = keyof typeof en | keyof typeof accountEn | keyof typeof careEn | keyof typeof cartEn | keyof typeof checkoutEn | keyof typeof homeEn | keyof typeof myaccountEn | keyof typeof offerEn | keyof typeof ordersEn | keyof typeof pagesEn | keyof typeof parcelEn | keyof typeof payoutsEn | keyof typeof phoneEn | keyof typeof productEn | keyof typeof recoveryEn | keyof typeof setupEn | keyof typeof shopEn;

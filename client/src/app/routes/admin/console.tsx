@@ -14,6 +14,9 @@ import { OrdersRoute } from './orders';
 import { PayoutsRoute } from './payouts';
 import { ProjectionsRoute } from './projections';
 import { StockRoute } from './stock';
+import { NewOrdersBadge } from '../../../features/care-orders/components/new-orders-badge';
+import { useMessages } from '../../../lib/i18n/locale';
+import { careMessages } from '../../../lib/i18n/messages/care';
 
 /**
  * The staff console under /admin/*: loaded on demand by the app router, so none of this (nor its CSS) is in
@@ -21,11 +24,12 @@ import { StockRoute } from './stock';
  * Each page file here composes console features (client/src/features/care-orders, stock, coupons, ...).
  */
 export function AdminApp() {
+  useMessages(careMessages);
   return (
     <StaffSessionProvider onSignedIn={storeStaffSession}>
       <StaffGate>
         <Routes>
-          <Route element={<ConsoleLayout />}>
+          <Route element={<ConsoleLayout navBadges={{ '/admin/orders': <NewOrdersBadge /> }} />}>
             <Route index element={<DashboardRoute />} />
             <Route path="orders" element={<OrdersRoute />} />
             <Route path="orders/:orderId" element={<OrderRoute />} />

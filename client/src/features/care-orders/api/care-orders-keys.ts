@@ -8,4 +8,6 @@ export const careOrdersKeys = {
   detail: (orderId: string) => [...careOrdersKeys.all, 'detail', orderId] as const,
   shipment: (orderId: string) => [...careOrdersKeys.all, 'shipment', orderId] as const,
   areas: (q: string) => [...careOrdersKeys.all, 'areas', q] as const,
+  stock: (productId: number) => [...careOrdersKeys.all, 'stock', productId] as const,
+  latest: () => [...careOrdersKeys.all, 'latest-version'] as const,
 };

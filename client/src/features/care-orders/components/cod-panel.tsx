@@ -8,6 +8,9 @@ import { getPhonePersonalData, useErasePhoneData } from '../api/phone-personal-d
 import { saveJson } from '../../../lib/save-json';
 import { printPackingSlip } from '../api/get-packing-slip';
 import { useRecordCall, type CallOutcome } from '../api/record-call';
+import { useProductStock } from '../api/get-product-stock';
+import { useStaffRole } from '../../console-kit/staff-session-context';
+import { t } from '../../../lib/i18n/locale';
 
 /** "expires in 47 h 12 min" for a pending order's deadline (issue 14). */
 export function expiresIn(expiresAt: string, now = Date.now()): string {
@@ -48,6 +51,8 @@ export function CodPanel({ view, onChanged }: { view: CareOrderResponse; onChang
 }
 
 function PhoneHistory({ orderId, records }: { orderId: string; records: PhoneRiskResponse[] }) {
+  // Blocking and erasing are the admin's (issue 31): care does not see them at all, rather than greyed.
+  const admin = useStaffRole() === 'admin';
   const block = useChangePhoneBlock();
   const erase = useErasePhoneData();
   const [reason, setReason] = useState('');
@@ -60,14 +65,16 @@ function PhoneHistory({ orderId, records }: { orderId: string; records: PhoneRis
             {risk.placed} placed · {risk.delivered} delivered · {risk.cancelled} cancelled · {risk.expired} expired
             {risk.blocked && risk.block_reason ? ` · blocked: ${risk.block_reason}` : ''}
           </span>{' '}
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={block.isPending || !reason.trim()}
-            onClick={() => block.mutate({ orderId, phone: risk.phone, block: !risk.blocked, reason })}
-          >
-            {risk.blocked ? 'Unblock' : 'Block'}
-          </button>
+          {admin && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={block.isPending || !reason.trim()}
+              onClick={() => block.mutate({ orderId, phone: risk.phone, block: !risk.blocked, reason })}
+            >
+              {risk.blocked ? 'Unblock' : 'Block'}
+            </button>
+          )}
           <button
             type="button"
             className="button button--secondary"
@@ -75,22 +82,26 @@ function PhoneHistory({ orderId, records }: { orderId: string; records: PhoneRis
           >
             Export data
           </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={erase.isPending || !reason.trim()}
-            onClick={() => {
-              if (window.confirm(`Erase every name, phone, e-mail and address of ${risk.phone}? This cannot be undone.`)) erase.mutate({ orderId, phone: risk.phone, reason });
-            }}
-          >
-            Erase personal data
-          </button>
+          {admin && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={erase.isPending || !reason.trim()}
+              onClick={() => {
+                if (window.confirm(`Erase every name, phone, e-mail and address of ${risk.phone}? This cannot be undone.`)) erase.mutate({ orderId, phone: risk.phone, reason });
+              }}
+            >
+              Erase personal data
+            </button>
+          )}
         </div>
       ))}
-      <label className="admin-field">
-        Why block, unblock or erase the phone (admin)
-        <input className="field__input" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
-      </label>
+      {admin && (
+        <label className="admin-field">
+          Why block, unblock or erase the phone
+          <input className="field__input" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
+        </label>
+      )}
       <FormError error={block.error} />
       <FormError error={erase.error} />
       {erase.data && <p role="status">{erase.data.message}</p>}
@@ -132,17 +143,22 @@ function CallForm({ orderId, onChanged }: { orderId: string; onChanged: () => vo
 function LineForm({ view, onChanged }: { view: CareOrderResponse; onChanged: () => void }) {
   const change = useChangeOrderLine();
   const [done, setDone] = useState<string | null>(null);
+  const [lineKey, setLineKey] = useState(() => `${view.history[0]?.id}|${view.history[0]?.size}`);
+  const line = view.history.find((candidate) => `${candidate.id}|${candidate.size}` === lineKey) ?? view.history[0];
+  // Issue 31: the new size is picked from the product's sizes with stock, not typed.
+  const stock = useProductStock(line ? { id: line.id, name: line.productName } : null);
+  const sizes = stock.sizes.filter((row) => row.size !== line?.size?.toUpperCase() && row.available > 0);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!line) return;
     const data = new FormData(event.currentTarget);
-    const [productId, size = ''] = String(data.get('line')).split('|');
     const qty = Number(data.get('qty')) || undefined;
     setDone(null);
     change.mutate(
       {
         orderId: view.orderrow.orderId,
-        productId: Number(productId),
-        size,
+        productId: line.id,
+        size: line.size,
         newSize: String(data.get('newSize') ?? '').trim() || undefined,
         qty,
         reason: String(data.get('reason') ?? ''),
@@ -159,21 +175,28 @@ function LineForm({ view, onChanged }: { view: CareOrderResponse; onChanged: () 
     <form className="admin-inline-form" onSubmit={submit} aria-label="Change a line">
       <label className="admin-field">
         Line
-        <select className="field__input" name="line">
-          {view.history.map((line) => (
-            <option key={`${line.id}|${line.size}`} value={`${line.id}|${line.size}`}>
-              {line.productName} — {line.size} × {line.qty}
+        <select className="field__input" name="line" value={lineKey} onChange={(event) => setLineKey(event.target.value)}>
+          {view.history.map((item) => (
+            <option key={`${item.id}|${item.size}`} value={`${item.id}|${item.size}`}>
+              {item.productName} — {item.size} × {item.qty}
             </option>
           ))}
         </select>
       </label>
       <label className="admin-field">
-        New size
-        <input className="field__input" name="newSize" maxLength={10} />
+        {t('care.line.newSize')}
+        <select className="field__input" name="newSize" key={lineKey} defaultValue="">
+          <option value="">{t('care.line.keepSize')}</option>
+          {sizes.map((row) => (
+            <option key={row.size} value={row.size}>
+              {t('care.line.inStock', { size: row.size, n: row.available })}
+            </option>
+          ))}
+        </select>
       </label>
       <label className="admin-field">
         New quantity
-        <input className="field__input" name="qty" type="number" min={1} max={100} />
+        <input className="field__input" name="qty" type="number" min={1} max={100} inputMode="numeric" />
       </label>
       <label className="admin-field">
         Why the change (customer's words)

@@ -4,6 +4,11 @@ import { useChangeOrderStatus, type StatusAction } from '../api/change-order-sta
 import { allowedSteps, type StepInfo } from '../order-steps';
 import { FormError } from '../../console-kit/query-state';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/locale';
+import { useShipment } from '../api/get-shipment';
+
+/** The courier select's "Other courier…": its name is typed in the box it opens. */
+const OTHER = '__other';
 
 /** The server's words for a parcel without them (server/ordering/api/dto/admin-orders.requests.ts). */
 const SHIP_REQUIRED = { courier: 'Courier Required', tracking_code: 'Tracking Code Required' } as const;
@@ -34,6 +39,12 @@ export function OrderActions({ orderId, statusName, bkashPending, advanceWithout
   const [confirmUnverified, setConfirmUnverified] = useState(false);
   const noteId = useId();
   const canShip = forward.some((step) => step.step === 'ship');
+  const shipment = useShipment(orderId, { enabled: canShip });
+  const bookedCourier = shipment.data?.shipment?.courier_name ?? null;
+  const offered = shipment.data?.couriers ?? [];
+  const courierNames = [...new Set([...(bookedCourier ? [bookedCourier] : []), ...offered.filter((option) => option.courier !== 'manual').map((option) => option.name)])];
+  // A courier the shop hands a parcel to without a booking is named by care: "Other courier…" opens a box for its name.
+  const [otherCourier, setOtherCourier] = useState(false);
   const serverShipErrors = Object.fromEntries(
     Object.entries(change.error instanceof ApiError ? change.error.firstFieldErrors : {}).filter(([field]) => field in SHIP_REQUIRED),
   ) as Partial<Record<keyof typeof SHIP_REQUIRED, string>>;
@@ -41,7 +52,8 @@ export function OrderActions({ orderId, statusName, bkashPending, advanceWithout
 
   const run = (action: StatusAction, form: HTMLFormElement | null, extra: Record<string, string> = {}) => {
     const data = form ? new FormData(form) : null;
-    const field = (name: string) => String(data?.get(name) ?? '').trim() || undefined;
+    const typed = (name: string) => String(data?.get(name) ?? '').trim() || undefined;
+    const field = (name: string) => (name === 'courier' && typed('courier') === OTHER ? typed('courier_other') : typed(name));
     setResult(null);
     if (action === 'ship') {
       const missing = {
@@ -50,7 +62,7 @@ export function OrderActions({ orderId, statusName, bkashPending, advanceWithout
       };
       setShipErrors(missing);
       if (Object.keys(missing).length > 0) {
-        form?.querySelector<HTMLInputElement>(`[name="${Object.keys(missing)[0]}"]`)?.focus();
+        form?.querySelector<HTMLElement>(`[name="${Object.keys(missing)[0]}"]`)?.focus();
         return;
       }
     }
@@ -97,17 +109,44 @@ export function OrderActions({ orderId, statusName, bkashPending, advanceWithout
           {canShip && (
             <div className="admin-actions__row">
               <label>
-                Courier (required)
-                <input name="courier" maxLength={100} required className="field__input" aria-invalid={shipError('courier') ? true : undefined} aria-describedby={shipError('courier') ? `${noteId}-courier-error` : undefined} onChange={() => setShipErrors((e) => ({ ...e, courier: undefined }))} />
+                {t('care.ship.courier')}
+                {/* Issue 31: picked from the couriers the shop has configured, not typed. */}
+                <select
+                  name="courier"
+                  required
+                  className="field__input"
+                  defaultValue={bookedCourier ?? ''}
+                  key={courierNames.join('|')}
+                  aria-invalid={shipError('courier') ? true : undefined}
+                  aria-describedby={shipError('courier') ? `${noteId}-courier-error` : undefined}
+                  onChange={(event) => {
+                    setOtherCourier(event.target.value === OTHER);
+                    setShipErrors((e) => ({ ...e, courier: undefined }));
+                  }}
+                >
+                  <option value="">{t('care.ship.pickCourier')}</option>
+                  {courierNames.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                  <option value={OTHER}>{t('care.ship.other')}</option>
+                </select>
                 {shipError('courier') && (
                   <span id={`${noteId}-courier-error`} className="field__error">
                     {shipError('courier')}
                   </span>
                 )}
               </label>
+              {otherCourier && (
+                <label>
+                  {t('care.ship.otherName')}
+                  <input name="courier_other" maxLength={100} required className="field__input" />
+                </label>
+              )}
               <label>
                 Tracking code (required)
-                <input name="tracking_code" maxLength={100} required className="field__input" aria-invalid={shipError('tracking_code') ? true : undefined} aria-describedby={shipError('tracking_code') ? `${noteId}-tracking-error` : undefined} onChange={() => setShipErrors((e) => ({ ...e, tracking_code: undefined }))} />
+                <input name="tracking_code" maxLength={100} required defaultValue={shipment.data?.shipment?.tracking_code ?? ''} key={shipment.data?.shipment?.tracking_code ?? 'none'} className="field__input" aria-invalid={shipError('tracking_code') ? true : undefined} aria-describedby={shipError('tracking_code') ? `${noteId}-tracking-error` : undefined} onChange={() => setShipErrors((e) => ({ ...e, tracking_code: undefined }))} />
                 {shipError('tracking_code') && (
                   <span id={`${noteId}-tracking-error`} className="field__error">
                     {shipError('tracking_code')}

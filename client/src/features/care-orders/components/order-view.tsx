@@ -5,7 +5,9 @@ import { ListTable, type Column } from '../../console-kit/list-table';
 import { QueryView } from '../../console-kit/query-state';
 import { useOrder } from '../api/get-order';
 import { CodPanel, expiresIn, RiskBadge } from './cod-panel';
+import { telLink } from '../care-contact';
 import { CourierPanel } from './courier-panel';
+import { CustomerFirst } from './customer-first';
 import { AreaChange } from './area-change';
 import { OrderActions } from './order-actions';
 import { OrderTimeline } from './order-timeline';
@@ -62,6 +64,7 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
           </>
         )}
       </p>
+      <CustomerFirst view={view} />
       <div className="admin-order-grid">
         <div className="admin-order-grid__main">
           <OrderActions orderId={order.orderId} statusName={status} bkashPending={(bkash || (advanceNeeded && Boolean(order.transaction_id))) && !bkashVerified && open}
@@ -70,19 +73,10 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
           <RefundPanel view={view} onChanged={onChanged} />
           <CourierPanel orderId={order.orderId} lines={view.history} onChanged={onChanged} />
           <Card id="timeline" title="Timeline">
-            <OrderTimeline entries={view.timeline} />
+            <OrderTimeline entries={view.timeline} names={new Map(view.history.map((line) => [line.id, line.productName]))} />
           </Card>
         </div>
         <div className="admin-order-grid__side">
-          <Card id="customer" title="Customer">
-            <Facts
-              facts={[
-                { label: 'Name', value: order.customer_name ?? '—' },
-                { label: 'Phone', value: <PhoneLink phone={order.phone_number} /> },
-                { label: 'Email', value: order.email || '—' },
-              ]}
-            />
-          </Card>
           <Card id="shipping" title="Shipping">
             {area?.needs_completion && (
               <p className="admin-badge admin-badge--warn" role="status">
@@ -100,6 +94,7 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
                 area?.landmark && { label: 'Landmark', value: area.landmark },
                 area?.zone_id && { label: 'Delivery zone', value: area.zone_id },
                 { label: 'Phone', value: <PhoneLink phone={order.shipping_phone} /> },
+                { label: 'Email', value: order.email || '—' },
               ]}
             />
             {open && ['Pending', 'Confirmed'].includes(status) && <AreaChange orderId={order.orderId} onChanged={onChanged} />}
@@ -129,7 +124,8 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
         {view.history.length === 0 ? (
           <p className="muted">No product lines (phone order by amount).</p>
         ) : (
-          <ListTable rows={view.history} columns={LINE_COLUMNS} rowKey={(line) => `${line.id}-${line.size}`} cards={false} />
+          // Cards on a phone (issue 31): five columns of figures do not fit 360 px.
+          <ListTable rows={view.history} columns={LINE_COLUMNS} rowKey={(line) => `${line.id}-${line.size}`} caption="Items" />
         )}
         <Facts
           className="admin-totals"
@@ -155,5 +151,6 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
 }
 
 function PhoneLink({ phone }: { phone: string | null }) {
-  return phone ? <a href={`tel:${phone}`}>{phone}</a> : <>—</>;
+  const tel = telLink(phone);
+  return phone && tel ? <a href={tel}>{phone}</a> : <>—</>;
 }

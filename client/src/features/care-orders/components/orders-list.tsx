@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { OrderListRow } from '../../../../../contracts/orders';
 import type { CourierCode } from '../../../../../contracts/shipments';
@@ -12,6 +13,8 @@ import { printPackingSlip } from '../api/get-packing-slip';
 import { useOrders, type OrderFilters } from '../api/get-orders';
 import { ORDER_STATUSES, statusLabel } from '../order-steps';
 import { RiskBadge } from './cod-panel';
+import { careOrdersKeys } from '../api/care-orders-keys';
+import { isNewOrder, markOrdersSeen, setOrderSound, useLiveOrders, useOrderSound } from '../live-orders';
 
 const FILTERS: FilterField[] = [
   { name: 'phone', label: 'Phone', type: 'tel' },
@@ -72,6 +75,16 @@ export function OrdersList() {
   const list = useListParams(FILTERS.map((field) => field.name));
   const filters: OrderFilters = { ...list.values, page: list.page };
   const orders = useOrders(filters);
+  const live = useLiveOrders();
+  const queryClient = useQueryClient();
+  const shownVersion = useRef<number | null>(null);
+  // Issue 31: when an order is placed or changed, the list fetches itself again: no reload.
+  useEffect(() => {
+    if (live.version === null) return;
+    if (shownVersion.current !== null && shownVersion.current !== live.version) void queryClient.invalidateQueries({ queryKey: careOrdersKeys.lists() });
+    shownVersion.current = live.version;
+  }, [live.version, queryClient]);
+  const newCount = (orders.data?.data ?? []).filter((order) => isNewOrder(order.placed_at, live.seenAt)).length;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const rows = orders.data?.data;
   const bookable = useMemo(() => (rows ?? []).filter(isBookable).map((order) => order.orderId), [rows]);
@@ -93,9 +106,11 @@ export function OrdersList() {
     ...COLUMNS,
   ];
   const chosen = [...selected];
+  const rowClassName = (order: OrderListRow) => (isNewOrder(order.placed_at, live.seenAt) ? 'care-new-row' : undefined);
   return (
     <>
-      <FilterForm label="Filter orders" fields={FILTERS} list={list} />
+      <LiveBar count={live.hasNew ? Math.max(newCount, 1) : 0} onSeen={() => markOrdersSeen(live.newest)} />
+      <CompactFilters list={list} />
       <button type="button" className="btn" onClick={() => void printPackingSlip(null)}>
         Print today's confirmed orders
       </button>
@@ -113,12 +128,71 @@ export function OrdersList() {
                 {t('batch.selectAll')}
               </label>
             )}
-            <ListTable rows={answer.data} columns={columns} rowKey={(order) => order.orderId} caption="Orders, newest first" />
+            <ListTable rows={answer.data} columns={columns} rowKey={(order) => order.orderId} caption="Orders, newest first" rowClassName={rowClassName} />
             <ListPager list={list} answer={answer} label="Order pages" />
           </div>
         )}
       </QueryView>
     </>
+  );
+}
+
+/** "2 new orders" with the button that marks them seen, the sound switch, and a word that the list is live. */
+function LiveBar({ count, onSeen }: { count: number; onSeen: () => void }) {
+  const sound = useOrderSound();
+  return (
+    <div className="care-live">
+      <div role="status" aria-live="polite" className="care-live__status">
+        {count > 0 ? (
+          <>
+            <span className="care-live__pill">{count === 1 ? t('care.live.newOne') : t('care.live.new', { n: count })}</span>{' '}
+            <button type="button" className="button button--secondary care-live__seen" onClick={onSeen}>
+              {t('care.live.seen')}
+            </button>
+          </>
+        ) : (
+          <span className="muted">{t('care.live.updated')}</span>
+        )}
+      </div>
+      <label className="care-live__sound">
+        <input type="checkbox" checked={sound} onChange={(event) => setOrderSound(event.target.checked)} /> {t('care.live.sound')}
+      </label>
+    </div>
+  );
+}
+
+/**
+ * The filters on a phone (issue 31): one box for a phone number or an order id, the other five folded under
+ * "More filters" (open on a wide screen), so the first order is on the first screen.
+ */
+function CompactFilters({ list }: { list: ReturnType<typeof useListParams> }) {
+  const [wide] = useState(() => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 48rem)').matches);
+  const active = FILTERS.filter((field) => list.values[field.name]).length;
+  const quick = list.values.phone ?? list.values.orderId ?? '';
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    // Digits (Bengali ones too) are a phone number or its end; anything else is an order id.
+    const digits = text.replace(/[০-৯]/g, (digit) => String('০১২৩৪৫৬৭৮৯'.indexOf(digit))).replace(/[\s+-]/g, '');
+    const { phone: _phone, orderId: _orderId, ...rest } = list.values;
+    list.replace({ ...rest, ...(text ? (/^\d+$/.test(digits) ? { phone: digits.replace(/^880/, '0') } : { orderId: text }) : {}) });
+  };
+  return (
+    <div className="care-filters">
+      <form className="care-filters__quick" role="search" aria-label={t('care.filters.quick')} onSubmit={search} key={`quick-${list.version}`}>
+        <input className="field__input" name="q" type="search" defaultValue={quick} placeholder={t('care.filters.quick')} aria-label={t('care.filters.quick')} />
+        <button type="submit" className="button">
+          {t('care.filters.search')}
+        </button>
+      </form>
+      <details className="care-filters__more" open={wide}>
+        <summary>
+          {t('care.filters.more')}
+          {active > 0 ? ` · ${t('care.filters.active', { n: active })}` : ''}
+        </summary>
+        <FilterForm label="Filter orders" fields={FILTERS} list={list} />
+      </details>
+    </div>
   );
 }
 

@@ -1,0 +1,55 @@
+/** English texts of care's day on a phone (issue 31): the order's customer first, the live list, the timeline's changes. Bengali in care.bn.ts. */
+export const careEn = {
+  // the customer first
+  'care.customer.title': 'Customer',
+  'care.customer.name': 'Name',
+  'care.customer.phone': 'Phone',
+  'care.customer.shippingPhone': 'Delivery phone',
+  'care.customer.address': 'Address',
+  'care.customer.call': 'Call {phone}',
+  'care.customer.callShort': 'Call',
+  'care.customer.whatsapp': 'WhatsApp',
+  'care.customer.whatsappLabel': 'WhatsApp {phone}',
+  'care.cash.title': 'Cash to collect',
+  'care.cash.none': 'Nothing to collect: paid',
+  'care.cash.afterAdvance': 'after the {advance} advance',
+
+  // the live list
+  'care.live.new': '{n} new orders',
+  'care.live.newOne': '1 new order',
+  'care.live.seen': 'Mark as seen',
+  'care.live.newBadge': 'new',
+  'care.live.navBadge': 'New orders',
+  'care.live.sound': 'Sound on a new order',
+  'care.live.updated': 'Live: the list updates by itself',
+  'care.filters.quick': 'Phone or order id',
+  'care.filters.search': 'Find',
+  'care.filters.more': 'More filters',
+  'care.filters.active': '{n} active',
+
+  // picked from lists
+  'care.line.newSize': 'New size',
+  'care.line.keepSize': 'Keep the size',
+  'care.line.inStock': '{size} ({n} in stock)',
+  'care.ship.courier': 'Courier (required)',
+  'care.ship.other': 'Other courier…',
+  'care.ship.otherName': 'Courier\'s name',
+  'care.ship.pickCourier': 'Pick a courier',
+
+  // the timeline
+  'care.timeline.by': 'by {name}',
+  'care.timeline.customer': 'the customer',
+  'care.timeline.guest': 'the shopper (guest)',
+  'care.timeline.system': 'the store (automatic)',
+  'care.role.care': 'care',
+  'care.role.admin': 'admin',
+  'care.change.size': 'Size',
+  'care.change.quantity': 'Quantity',
+  'care.change.total': 'Total',
+  'care.change.address': 'Address',
+  'care.change.shippingPhone': 'Delivery phone',
+  'care.change.area': 'Area',
+  'care.change.added': 'Added',
+  'care.change.removed': 'Removed',
+  'care.change.product': 'Product {id}',
+} as const;
