@@ -29,10 +29,17 @@ import { storeSession } from './store-session';
 const FULL = process.env.FUZZ === 'full';
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : DEFAULT_FUZZ_SEED;
 
-/** The two routes the app serves outside /api, which the catalogue does not hold: uploaded files and the pages. */
+/**
+ * The routes the app serves outside /api, which the catalogue does not hold: uploaded files, the pages, and the
+ * store's files at the root (issue 33: the sitemap, robots.txt and the catalogue feed).
+ */
 const OUTSIDE_API: Array<{ key: string; example: (upload: string) => { params: Record<string, string> } }> = [
   { key: 'GET /uploads/{*any}', example: (upload) => ({ params: { any: upload } }) },
   { key: 'GET {*any}', example: () => ({ params: { any: 'shop' } }) },
+  { key: 'GET /sitemap.xml', example: () => ({ params: {} }) },
+  { key: 'GET /robots.txt', example: () => ({ params: {} }) },
+  { key: 'GET /feeds/facebook.csv', example: () => ({ params: {} }) },
+  { key: 'GET /feeds/facebook.xml', example: () => ({ params: {} }) },
 ];
 
 const CASE_KEYS = [...ROUTE_CATALOGUE.routes.map(routeKey), ...OUTSIDE_API.map(({ key }) => key)];
@@ -92,7 +99,7 @@ describe(`fuzzing every route (${FULL ? 'every mutation' : `a sample, seed ${SEE
     process.stdout.write(`\nsecurity fuzz (${FULL ? 'every mutation' : `sample, seed ${SEED}`}): ${sent} requests over ${routesFuzzed.size} routes (${planned} planned)\n`);
   });
 
-  it('has one valid request for every route the app serves (the catalogue\'s and the two outside /api), and none for a route it does not', () => {
+  it('has one valid request for every route the app serves (the catalogue\'s and those outside /api), and none for a route it does not', () => {
     expect([...CASE_KEYS].sort()).toEqual(discoverRoutes(store.server().app));
   });
 
