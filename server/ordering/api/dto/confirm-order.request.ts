@@ -105,7 +105,7 @@ const attribution = z.preprocess(
         utm_source: utmText,
         utm_medium: utmText,
         utm_campaign: utmText,
-        fbclid: z.preprocess((value) => (typeof value === 'string' ? value.trim() !== '' : value ?? false), z.boolean({ error: M.attributionInvalid })),
+        fbclid: z.preprocess((value) => (typeof value === 'string' ? value.trim() !== '' : value === null ? undefined : value), z.boolean({ error: M.attributionInvalid }).optional()),
         referrer: z.preprocess(
           (value) => (value === null || value === '' ? undefined : value),
           z.string({ error: M.attributionInvalid }).trim().toLowerCase().regex(/^[a-z0-9.-]{1,253}$/, M.attributionInvalid).optional(),
@@ -227,7 +227,7 @@ export function parseConfirmOrder(body: unknown, userId: string | null, options:
 }
 
 /** The landing's fields under the checkout's names; nothing when nothing was said. */
-function attributionOf(landing: { utm_source?: string; utm_medium?: string; utm_campaign?: string; fbclid: boolean; referrer?: string }): AttributionInput | null {
+function attributionOf(landing: { utm_source?: string; utm_medium?: string; utm_campaign?: string; fbclid?: boolean; referrer?: string }): AttributionInput | null {
   const input: AttributionInput = {
     ...(landing.utm_source ? { utmSource: landing.utm_source } : {}),
     ...(landing.utm_medium ? { utmMedium: landing.utm_medium } : {}),
