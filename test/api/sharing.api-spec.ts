@@ -55,6 +55,12 @@ describe('sitemap, robots.txt, the Facebook catalogue feed and orders by source'
       // The shop itself stays open: no rule shuts the home page, a product or a category.
       expect(lines.filter((line) => /^Disallow: \/(product|category|shop|$)/.test(line))).toEqual([]);
     });
+
+    it('answers another method on the store\'s files 404 in the error shape', async () => {
+      const answer = await fetch(`${store.server.baseUrl}/robots.txt`, { method: 'POST' });
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toMatchObject({ success: false, code: 'not-found' });
+    });
   });
 
   describe('sitemap.xml', () => {

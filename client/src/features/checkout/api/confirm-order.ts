@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LandingAttribution } from '../../../../../contracts/attribution';
 import { apiPost } from '../../../lib/api-client';
-import { landingAttribution } from '../../../lib/landing-source';
+import { landingAttribution } from '../landing-source';
 
 /** The order request of spec §3; prices are sent as shown but the server computes its own (architecture §3). */
 export interface ConfirmOrderRequest {
@@ -26,7 +26,7 @@ export interface ConfirmOrderRequest {
   };
   /** The proof a phone code gave, when the store asked this checkout to verify its phone (issue 17). */
   phone_proof?: string;
-  /** Issue 33: where the shopper landed from (lib/landing-source.ts); added by `confirmOrder` when kept. */
+  /** Issue 33: where the shopper landed from (landing-source.ts); added by `confirmOrder` when kept. */
   attribution?: LandingAttribution;
 }
 

@@ -1,10 +1,10 @@
-import type { LandingAttribution } from '../../../contracts/attribution';
+import type { LandingAttribution } from '../../../../contracts/attribution';
 
 /**
  * Where a shopper landed from, kept until they order (issue 33, ADR 064): the link's UTM parameters, whether it
- * carried Facebook's click id (never its value), and the host of the site that linked here. A chunk of its own,
- * loaded by main.tsx only when the address has a query or the page a referrer, so the pages' first JavaScript
- * does not grow. Stored in localStorage for 30 days: a link tapped in Facebook today and an order placed from a
+ * carried Facebook's click id (never its value), and the host of the site that linked here. A chunk of its own
+ * (not under lib/, which goes into the shared chunk every page downloads), loaded by main.tsx only when the
+ * address has a query or the page a referrer, so the pages' first JavaScript does not grow. Stored in localStorage for 30 days: a link tapped in Facebook today and an order placed from a
  * bookmark tomorrow still count for Facebook.
  */
 export const LANDING_KEY = 'landing-source';
