@@ -354,4 +354,8 @@ export const BN_ERROR_MESSAGES: Record<ErrorCode, string> = {
   'advance-rules-invalid': 'অগ্রিমের নিয়ম: কখন অগ্রিম লাগবে (প্রথম অর্ডার, ফেরতের ইতিহাস আছে এমন ফোন, মোট টাকার সীমা, জেলা) আর কত (ডেলিভারি চার্জ বা ১ থেকে ১০০ শতাংশ) বলুন।',
   'advance-not-paid': 'এই অর্ডার নিশ্চিত করার আগে বিকাশে {amount} টাকা অগ্রিম লাগবে। আগে পেমেন্ট যাচাই করুন।',
   'landmark-too-long': 'ল্যান্ডমার্ক সর্বোচ্চ ২০০ অক্ষরের হতে পারে।',
+  // Issue 33: the catalogue feed and where an order came from.
+  'feed-token-required': 'এই ফিডের জন্য টোকেন লাগবে: ঠিকানায় ?token= যোগ করুন।',
+  'feed-token-wrong': 'এই টোকেন দিয়ে ফিডটি খোলে না।',
+  'attribution-invalid': 'ভিজিট কোথা থেকে এসেছে (utm_source, utm_medium, utm_campaign, referrer) তা ছোট লেখায় হতে হবে।',
 };

@@ -359,6 +359,10 @@ export const ERROR_MESSAGES = {
   'advance-rules-invalid': 'Advance rules: say when an advance is asked (first order, phone with returns, total above, districts) and how much (the delivery charge or a percentage from 1 to 100).',
   'advance-not-paid': 'This order needs an advance of {amount} Taka by bKash before it can be confirmed. Verify the payment first.',
   'landmark-too-long': 'The landmark can be at most 200 characters.',
+  // Issue 33: the catalogue feed and where an order came from.
+  'feed-token-required': 'This feed needs its token: add ?token= to the address.',
+  'feed-token-wrong': 'This token does not open the feed.',
+  'attribution-invalid': 'Where the visit came from (utm_source, utm_medium, utm_campaign, referrer) must be short texts.',
 } as const satisfies Record<string, string>;
 
 /** The English message of a code, its `{name}` placeholders filled from `params`. */

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { PRECOMPRESSED_PATHS } from './catalog/api/public-catalog.controller';
 import { applyRequestTimeLimits, requestBodyTimeLimit } from './common/http/request-time-limits';
+import { STORE_FILE_PATHS } from './common/http/store-files';
 import { unknownPageAs404 } from './common/http/unknown-page.middleware';
 import { AppConfig } from './config/app-config';
 import { requestLogging } from './observability/logging/log-options';
@@ -57,7 +58,8 @@ export async function createApp(config: AppConfig, logger?: Logger): Promise<INe
   app.use(unknownPageAs404(config.clientDir));
   app.useBodyParser('json', { limit: '100kb' });
   app.useBodyParser('urlencoded', { limit: '100kb', extended: false });
-  app.setGlobalPrefix('api');
+  // The sitemap, robots.txt and the catalogue feed live at the root, where crawlers and Meta look for them.
+  app.setGlobalPrefix('api', { exclude: STORE_FILE_PATHS.map((path) => path.slice(1)) });
   return app;
 }
 

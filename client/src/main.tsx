@@ -19,6 +19,9 @@ const render = () =>
     );
   });
 
+// Issue 33: where the shopper landed from, kept for their order; loaded only when the address or the referrer says something.
+if (window.location.search || document.referrer) void import('./features/checkout/landing-source').then((landing) => landing.keepLandingSource(), () => undefined);
+
 // A shopper who chose Bengali gets its catalog before the first render (no English flash); the boot shell
 // stays painted meanwhile. English needs nothing: its catalog is in this bundle.
 if (storedLocale() === 'bn') void setLocale('bn', { remember: false }).then(render, render);

@@ -17,6 +17,8 @@ import { ProductPictures } from './pictures/product-pictures';
 import { CatalogProjection } from './projections/catalog.projection';
 import { CatalogWriter } from './write/catalog-writer';
 import { PublicCatalogController } from './api/public-catalog.controller';
+import { StoreFilesController } from './api/store-files.controller';
+import { StoreFiles } from './sharing/store-files';
 import { CheckProductAttributeHandler } from './queries/check-product-attribute.query';
 import { GetCategoriesHandler } from './queries/get-categories.query';
 import { GetPostHandler } from './queries/get-post.query';
@@ -36,8 +38,9 @@ import { ProductSearch } from './search/product-search';
  * the `catalog` projection that keeps their tables, and the shop's public read side.
  */
 @Module({
-  controllers: [PublicCatalogController, AdminProductsController, AdminStoreController, BrandsController],
+  controllers: [PublicCatalogController, AdminProductsController, AdminStoreController, BrandsController, StoreFilesController],
   providers: [
+    StoreFiles,
     // Off until ReadModelChanges is listening: an answer is only kept while its changes can be heard.
     { provide: ReadModelCache, useFactory: () => new ReadModelCache(5_000, { enabled: false }) },
     ReadModelChanges,

@@ -35,6 +35,8 @@ export interface AppConfig {
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   logFormat: Env['LOG_FORMAT'];
+  /** FEED_TOKEN (issue 33): the catalogue feed's `?token=`; absent, the feed is open to anyone. */
+  feedToken?: string;
   /** Who may read /api/metrics: a bearer token, and addresses / CIDR ranges allowed without it. */
   metrics: { token: string | undefined; allow: string[] };
   /** Milliseconds a client has to send a request's headers, then its body (REQUEST_HEADERS_TIMEOUT, REQUEST_BODY_TIMEOUT). */

@@ -185,6 +185,8 @@ export const envSchema = z.object({
   /** The demo courier moves each of its parcels one step on every DEMO_COURIER_STEP_SECONDS; 0 (the default): only care's button does. */
   DEMO_COURIER_STEP_SECONDS: z.coerce.number().min(0, 'DEMO_COURIER_STEP_SECONDS must be 0 or more').default(0),
   /** The bearer token the demo courier's webhooks carry (to try the webhook route by hand); unset, none is accepted. */
+  /** Issue 33: with it, the Facebook / Instagram catalogue feed (`/feeds/facebook.csv`, `.xml`) answers only `?token=<it>`. */
+  FEED_TOKEN: optional(z.string().trim().min(16, 'FEED_TOKEN must be at least 16 characters').regex(/^[A-Za-z0-9._~-]+$/, 'FEED_TOKEN may hold only letters, digits and . _ ~ - (it travels in a URL)')),
   DEMO_COURIER_WEBHOOK_TOKEN: optional(z.string().trim().min(16, 'DEMO_COURIER_WEBHOOK_TOKEN must be at least 16 characters')),
   /** Proxies believed about the client address (Express 'trust proxy'): none, a hop count, or addresses/CIDRs. */
   /**

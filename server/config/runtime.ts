@@ -51,6 +51,7 @@ export async function prepareRuntime(env: Env, log: (message: string) => void): 
       logLevel: env.LOG_LEVEL,
       logFormat: env.LOG_FORMAT,
       metrics: { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW },
+      ...(env.FEED_TOKEN ? { feedToken: env.FEED_TOKEN } : {}),
       requestTimeLimits: { headersMs: env.REQUEST_HEADERS_TIMEOUT * 1000, bodyMs: env.REQUEST_BODY_TIMEOUT * 1000 },
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
       migrations: { onStart: env.MIGRATIONS, waitSeconds: env.MIGRATION_WAIT_SECONDS },

@@ -40,6 +40,7 @@ import { GetOrderInformationHandler } from './track-order/get-order-information.
 import { GetOrderSummaryHandler } from './track-order/get-order-summary.handler';
 import { GetOrderPaymentHandler, OrderPaymentReader, RecordOrderPaymentHandler } from './pay-order/order-payments';
 import { OrderPaymentsProjection } from './projections/order-payments.projection';
+import { OrderSourcesProjection } from './projections/order-sources.projection';
 import { CurrentTimeline } from './read-model/current-timeline';
 import { ShipmentDesk } from './shipments/shipment-desk';
 
@@ -106,5 +107,6 @@ export class OrderingModule implements OnModuleInit {
     this.projections.register(new OrderTimelineProjection());
     this.projections.register(new PhoneRiskProjection());
     this.projections.register(new OrderPaymentsProjection());
+    this.projections.register(new OrderSourcesProjection());
   }
 }

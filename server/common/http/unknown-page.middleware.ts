@@ -2,21 +2,22 @@ import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import { isClientRoute } from '../../../contracts/client-routes';
+import { isStoreFile } from './store-files';
 
 /** Paths of the API and the pictures, tested on the raw URL (query included): every API call passes here. */
 const API_OR_UPLOADS = /^\/(api|uploads)(\/|$|\?)/i;
 
 /**
  * The storefront's "any other path" (spec §2) answered as what it is: HTTP 404 with the client's index.html,
- * which renders the 404 page. Pages the client knows, files of the built client and everything under /api
- * and /uploads pass on to their handlers (the API's own 404s stay JSON).
+ * which renders the 404 page. Pages the client knows, files of the built client, the store's files at the root
+ * (sitemap, robots.txt, feeds) and everything under /api and /uploads pass on to their handlers (the API's own 404s stay JSON).
  */
 export function unknownPageAs404(clientDir: string) {
   const indexFile = join(clientDir, 'index.html');
   return (request: Request, response: Response, next: NextFunction): void => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || API_OR_UPLOADS.test(request.url)) return next();
     const path = request.path;
-    if (isClientRoute(path) || isClientFile(clientDir, path) || !existsSync(indexFile)) return next();
+    if (isClientRoute(path) || isStoreFile(path) || isClientFile(clientDir, path) || !existsSync(indexFile)) return next();
     response.status(404).setHeader('Cache-Control', 'no-cache');
     response.sendFile(indexFile);
   };

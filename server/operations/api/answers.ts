@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_SOURCES } from '../../../contracts/attribution';
 import type { DashboardResponse } from '../../../contracts/dashboard';
 import type { FirstRunStatus } from '../../../contracts/first-run';
 import type { EventPage, EventRow, EventTypeCount } from '../../../contracts/events';
@@ -38,6 +39,7 @@ export const dashboardAnswer = answerOf<DashboardResponse>()(
     topProducts: z.array(z.object({ productId: z.number().int(), name: z.string(), units: z.number().int(), revenue: taka })),
     coupons: z.array(z.object({ code: z.string(), redemptions: z.number().int() })),
     lowStock: z.array(z.object({ productId: z.number().int(), name: z.string(), size: z.string(), available: z.number().int() })),
+    bySource: z.array(z.object({ source: z.enum(ORDER_SOURCES), orders: z.number().int(), revenue: taka })),
   }),
 );
 

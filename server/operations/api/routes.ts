@@ -10,7 +10,7 @@ export const OPERATIONS_ROUTES: ApiRoute[] = [
     example: () => ({ query: { page: '1', status: 'pending', payment: 'cash', from: '2026-01-01', to: '2026-12-31', phone: '0171', orderId: 'ABCD' } }),
   },
   {
-    method: 'get', path: '/api/admin/dashboard', tag: 'Staff: orders', summary: 'Sales per day, orders per status, top products, coupons and low stock over the last days', access: 'care', query: dashboardRequest, answer: dashboardAnswer,
+    method: 'get', path: '/api/admin/dashboard', tag: 'Staff: orders', summary: 'Sales per day, orders per status, orders and revenue by source (facebook, instagram, search, direct, other; issue 33), top products, coupons and low stock over the last days', access: 'care', query: dashboardRequest, answer: dashboardAnswer,
     example: () => ({ query: { days: '30' } }),
   },
   {

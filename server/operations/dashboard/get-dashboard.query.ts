@@ -1,5 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { ORDER_SOURCES, type OrderSource } from '../../../contracts/attribution';
 import type { DashboardResponse as Dashboard } from '../../../contracts/dashboard';
 import { paisaToTaka } from '../../common/money';
 import { STATUS_NAMES, type OrderStatus } from '../../ordering/published';
@@ -30,6 +31,11 @@ interface TopProductRow {
   units: number;
   revenue: string;
 }
+interface BySourceRow {
+  source: OrderSource;
+  orders: number;
+  revenue: string;
+}
 interface LowStockRow {
   product_id: number;
   name: string;
@@ -43,7 +49,7 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ days }: GetDashboardQuery): Promise<Dashboard> {
-    const [perDay, byStatus, topProducts, coupons, lowStock]: [PerDayRow[], ByStatusRow[], TopProductRow[], Dashboard['coupons'], LowStockRow[]] = await Promise.all([
+    const [perDay, byStatus, topProducts, coupons, lowStock, bySource]: [PerDayRow[], ByStatusRow[], TopProductRow[], Dashboard['coupons'], LowStockRow[], BySourceRow[]] = await Promise.all([
       this.dataSource.query(
         `SELECT to_char(day, 'YYYY-MM-DD') AS day, count(o.order_id)::int AS orders,
                 COALESCE(sum(COALESCE(o.grand_total_paisa, o.amount_paisa)) FILTER (WHERE o.${SOLD}), 0)::bigint AS revenue
@@ -67,13 +73,24 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery> {
         `SELECT st.product_id, p.name, st.size, st.available FROM sku_stock st JOIN products p ON p.id = st.product_id
           WHERE st.available <= ${LOW_STOCK} ORDER BY st.available, p.name LIMIT 10`,
       ),
+      // Issue 33: the same days as ordersPerDay, by the source ordering's order-sources projection recorded.
+      this.dataSource.query(
+        `SELECT src.source, count(o.order_id)::int AS orders,
+                COALESCE(sum(COALESCE(o.grand_total_paisa, o.amount_paisa)) FILTER (WHERE o.${SOLD}), 0)::bigint AS revenue
+           FROM order_sources src JOIN order_details o ON o.order_id = src.order_id
+          WHERE (src.placed_at AT TIME ZONE 'Asia/Dhaka')::date > (now() AT TIME ZONE 'Asia/Dhaka')::date - $1::int
+          GROUP BY src.source`,
+        [days],
+      ),
     ]);
+    const sources = new Map(bySource.map((row) => [row.source, row]));
     return {
       ordersPerDay: perDay.map((row) => ({ day: row.day, orders: row.orders, revenue: paisaToTaka(Number(row.revenue)) })),
       byStatus: byStatus.map((row) => ({ status: row.status, name: STATUS_NAMES[row.status], count: row.count })),
       topProducts: topProducts.map((row) => ({ productId: row.product_id, name: row.name, units: row.units, revenue: paisaToTaka(Number(row.revenue)) })),
       coupons,
       lowStock: lowStock.map((row) => ({ productId: row.product_id, name: row.name, size: row.size, available: row.available })),
+      bySource: ORDER_SOURCES.map((source) => ({ source, orders: sources.get(source)?.orders ?? 0, revenue: paisaToTaka(Number(sources.get(source)?.revenue ?? 0)) })),
     };
   }
 }

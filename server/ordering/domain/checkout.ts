@@ -8,6 +8,7 @@ import type { CouponUser } from '../../promotions/domain/coupon-identity';
 import { couponStreamId, normalizeCouponCode } from '../../promotions/domain/coupon-stream';
 import { cartUnits, checkAddressUnits, checkPhones, checkUnitCaps, orderPhones, type AddressHold, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import { percentOf, type Paisa } from './money';
+import { orderAttribution, type AttributionInput } from './attribution';
 import type { DeliveryArea, LineKey, OrderCustomer, OrderLine, OrderLocale, OrderPlaced, PaymentMethod, ShippingZone } from './order.events';
 import { areaIndex } from '../../catalog/areas/area-index';
 import { advanceFor, type AdvanceRules } from '../../catalog/areas/advance-rules';
@@ -88,6 +89,8 @@ export type PlaceOrder = {
     phoneProof?: string;
     /** The contact phone was proven by a one-time code (checked by the handler, never by the browser's say-so). */
     phoneVerified?: boolean;
+    /** Issue 33: where the shopper landed from (UTM parameters, Facebook's click id, the referring host). */
+    attribution?: AttributionInput;
     /**
      * The client address the checkout came from, as the store's proxy settings decide it: counted against the
      * address's budget of units (issue 27), never recorded in the order's events.
@@ -170,6 +173,7 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
         districtId: delivery.districtId,
       })
     : null;
+  const attribution = orderAttribution(command.data.attribution);
   const placed: OrderPlaced = {
     type: 'OrderPlaced',
     data: {
@@ -189,6 +193,7 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
       // Recorded only when not the default, so orders placed in English keep the shape they always had.
       ...(command.data.locale && command.data.locale !== 'en' ? { locale: command.data.locale } : {}),
       ...(command.data.phoneVerified ? { phoneVerified: true as const } : {}),
+      ...(attribution ? { attribution } : {}),
     },
   };
   return [{ streamId: orderStreamId(orderId), events: [placed] }, ...skuStreams, ...streams];

@@ -3,6 +3,7 @@
  * projection (`order_details`, also written inline at checkout for the confirmation page) and the care
  * timeline projection (`order_timeline`); who did it and why travel in the event metadata (actor, note).
  */
+import type { OrderAttribution } from './attribution';
 import type { Actor, EventMetadata } from '../../event-store/event-store.types';
 import type { Paisa } from './money';
 import { ORDER_PAYMENT_EVENT_TYPES, type OrderPaymentEvent } from './order-payment.events';
@@ -72,6 +73,8 @@ export type OrderPlaced = {
     locale?: OrderLocale;
     /** The contact phone was proven by a one-time code at checkout (absent: not proven). */
     phoneVerified?: true;
+    /** Issue 33: where the shopper came from, when the storefront could tell (absent: a direct visit). */
+    attribution?: OrderAttribution;
     /**
      * Only in orders placed before events had their own metadata: who placed it, from which request, because
      * a batch shared one metadata then (ADR 017). Read through `withPlacementMetadata`; new orders carry this

@@ -7,6 +7,7 @@ import { fieldIssues, unstorableTextIssues } from '../../../common/validation/zo
 import { parseTaka } from '../../domain/money';
 import { OFFER_LINE_CODE } from '../../../promotions/domain/offer.events';
 import type { CheckoutInput } from '../../place-order/place-order.command';
+import type { AttributionInput } from '../../domain/attribution';
 
 /** Bangladeshi mobile numbers: 11 digits, 01 then an operator digit 3-9 (after contracts/phone.ts's normalising). */
 export const BD_MOBILE = BD_MOBILE_PATTERN;
@@ -49,6 +50,7 @@ export const CHECKOUT_ERRORS = {
   phoneCodeInvalid: 'phone-proof-invalid',
   areaUnknown: 'area-unknown',
   landmarkTooLong: 'landmark-too-long',
+  attributionInvalid: 'attribution-invalid',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The rules' messages as zod carries them. */
@@ -84,6 +86,35 @@ const couponOffer = z
       (typeof value === 'object' && !Array.isArray(value) && String((value as { coupon_code?: unknown }).coupon_code ?? '').trim().toUpperCase() === OFFER_LINE_CODE),
     M.couponOfferInvalid,
   );
+
+/** A UTM value as links carry it: a short line of text (no control characters); empty is none. */
+const utmText = z.preprocess(
+  (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+  z.string({ error: M.attributionInvalid }).trim().max(200, M.attributionInvalid).refine((text) => !/\p{Cc}/u.test(text), M.attributionInvalid).optional(),
+);
+
+/**
+ * Issue 33: where the shopper landed from, as the storefront kept it (contracts/attribution.ts). Optional, and
+ * beside the specification's fields; a value that is not a short text is a 422 on `attribution`.
+ */
+const attribution = z.preprocess(
+  (value) => (value === null || value === '' ? undefined : value),
+  z
+    .object(
+      {
+        utm_source: utmText,
+        utm_medium: utmText,
+        utm_campaign: utmText,
+        fbclid: z.preprocess((value) => (typeof value === 'string' ? value.trim() !== '' : value === null ? undefined : value), z.boolean({ error: M.attributionInvalid }).optional()),
+        referrer: z.preprocess(
+          (value) => (value === null || value === '' ? undefined : value),
+          z.string({ error: M.attributionInvalid }).trim().toLowerCase().regex(/^[a-z0-9.-]{1,253}$/, M.attributionInvalid).optional(),
+        ),
+      },
+      { error: M.attributionInvalid },
+    )
+    .optional(),
+);
 
 /** `gateway`: a payment gateway takes bKash orders, so bKash without a typed transaction id pays there (issue 34). */
 const customerDataFor = (gateway: boolean) => z
@@ -147,6 +178,8 @@ const confirmOrderSchema = (gateway: boolean) => z.object({
   data: z.preprocess(withAreaPricing, customerDataFor(gateway)),
   /** The proof a phone code gave (POST /api/public/phone-codes/verify), when the store asks checkouts for one. */
   phone_proof: z.preprocess((value) => (value === null || value === '' ? undefined : value), z.string({ error: M.phoneCodeInvalid }).max(500, M.phoneCodeInvalid).optional()),
+  /** Issue 33: the landing page's UTM parameters, Facebook click id and referring host (all optional). */
+  attribution,
 });
 
 export const confirmOrderRequest = confirmOrderSchema(false);
@@ -177,7 +210,8 @@ export function parseConfirmOrder(body: unknown, userId: string | null, options:
   if (unstorable) throw new ValidationFailedError(withoutDataPrefix(unstorable));
   const result = (options.gateway ? confirmOrderWithGateway : confirmOrderRequest).safeParse(body ?? {});
   if (!result.success) throw new ValidationFailedError(withoutDataPrefix(fieldIssues(result.error)));
-  const { cart, coupon, data, locale, phone_proof: phoneProof } = result.data;
+  const { cart, coupon, data, locale, phone_proof: phoneProof, attribution: landing } = result.data;
+  const attributionInput = landing ? attributionOf(landing) : null;
   return {
     customer: { name: data.name, email: data.email ?? null, phone: data.phone, address: data.address, shippingPhone: data.shipping_phone, userId },
     payment: { method: data.paymentMethod, bkashNumber: data.bkashNumber, transactionId: data.transactionId, ...('viaGateway' in data && data.viaGateway ? { viaGateway: true as const } : {}) },
@@ -188,7 +222,20 @@ export function parseConfirmOrder(body: unknown, userId: string | null, options:
     offer: null,
     ...(locale ? { locale } : {}),
     ...(phoneProof ? { phoneProof } : {}),
+    ...(attributionInput ? { attribution: attributionInput } : {}),
   };
+}
+
+/** The landing's fields under the checkout's names; nothing when nothing was said. */
+function attributionOf(landing: { utm_source?: string; utm_medium?: string; utm_campaign?: string; fbclid?: boolean; referrer?: string }): AttributionInput | null {
+  const input: AttributionInput = {
+    ...(landing.utm_source ? { utmSource: landing.utm_source } : {}),
+    ...(landing.utm_medium ? { utmMedium: landing.utm_medium } : {}),
+    ...(landing.utm_campaign ? { utmCampaign: landing.utm_campaign } : {}),
+    ...(landing.fbclid ? { fbclid: true } : {}),
+    ...(landing.referrer ? { referrer: landing.referrer } : {}),
+  };
+  return Object.keys(input).length > 0 ? input : null;
 }
 
 function withoutDataPrefix(issues: FieldIssues): FieldIssues {

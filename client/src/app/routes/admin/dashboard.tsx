@@ -5,10 +5,11 @@ import { FirstRunChecklist } from '../../../features/store-dashboard/components/
 import { StoreDashboard } from '../../../features/store-dashboard/components/store-dashboard';
 import { payoutsMessages } from '../../../lib/i18n/messages/payouts';
 import { setupMessages } from '../../../lib/i18n/messages/setup';
+import { sourcesMessages } from '../../../lib/i18n/messages/sources';
 import { useMessages } from '../../../lib/i18n/locale';
 
 export function DashboardRoute() {
-  useMessages(setupMessages, payoutsMessages);
+  useMessages(setupMessages, payoutsMessages, sourcesMessages);
   const { staffRole } = useStaffSession();
   return (
     <ConsolePage id="dashboard" title="Dashboard">

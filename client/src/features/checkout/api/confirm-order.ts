@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import type { LandingAttribution } from '../../../../../contracts/attribution';
 import { apiPost } from '../../../lib/api-client';
+import { landingAttribution } from '../landing-source';
 
 /** The order request of spec §3; prices are sent as shown but the server computes its own (architecture §3). */
 export interface ConfirmOrderRequest {
@@ -24,6 +26,8 @@ export interface ConfirmOrderRequest {
   };
   /** The proof a phone code gave, when the store asked this checkout to verify its phone (issue 17). */
   phone_proof?: string;
+  /** Issue 33: where the shopper landed from (landing-source.ts); added by `confirmOrder` when kept. */
+  attribution?: LandingAttribution;
 }
 
 export interface ConfirmOrderResponse {
@@ -39,7 +43,8 @@ export interface ConfirmOrderResponse {
  * instead of placing a second one (a timeout on a slow network does not mean the order failed).
  */
 export function confirmOrder(body: ConfirmOrderRequest, idempotencyKey: string, { signal }: { signal?: AbortSignal } = {}): Promise<ConfirmOrderResponse> {
-  return apiPost<ConfirmOrderResponse>('/public/confirm-order', body, { signal, headers: { 'Idempotency-Key': idempotencyKey } });
+  const attribution = body.attribution ?? landingAttribution();
+  return apiPost<ConfirmOrderResponse>('/public/confirm-order', attribution ? { ...body, attribution } : body, { signal, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function useConfirmOrder() {

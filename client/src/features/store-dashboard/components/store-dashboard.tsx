@@ -4,8 +4,9 @@ import { formatNumber, formatTaka } from '../../console-kit/format';
 import { QueryView } from '../../console-kit/query-state';
 import { useDashboard } from '../api/get-dashboard';
 import { OrdersRevenueChart } from './bar-chart';
+import { OrdersBySource } from './orders-by-source';
 
-/** Orders and revenue per day, orders by status, top products, coupon use and low stock. */
+/** Orders and revenue per day, orders by source (issue 33), orders by status, top products, coupon use and low stock. */
 export function StoreDashboard() {
   const dashboard = useDashboard();
   return (
@@ -15,6 +16,7 @@ export function StoreDashboard() {
           <Card id="per-day" title="Orders and revenue per day" className="admin-dash__wide">
             <OrdersRevenueChart points={data.ordersPerDay} />
           </Card>
+          <OrdersBySource rows={data.bySource} />
           <Card id="by-status" title="Orders by status">
             <FigureList rows={data.byStatus} rowKey={(row) => row.status} name={(row) => <Link to={`/admin/orders?status=${row.status}`}>{row.name}</Link>} figure={(row) => formatNumber(row.count)} />
           </Card>
