@@ -21,7 +21,7 @@ export function ReturnsDashboard() {
             <caption>{t('ret.dash.byReason')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('ret.console.request')}</th>
+                <th scope="col">{t('ret.dash.reason')}</th>
                 <th scope="col">{t('ret.dash.returns')}</th>
                 <th scope="col">{t('ret.dash.exchanges')}</th>
               </tr>

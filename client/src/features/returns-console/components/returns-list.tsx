@@ -104,7 +104,7 @@ function ReturnRowView({ row, busy, act, showSteps }: { row: ReturnListRow; busy
             >
               <label className="field">
                 <span className="field__label">{t('ret.console.refuseReason')}</span>
-                <input className="input" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={300} />
+                <input className="field__input" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={300} />
               </label>
               <button type="submit" className="button button--small" disabled={busy}>
                 {t('ret.console.refuse')}

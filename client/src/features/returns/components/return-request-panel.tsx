@@ -96,7 +96,7 @@ function ReturnUnit({ orderId, phone, line, unit, request, settings }: { orderId
           {kind === 'exchange' && line.exchange_sizes.length > 0 && (
             <label className="field">
               <span className="field__label">{t('ret.newSize')}</span>
-              <select className="input" value={newSize} onChange={(event) => setNewSize(event.target.value)}>
+              <select className="field__input" value={newSize} onChange={(event) => setNewSize(event.target.value)}>
                 {line.exchange_sizes.map((entry) => (
                   <option key={entry.size} value={entry.size}>
                     {entry.size}
@@ -107,7 +107,7 @@ function ReturnUnit({ orderId, phone, line, unit, request, settings }: { orderId
           )}
           <label className="field">
             <span className="field__label">{t('ret.reason')}</span>
-            <select className="input" value={reason} onChange={(event) => setReason(event.target.value as ReturnReason)}>
+            <select className="field__input" value={reason} onChange={(event) => setReason(event.target.value as ReturnReason)}>
               {RETURN_REASONS.map((option) => (
                 <option key={option} value={option}>
                   {t(`ret.reason.${option}`)}

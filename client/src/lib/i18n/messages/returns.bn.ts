@@ -62,6 +62,7 @@ export const returnsBn: { [K in keyof typeof returnsEn]: string } = {
   'ret.console.refund': '{amount} ফেরত',
   'ret.console.steps': 'ধাপ',
   'ret.dash.title': 'ফেরত ও সাইজ বদল',
+  'ret.dash.reason': 'কারণ',
   'ret.dash.byReason': 'কারণ অনুযায়ী',
   'ret.dash.bySize': 'সাইজ অনুযায়ী ফেরতের হার',
   'ret.dash.byProduct': 'পণ্য অনুযায়ী ফেরতের হার',

@@ -61,6 +61,7 @@ export const returnsEn = {
   'ret.console.refund': 'refund {amount}',
   'ret.console.steps': 'Steps',
   'ret.dash.title': 'Returns and exchanges',
+  'ret.dash.reason': 'Reason',
   'ret.dash.byReason': 'By reason',
   'ret.dash.bySize': 'Return rate by size',
   'ret.dash.byProduct': 'Return rate by product',
