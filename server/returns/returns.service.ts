@@ -18,7 +18,7 @@ import { OutOfStock } from '../inventory/domain/sku.errors';
 import { normalizeSize, skuStreamId } from '../inventory/domain/sku-stream';
 import { ReturnDesk, type ReturnOrderFacts } from '../ordering/published';
 import { OutsideServiceError } from '../outside/outside-http';
-import { PaymentsService } from '../payments/payments.service';
+import { PaymentGatewayRefused, PaymentsService } from '../payments/payments.service';
 import type { RefundMethod, ReturnKind, ReturnReason } from '../../contracts/returns';
 import { creditStreamId, RETURN_SETTINGS_STREAM, returnsStreamId, type ReturnEvent, type StoreCreditEvent } from './domain/return.events';
 import { returnSettingsDecider, type ChangeReturnSettings } from './domain/return-settings';
@@ -251,9 +251,17 @@ export class ReturnsService {
     returnsDecider.decide(command(null), state);
     if (method === 'bkash') {
       if (!facts.paidByGateway) throw ValidationFailedError.field('method', 'return-refund-not-bkash');
-      const paid = await this.payments.refund(orderId, amount, `Return ${returnId}`, `return-${returnId}`, metadata);
-      const trx = paid.payment?.refunds[`return-${returnId}`]?.refundTrxId ?? null;
-      return this.step(returnId, command(trx), metadata);
+      // One refund id per attempt: a refund bKash refused may be tried again under the next id; one bKash made
+      // (an answer recorded before a crash) is recorded on the return without asking bKash again.
+      const refunds = Object.entries((await this.payments.factsOf(orderId))?.payment?.refunds ?? {}).filter(([id]) => id.startsWith(`return-${returnId}-`));
+      const made = refunds.find(([, refund]) => refund.state === 'refunded');
+      if (made) return this.step(returnId, command(made[1].refundTrxId), metadata);
+      const waiting = refunds.find(([, refund]) => refund.state === 'requested');
+      const refundId = waiting?.[0] ?? `return-${returnId}-${refunds.length + 1}`;
+      const paid = await this.payments.refund(orderId, amount, `Return ${returnId}`, refundId, metadata);
+      const refund = paid.payment?.refunds[refundId];
+      if (refund?.state !== 'refunded') throw new PaymentGatewayRefused('the refund was not made');
+      return this.step(returnId, command(refund.refundTrxId), metadata);
     }
     if (method === 'cash') return this.step(returnId, command(null), metadata);
     return this.grantCredit(returnId, facts, command(null), amount, metadata);
