@@ -241,12 +241,3 @@ function evolve(state: ReturnsState, event: ReturnEvent): ReturnsState {
 
 /** The rules of one order's returns and exchanges (`returns-<orderId>`). */
 export const returnsDecider: Decider<ReturnCommand, ReturnEvent, ReturnsState> = { decide, evolve, initialState: initialReturnsState };
-
-/** The stage a request reaches after an event, for the read model (the same rules as `evolve`). */
-export function stageAfter(request: Pick<ReturnRequestState, 'kind' | 'stage' | 'exchangeCreated'>, type: ReturnEvent['type']): ReturnStage {
-  const folded = evolve(
-    { count: 1, refundedPaisa: 0, requests: { x: { ...request, returnId: 'x' } as ReturnRequestState } },
-    { type, data: { returnId: 'x' } } as ReturnEvent,
-  );
-  return folded.requests.x.stage;
-}
