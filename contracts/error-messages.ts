@@ -363,6 +363,27 @@ export const ERROR_MESSAGES = {
   'feed-token-required': 'This feed needs its token: add ?token= to the address.',
   'feed-token-wrong': 'This token does not open the feed.',
   'attribution-invalid': 'Where the visit came from (utm_source, utm_medium, utm_campaign, referrer) must be short texts.',
+  // Issue 35: size exchanges and returns (ADR 062).
+  'return-not-delivered': 'You can ask for a return or an exchange once the order is delivered.',
+  'return-window-over': 'Returns and exchanges are accepted for {days} {days|day|days} after delivery, and that time is over for this order.',
+  'return-unit-unknown': 'This order has no such item.',
+  'return-already-open': 'This item already has an open return or exchange request.',
+  'return-unit-done': 'This item was already returned or exchanged.',
+  'return-kind-invalid': 'Choose an exchange or a return.',
+  'return-reason-invalid': 'Choose a reason from the list.',
+  'exchange-size-required': 'Choose the size you want instead.',
+  'exchange-size-unavailable': 'Size {size} is not in stock now, so the item cannot be exchanged into it.',
+  'return-unknown': 'There is no such return request.',
+  'return-step-not-allowed': 'This request is {stage}, so this cannot be done now.',
+  'return-refusal-reason-required': 'Say why the request is refused: the shopper reads it.',
+  'return-refund-exceeds-paid': 'At most {max} Taka can be refunded for this item: what was paid for it and not yet refunded.',
+  'return-refund-not-bkash': 'This order was not paid by bKash: refund it as cash or as store credit.',
+  'return-refund-method-invalid': 'Refund to bKash, as cash or as store credit.',
+  'return-is-exchange': 'This request is an exchange: ship the new size instead of refunding.',
+  'return-is-return': 'This request is a return: refund it instead of shipping a size.',
+  'courier-no-pickups': 'This courier cannot book pick-ups through the store yet: use the demo courier, or book by phone and type the tracking code.',
+  'return-settings-invalid': 'Return settings: a window of 0 to 60 days, who pays the pick-up (shop or shopper) for each reason, and a pick-up charge of 0 to 1000 Taka.',
+  'store-credit-insufficient': 'Your store credit is {balance} Taka, less than {amount} Taka.',
 } as const satisfies Record<string, string>;
 
 /** The English message of a code, its `{name}` placeholders filled from `params`. */

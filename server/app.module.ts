@@ -26,6 +26,7 @@ import { OperationsModule } from './operations/operations.module';
 import { OrderingModule } from './ordering/ordering.module';
 import { PaymentsModule } from './payments/payments.module';
 import { FulfilmentModule } from './fulfilment/fulfilment.module';
+import { ReturnsModule } from './returns/returns.module';
 import { PromotionsModule } from './promotions/promotions.module';
 import { PrivacyModule } from './privacy/privacy.module';
 
@@ -60,6 +61,7 @@ export class AppModule {
         OrderingModule,
         PaymentsModule,
         FulfilmentModule,
+        ReturnsModule,
         MailModule,
         SmsModule,
         OperationsModule,

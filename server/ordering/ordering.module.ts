@@ -1,3 +1,4 @@
+import { ReturnDesk } from './returns-desk/return-desk';
 import { registerOrderPersonalFields } from './domain/order-personal-fields';
 import { Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
@@ -88,10 +89,11 @@ import { ShipmentDesk } from './shipments/shipment-desk';
     RecordOrderPaymentHandler,
     GetOrderPaymentHandler,
     ShipmentDesk,
+    ReturnDesk,
     CurrentTimeline,
   ],
   // Fulfilment books couriers and records the parcel's steps as events on the order through the desk (issue 29).
-  exports: [ShipmentDesk],
+  exports: [ShipmentDesk, ReturnDesk],
 })
 export class OrderingModule implements OnModuleInit {
   constructor(

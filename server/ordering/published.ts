@@ -5,7 +5,7 @@
  * (`.dependency-cruiser.cjs`, published-only), so what ordering may change freely is everything else.
  */
 export { STATUS_AFTER_EVENT, STATUS_NAMES, type OrderStatus } from './domain/order-status';
-export { withPlacementMetadata, type OrderEvent } from './domain/order.events';
+export { withPlacementMetadata, type OrderEvent, type OrderLocale } from './domain/order.events';
 export { orderStreamId } from './domain/order-id';
 export { riskBadge } from './phone-risk/phone-risk.read-model';
 export { PHONE_RISK_PROJECTION } from './phone-risk/phone-risk.projection';
@@ -28,3 +28,5 @@ export { OrderRuleViolation, UnknownOrder } from './domain/order.errors';
 export { shipmentAnswer } from './shipments/shipment-answer';
 /** The module that provides ShipmentDesk, for fulfilment's module to import (issue 29). */
 export { OrderingModule } from './ordering.module';
+/** What returns and exchanges read of an order and the linked order an exchange ships (issue 35, ADR 062). */
+export { ReturnDesk, type ReturnOrderFacts } from './returns-desk/return-desk';

@@ -40,7 +40,8 @@ import { PaymentsService } from './payments.service';
     // The shop's settings answer says whether checkout can send shoppers to a gateway (bkash_checkout).
     { provide: STOREFRONT_PAYMENTS, useExisting: PaymentsService },
   ],
-  exports: [CHECKOUT_PAYMENTS, STOREFRONT_PAYMENTS],
+  // Returns refunds a returned unit's bKash payment through the service (issue 35).
+  exports: [CHECKOUT_PAYMENTS, STOREFRONT_PAYMENTS, PaymentsService],
 })
 export class PaymentsModule implements OnModuleInit {
   constructor(

@@ -22,7 +22,9 @@ export const ORDER_SMS_EVENTS = [
   'OrderExpired',
 ] as const;
 export const PHONE_CODE_SMS_EVENTS = ['PhoneCodeRequested'] as const;
-export const SMS_EVENT_TYPES: string[] = [...ORDER_SMS_EVENTS, ...PHONE_CODE_SMS_EVENTS];
+/** Issue 35: each step of a return or exchange, to the phone of the order it is about (stream `returns-<orderId>`). */
+export const RETURN_SMS_EVENTS = ['ReturnApproved', 'ReturnRefused', 'ReturnPickupBooked', 'ReturnReceived', 'ExchangeOrderCreated', 'ReturnRefunded'] as const;
+export const SMS_EVENT_TYPES: string[] = [...ORDER_SMS_EVENTS, ...PHONE_CODE_SMS_EVENTS, ...RETURN_SMS_EVENTS];
 
 /**
  * The SMS channel: BullMQ queue `sms`, table `sms_deliveries`. Retries 2 s, 4 s, 8 s ... doubling, 8 sends

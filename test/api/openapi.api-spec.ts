@@ -222,6 +222,31 @@ describe('the API document', () => {
       return { order: { id: placed.json.order_id as string, phone: String(data.phone) }, paymentId };
     };
 
+    /** A delivered order with one return (or exchange) request on its first unit, moved along care's steps (issue 35). */
+    const returnAt = async (kind: 'return' | 'exchange', ...steps: Array<[string, unknown]>): Promise<RouteSamples['order']> => {
+      const order = await orderAt(STEPS.confirm, STEPS.start, STEPS.ship, STEPS.deliver);
+      let newSize: string | undefined;
+      if (kind === 'exchange') {
+        const sizes = async () => (await store.call({ method: 'GET', path: `/api/public/orders/${order.id}/returns?phone=${order.phone}` })).json.lines[0].exchange_sizes as Array<{ size: string }>;
+        if ((await sizes()).length === 0) {
+          for (const size of ['S', 'M', 'L', 'XL', 'XXL'].filter((size) => size !== samples.product.size)) {
+            await store.call({ method: 'POST', path: '/api/admin/stock/receive', token: tokens.admin, body: { productId: samples.product.id, size, quantity: 5 } });
+          }
+        }
+        newSize = (await sizes())[0]?.size;
+      }
+      const asked = await store.call({
+        method: 'POST', path: `/api/public/orders/${order.id}/returns`,
+        body: { phone: order.phone, product_id: samples.product.id, size: samples.product.size, unit: 1, kind, reason: 'size_too_small', ...(newSize ? { new_size: newSize } : {}) },
+      });
+      expect(asked.status).toBe(201);
+      for (const [action, body] of steps) {
+        const answer = await store.call({ method: 'POST', path: `/api/admin/returns/${order.id}-R1/${action}`, token: tokens.care, body });
+        expect({ action, status: answer.status }).toEqual({ action, status: 200 });
+      }
+      return order;
+    };
+
     type Preparation = { samples?: Partial<RouteSamples>; token?: string; example?: RouteExample };
     /**
      * Routes whose success needs something made first: an order in the right state, an account with a known
@@ -292,6 +317,14 @@ describe('the API document', () => {
       },
       'POST /api/payments/orders/:orderId/cash': async () => ({ samples: { order: (await gatewayOrder()).order } }),
       'POST /api/admin/orders/:orderId/refunds': async () => ({ samples: { order: (await gatewayOrder('paid')).order } }),
+      'POST /api/public/orders/:orderId/returns': async () => ({ samples: { order: await orderAt(STEPS.confirm, STEPS.start, STEPS.ship, STEPS.deliver) } }),
+      'POST /api/admin/returns/:returnId/approve': async () => ({ samples: { order: await returnAt('return') } }),
+      'POST /api/admin/returns/:returnId/refuse': async () => ({ samples: { order: await returnAt('return') } }),
+      'POST /api/admin/returns/:returnId/called': async () => ({ samples: { order: await returnAt('return') } }),
+      'POST /api/admin/returns/:returnId/pickup': async () => ({ samples: { order: await returnAt('return', ['approve', {}]) } }),
+      'POST /api/admin/returns/:returnId/receive': async () => ({ samples: { order: await returnAt('return', ['approve', {}]) } }),
+      'POST /api/admin/returns/:returnId/exchange': async () => ({ samples: { order: await returnAt('exchange', ['approve', {}]) } }),
+      'POST /api/admin/returns/:returnId/refund': async () => ({ samples: { order: await returnAt('return', ['approve', {}], ['receive', { condition: 'stock' }]) } }),
       'POST /api/admin/phones/:phone/unblock': async () => {
         const phone = freshPhone();
         await store.call({ method: 'POST', path: `/api/admin/phones/${phone}/block`, token: tokens.admin, body: { reason: 'to unblock' } });

@@ -46,6 +46,26 @@ export interface ParcelRequest {
   trackingCode?: string;
 }
 
+/**
+ * A pick-up from a shopper's door (issue 35, ADR 062): the unit a return or a size exchange sends back to the
+ * shop; for an exchange the rider brings the new size in the same visit (the linked order's parcel). The
+ * return id is the courier's invoice, so a retry finds the first booking.
+ */
+export interface PickupRequest {
+  returnId: string;
+  orderId: string;
+  kind: 'exchange' | 'return';
+  senderName: string;
+  senderPhone: string;
+  senderAddress: string;
+  district?: string;
+  /** What the rider collects at the door (an exchange's difference and pick-up charge), in whole taka. */
+  amountToCollectTaka: number;
+  itemDescription: string;
+  /** The manual courier only: the tracking code care typed. */
+  trackingCode?: string;
+}
+
 /** A parcel the courier accepted. */
 export interface BookedParcel {
   /** The courier's id of the parcel (Steadfast `consignment_id`, Pathao `consignment_id`, RedX `tracking_id`). */
@@ -155,6 +175,11 @@ export interface Courier extends OutsideAdapter {
    * Throws an `OutsideServiceError` for a failure a retry may cure, a `CourierRefusal` for one it cannot.
    */
   book(parcel: ParcelRequest): Promise<BookedParcel>;
+  /**
+   * Books a pick-up of a returned or exchanged unit, idempotently by return id (issue 35). Couriers whose return
+   * and exchange services the store does not speak yet leave it out: care books those by phone (manual).
+   */
+  bookPickup?(pickup: PickupRequest): Promise<BookedParcel>;
   /** The parcel the courier already holds for this order, or null: asked before booking again after a crash. */
   findByOrder(orderId: string): Promise<BookedParcel | null>;
   /** Where the parcel is now (the polling job for parcels whose webhooks are late; a Pathao webhook's read-back). */

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { BookedParcel, Courier, CourierPayout, ParcelRequest, ParcelStage, ParcelState, ParcelStep, WebhookDelivery, WebhookReading } from './courier-port';
+import type { BookedParcel, Courier, CourierPayout, ParcelRequest, PickupRequest, ParcelStage, ParcelState, ParcelStep, WebhookDelivery, WebhookReading } from './courier-port';
 
 /** The steps the demo courier moves a parcel through, one per "Move to next step" (or per timer tick). */
 export const DEMO_STEPS: ReadonlyArray<{ stage: ParcelStage; courierStatus: string; message: string; messageBn: string }> = [
@@ -62,6 +62,12 @@ export class DemoCourier implements Courier {
     );
     const row = await this.row(parcel.orderId);
     return { consignmentId: row!.consignment_id, trackingCode: row!.tracking_code, courierStatus: 'booked', deliveryFeeTaka: 60 };
+  }
+
+  /** A pick-up inside the store (issue 35): its consignment is made from the return id, so asking twice gives the same one. */
+  async bookPickup(pickup: PickupRequest): Promise<BookedParcel> {
+    await this.wait();
+    return { consignmentId: `DMP${pickup.returnId}`, trackingCode: `DEMO-P-${pickup.returnId}`, courierStatus: 'pickup_booked', deliveryFeeTaka: 60 };
   }
 
   async findByOrder(orderId: string): Promise<BookedParcel | null> {

@@ -1,4 +1,4 @@
-import { CourierRefusal, type BookedParcel, type Courier, type CourierPayout, type ParcelRequest, type ParcelState, type WebhookReading } from './courier-port';
+import { CourierRefusal, type BookedParcel, type Courier, type CourierPayout, type ParcelRequest, type PickupRequest, type ParcelState, type WebhookReading } from './courier-port';
 
 /**
  * The manual courier (issue 29): for a shop that books by phone or at the courier's counter. Care types the
@@ -20,6 +20,11 @@ export class ManualCourier implements Courier {
     const code = parcel.trackingCode?.trim();
     if (!code) return Promise.reject(new CourierRefusal('manual', 'tracking code missing'));
     return Promise.resolve({ consignmentId: code, trackingCode: code, courierStatus: 'booked by hand' });
+  }
+
+  /** A pick-up care booked by phone (issue 35): the tracking code it typed. */
+  bookPickup(pickup: PickupRequest): Promise<BookedParcel> {
+    return this.book({ trackingCode: pickup.trackingCode } as ParcelRequest);
   }
 
   findByOrder(): Promise<BookedParcel | null> {

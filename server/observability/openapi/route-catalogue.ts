@@ -8,6 +8,7 @@ import { ORDERING_ROUTES } from '../../ordering/api/routes';
 import { PRIVACY_ROUTES } from '../../privacy/api/routes';
 import { PROMOTIONS_ROUTES } from '../../promotions/api/routes';
 import { PAYMENTS_ROUTES } from '../../payments/api/routes';
+import { RETURNS_ROUTES } from '../../returns/api/routes';
 import { OBSERVABILITY_ROUTES } from '../observability.routes';
 import { ROUTE_TAGS, routeKey, type ApiRoute, type RouteTag } from './api-route';
 
@@ -68,6 +69,7 @@ export const ROUTE_CATALOGUE = new RouteCatalogue([
   ...ORDERING_ROUTES,
   ...PAYMENTS_ROUTES,
   ...FULFILMENT_ROUTES,
+  ...RETURNS_ROUTES,
   ...PRIVACY_ROUTES,
   ...PROMOTIONS_ROUTES,
   ...OPERATIONS_ROUTES,

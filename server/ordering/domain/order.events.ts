@@ -138,6 +138,11 @@ export type InstantOrderPlaced = {
     customer: OrderCustomer;
     payment: { type: string; amountPaisa: Paisa; discountPaisa: Paisa; advancePaisa: Paisa; duePaisa: Paisa };
     lines: OrderLine[];
+    /**
+     * Issue 35 (ADR 062): the linked order that ships a size exchange's new size, placed by the returns context
+     * through ordering's ReturnDesk; its unit was reserved when the shopper asked. Its texts use `locale`.
+     */
+    exchangeFor?: { orderId: string; returnId: string; locale: OrderLocale };
   };
 };
 

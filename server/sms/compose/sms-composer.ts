@@ -7,7 +7,7 @@ import { OutboxEnvelopes } from '../../outbox/envelopes';
 import type { OutboxReads } from '../../outbox/event-reads';
 import type { OutgoingSms } from '../gateway/sms-gateway';
 import { smsSize } from '../templates/segments';
-import { amendedTotalOf, orderSms, orderSmsKindOf, phoneCodeSms, SmsStore } from '../templates/sms-texts';
+import { amendedTotalOf, orderSms, orderSmsKindOf, phoneCodeSms, returnSms, returnSmsKindOf, SmsStore } from '../templates/sms-texts';
 
 export type SmsComposition = { sms: OutgoingSms } | { skip: string };
 
@@ -38,8 +38,31 @@ export class SmsComposer {
       if (!contents) return { skip: 'the code expired before the SMS could be sent' };
       return sms(to, phoneCodeSms(localeOf(data.locale), store, contents.token, CODE_MINUTES));
     }
+    const returnKind = returnSmsKindOf(event.type);
+    if (returnKind) {
+      // A return's step texts the phone of the order it is about, in the language that order was placed in.
+      const order = await reads.placedEvent(`order-${String(data.orderId)}`);
+      const to = mobilePhoneOf((order?.customer as { phone?: unknown } | undefined)?.phone);
+      if (!order || !to) return { skip: 'the order has no mobile number' };
+      return sms(
+        to,
+        returnSms(returnKind, localeOf(order.locale), store, {
+          orderId: String(data.orderId),
+          exchangeOrderId: text(data.exchangeOrderId),
+          newSize: text(data.newSize),
+          amountPaisa: typeof data.amountPaisa === 'number' ? data.amountPaisa : typeof data.collectPaisa === 'number' ? data.collectPaisa : null,
+          method: text(data.method),
+          courier: text(data.courierName),
+          trackingCode: text(data.trackingCode),
+          condition: text(data.condition),
+          reason: text(data.reason),
+        }),
+      );
+    }
     const kind = orderSmsKindOf(event.type, data);
     if (!kind) return { skip: `no SMS for ${event.type}` };
+    // The linked order of a size exchange is announced by the exchange's own text (ExchangeOrderCreated).
+    if (event.type === 'InstantOrderPlaced' && data.exchangeFor) return { skip: 'an exchange order is announced by its return' };
     const placed = event.type === 'OrderPlaced' || event.type === 'InstantOrderPlaced' ? data : await reads.placedEvent(event.streamId);
     if (!placed) return { skip: 'the order has no placing event' };
     const customer = (placed.customer ?? {}) as { phone?: unknown };

@@ -142,6 +142,72 @@ export function orderSms(kind: OrderSmsKind, locale: Locale, store: SmsStore, fa
   }
 }
 
+export type ReturnSmsKind = 'approved' | 'refused' | 'pickup' | 'received' | 'exchange' | 'refunded';
+
+const RETURN_SMS_KIND: Record<string, ReturnSmsKind> = {
+  ReturnApproved: 'approved',
+  ReturnRefused: 'refused',
+  ReturnPickupBooked: 'pickup',
+  ReturnReceived: 'received',
+  ExchangeOrderCreated: 'exchange',
+  ReturnRefunded: 'refunded',
+};
+
+/** Which text a return's step sends (issue 35); null: not a return's step. */
+export function returnSmsKindOf(type: string): ReturnSmsKind | null {
+  return RETURN_SMS_KIND[type] ?? null;
+}
+
+export interface ReturnSmsFacts {
+  orderId: string;
+  exchangeOrderId?: string | null;
+  newSize?: string | null;
+  /** Refunded, or collected at the door for an exchange, in paisa. */
+  amountPaisa?: number | null;
+  method?: string | null;
+  courier?: string | null;
+  trackingCode?: string | null;
+  condition?: string | null;
+  reason?: string | null;
+}
+
+/** The text of a return's or exchange's step, in the order's language. */
+export function returnSms(kind: ReturnSmsKind, locale: Locale, store: SmsStore, facts: ReturnSmsFacts): string {
+  const id = facts.orderId;
+  const amount = facts.amountPaisa ? taka(facts.amountPaisa, locale) : null;
+  const reason = facts.reason?.replace(/\s+/g, ' ').trim() ?? '';
+  if (locale === 'bn') {
+    switch (kind) {
+      case 'approved':
+        return fitSegments(`${store.name}: অর্ডার ${id}-এর ফেরত/বদলের অনুরোধ মঞ্জুর হয়েছে। শীঘ্রই রাইডার পণ্যটি নিতে আসবেন।`);
+      case 'refused':
+        return fitSegments(`${store.name}: অর্ডার ${id}-এর ফেরত/বদলের অনুরোধ নাকচ হয়েছে।`, reason ? [`কারণ: ${reason}`] : []);
+      case 'pickup':
+        return fitSegments(`${store.name}: অর্ডার ${id}-এর পণ্যটি নিতে ${facts.courier ?? 'কুরিয়ার'} বুক হয়েছে। ট্র্যাকিং কোড: ${facts.trackingCode ?? ''}।`);
+      case 'received':
+        return fitSegments(`${store.name}: অর্ডার ${id}-এর ফেরত পণ্যটি আমরা পেয়েছি।`);
+      case 'exchange':
+        return fitSegments(`${store.name}: অর্ডার ${id}-এর বদলে ${facts.newSize ?? ''} সাইজ পাঠানো হচ্ছে (অর্ডার ${facts.exchangeOrderId ?? ''})।${amount ? ` দরজায় দিতে হবে ${amount}।` : ' কিছু দিতে হবে না।'}`);
+      case 'refunded':
+        return fitSegments(`${store.name}: অর্ডার ${id}-এর ${amount ?? ''} ফেরত দেওয়া হয়েছে${facts.method === 'bkash' ? ' বিকাশে' : facts.method === 'store_credit' ? ' স্টোর ক্রেডিট হিসেবে' : ''}।`);
+    }
+  }
+  switch (kind) {
+    case 'approved':
+      return fitSegments(`${store.name}: Your return/exchange request for order ${id} is approved. A rider will come to pick the item up.`);
+    case 'refused':
+      return fitSegments(`${store.name}: Your return/exchange request for order ${id} was refused.`, reason ? [`Reason: ${reason}`] : []);
+    case 'pickup':
+      return fitSegments(`${store.name}: Pick-up of your item from order ${id} is booked with ${facts.courier ?? 'the courier'}. Tracking code: ${facts.trackingCode ?? ''}.`);
+    case 'received':
+      return fitSegments(`${store.name}: We received the item you sent back from order ${id}.`);
+    case 'exchange':
+      return fitSegments(`${store.name}: Size ${facts.newSize ?? ''} is on its way for order ${id} (order ${facts.exchangeOrderId ?? ''}).${amount ? ` Pay ${amount} at the door.` : ' Nothing to pay.'}`);
+    case 'refunded':
+      return fitSegments(`${store.name}: ${amount ?? 'Your money'} for order ${id} was refunded${facts.method === 'bkash' ? ' to bKash' : facts.method === 'store_credit' ? ' as store credit' : ' in cash'}.`);
+  }
+}
+
 /** The text that carries a one-time phone code. The code comes first, so a phone's preview shows it. */
 export function phoneCodeSms(locale: Locale, store: SmsStore, code: string, minutes: number): string {
   return locale === 'bn'

@@ -18,12 +18,15 @@ import { formatOrderDate, type OrderLine, type OrderRow } from '../../features/o
 import { localDigits, t, useMessages } from '../../lib/i18n/locale';
 import { myaccountMessages } from '../../lib/i18n/messages/myaccount';
 import { ordersMessages } from '../../lib/i18n/messages/orders';
+import { returnsMessages } from '../../lib/i18n/messages/returns';
+import { ReturnRequestPanel } from '../../features/returns/components/return-request-panel';
+import { StoreCreditLine } from '../../features/returns/components/store-credit-line';
 import { AccountLayout } from '../account/account-layout';
 import { useHasToken, useLogoutOnUnauthorized } from '../account/use-session-guard';
 
 /** /dashboard (spec §2): Orders History. */
 export function DashboardRoute() {
-  useMessages(myaccountMessages, ordersMessages);
+  useMessages(myaccountMessages, ordersMessages, returnsMessages);
   const navigate = useNavigate();
   const onAccountDeleted = (message: string) => {
     clearSession();
@@ -31,6 +34,7 @@ export function DashboardRoute() {
   };
   return (
     <AccountLayout title={t('me.dashboard')}>
+      <StoreCreditLine />
       <DashboardOrders />
       <DownloadMyData />
       <DeleteAccountForm onDeleted={(message) => onAccountDeleted(message)} />
@@ -55,7 +59,7 @@ function DashboardOrders() {
 export function OrderDetailsRoute() {
   const { orderId = '' } = useParams();
   const hasToken = useHasToken();
-  useMessages(myaccountMessages, ordersMessages);
+  useMessages(myaccountMessages, ordersMessages, returnsMessages);
   return (
     <AccountLayout title={t('me.detailsTitle', { id: orderId })} crumbs={[{ label: t('me.backToList'), to: '/dashboard' }, { label: orderId }]}>
       {hasToken && <OrderDetails orderId={orderId} />}
@@ -117,6 +121,7 @@ function OrderDetails({ orderId }: { orderId: string }) {
         </h2>
         <OrderLinesTable lines={lines} currency={data.currencySymbol} footer={<OrderTotalsFooter order={order} currency={data.currencySymbol} />} />
       </section>
+      {order.order_status_name.trim().toLowerCase() === 'delivered' && <ReturnRequestPanel orderId={order.orderId} />}
     </>
   );
 }

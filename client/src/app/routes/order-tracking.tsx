@@ -11,11 +11,13 @@ import { ContactCare } from '../layout/contact-care';
 import { t, useMessages } from '../../lib/i18n/locale';
 import { ordersMessages } from '../../lib/i18n/messages/orders';
 import { parcelMessages } from '../../lib/i18n/messages/parcel';
+import { returnsMessages } from '../../lib/i18n/messages/returns';
+import { ReturnRequestPanel } from '../../features/returns/components/return-request-panel';
 
 
 /** /order-tracking (spec §2): order id and phone, then the tracking data. */
 export function OrderTrackingRoute() {
-  useMessages(ordersMessages, parcelMessages);
+  useMessages(ordersMessages, parcelMessages, returnsMessages);
   const [params] = useSearchParams();
   const [query, setQuery] = useState<{ orderId: string; phone: string } | null>(null);
   const result = useOrderInformation(query?.orderId ?? '', query?.phone ?? '');
@@ -36,7 +38,12 @@ export function OrderTrackingRoute() {
           <TrackingResult
             data={result.data}
             help={<ContactCare />}
-            actions={<CancelOrderButton orderId={result.data.orderId} phone={query.phone} statusName={result.data.order_status_name} />}
+            actions={
+              <>
+                <CancelOrderButton orderId={result.data.orderId} phone={query.phone} statusName={result.data.order_status_name} />
+                {result.data.status === 'delivered' && <ReturnRequestPanel orderId={result.data.orderId} phone={query.phone} />}
+              </>
+            }
           />
         )}
       </div>
@@ -46,7 +53,7 @@ export function OrderTrackingRoute() {
 
 /** /verify/{orderId}/{phone}: the same data, straight from the link. */
 export function VerifyOrderRoute() {
-  useMessages(ordersMessages, parcelMessages);
+  useMessages(ordersMessages, parcelMessages, returnsMessages);
   const { orderId = '', phone = '' } = useParams();
   const result = useOrderInformation(orderId, phone);
   return (

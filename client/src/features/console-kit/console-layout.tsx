@@ -7,6 +7,7 @@ const LINKS: Array<{ to: string; label: string; adminOnly?: boolean; end?: boole
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/instant-order', label: 'Instant order' },
   { to: '/admin/payouts', label: 'Payouts' },
+  { to: '/admin/returns', label: 'Returns' },
   { to: '/admin/stock', label: 'Stock' },
   { to: '/admin/offers', label: 'Lucky draw' },
   { to: '/admin/products', label: 'Products' },

@@ -13,6 +13,7 @@ import { OrderRoute } from './order';
 import { OrdersRoute } from './orders';
 import { PayoutsRoute } from './payouts';
 import { ProjectionsRoute } from './projections';
+import { ReturnsRoute } from './returns';
 import { StockRoute } from './stock';
 import { NewOrdersBadge } from '../../../features/care-orders/components/new-orders-badge';
 import { useMessages } from '../../../lib/i18n/locale';
@@ -35,6 +36,7 @@ export function AdminApp() {
             <Route path="orders/:orderId" element={<OrderRoute />} />
             <Route path="instant-order" element={<InstantOrderRoute />} />
             <Route path="payouts" element={<PayoutsRoute />} />
+            <Route path="returns" element={<ReturnsRoute />} />
             <Route path="stock" element={<StockRoute />} />
             <Route path="offers" element={<OffersRoute />} />
             <Route path="products" element={<ProductsRoute />} />

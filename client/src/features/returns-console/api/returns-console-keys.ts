@@ -1,0 +1,8 @@
+import { consoleKeys } from '../../console-kit/console-keys';
+
+/** Query keys of care's returns (issue 35): the list (by stage or order) and the dashboard's figures. */
+export const returnsConsoleKeys = {
+  all: [...consoleKeys.all, 'returns'] as const,
+  list: (stage: string, orderId: string) => [...returnsConsoleKeys.all, 'list', stage, orderId] as const,
+  dashboard: () => [...returnsConsoleKeys.all, 'dashboard'] as const,
+};
