@@ -74,7 +74,7 @@ export function CheckoutRoute() {
       ) : (
         <CheckoutForm
           lines={lines}
-          store={{ currency: setting?.currency, insideDhaka: inside, outsideDhaka: outside, bkashNumber: setting?.bkash_number, bkashCheckout: setting?.bkash_checkout === true, productWeightGrams: setting?.product_weight_grams }}
+          store={{ currency: setting?.currency, insideDhaka: inside, outsideDhaka: outside, bkashNumber: setting?.bkash_number, bkashCheckout: setting?.bkash_checkout === true, productWeightGrams: setting?.product_weight_grams, hotline: setting?.hotline }}
           couponOffer={readCouponOffer()}
           email={getSessionUser()?.email}
           initial={last.initial}

@@ -9,11 +9,12 @@ import { productName } from '../../../lib/i18n/product-text';
 import { randomKey } from '../../../lib/random-key';
 import { useApplyCoupon } from '../api/apply-coupon';
 import { useConfirmOrder, type ConfirmOrderRequest } from '../api/confirm-order';
-import { checkoutTotals, firstCheckoutProblem, normalizedPhones, outOfStockOf, type CheckoutFields, type OutOfStockAnswer } from '../checkout-validation';
+import { checkoutProblems, checkoutTotals, normalizedPhones, outOfStockOf, type CheckoutFields, type OutOfStockAnswer } from '../checkout-validation';
 import { clearCoupon, saveCoupon, useStoredCoupon } from '../coupon-store';
 import { areaDeliveryCharge, expectedDeliveryDays } from '../area-delivery';
 import type { Area } from '../api/search-areas';
 import { AreaPicker } from './area-picker';
+import { rememberArea } from '../area-memory';
 import './checkout.css';
 
 const BkashQr = lazy(() => import('./bkash-qr').then((m) => ({ default: m.BkashQr })));
@@ -29,6 +30,8 @@ export interface CheckoutStore {
   bkashCheckout?: boolean;
   /** Issue 30: the weight of one product in grams, which a zone's per-kilogram step counts. */
   productWeightGrams?: number;
+  /** Issue 32: the store's care line, offered as a call when the store refuses an order. */
+  hotline?: string | null;
 }
 
 /** What a signed-in customer starts from: their name, phone and last address (issue 16). */
@@ -89,6 +92,9 @@ export function CheckoutForm({
   // "Same as above": the delivery phone is the contact phone unless the shopper says otherwise.
   const [sameShippingPhone, setSameShippingPhone] = useState(() => !initial?.shipping_phone || initial.shipping_phone === initial.phone);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // Issue 32: a guest may leave an e-mail for the receipt (a signed-in customer's is their account's).
+  const [guestEmail, setGuestEmail] = useState('');
+  const [cartProblem, setCartProblem] = useState('');
   const [stockProblem, setStockProblem] = useState<OutOfStockAnswer | null>(null);
   const [zone, setZone] = useState<'inside' | 'outside'>('inside');
   // Issue 30: the picked district or thana prices the delivery by its zone; the inside/outside choice stays for
@@ -96,7 +102,9 @@ export function CheckoutForm({
   const [area, setArea] = useState<Area | null>(null);
   const [landmark, setLandmark] = useState('');
   const [couponCode, setCouponCode] = useState('');
-  const [idempotencyKey] = useState(() => randomKey('order'));
+  const [idempotencyKey, setIdempotencyKey] = useState(() => randomKey('order'));
+  // Issue 32: the phone's open cash-on-delivery orders are at the store's limit: what the shopper can do instead.
+  const [codRefusal, setCodRefusal] = useState<string | null>(null);
   const coupon = useStoredCoupon();
   const applyCoupon = useApplyCoupon();
   const confirmOrder = useConfirmOrder();
@@ -142,13 +150,21 @@ export function CheckoutForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = firstCheckoutProblem(entered, lines.length, { bkashViaGateway });
-    if (problem) {
-      if (problem.field !== 'cart') setFieldErrors({ [problem.field]: problem.text });
-      await showAlert({ kind: 'warning', title: problem.title, text: problem.text });
-      if (problem.field !== 'cart') form.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
+    // Issue 32: every mistake marked beside its field at once, the first focused; no pop-up to dismiss.
+    const problems = checkoutProblems(entered, lines.length, { bkashViaGateway, email: email ? '' : guestEmail }).filter(
+      (problem, _, all) => !(sameShippingPhone && problem.field === 'shipping_phone' && all.some((other) => other.field === 'phone')),
+    );
+    const first = problems[0];
+    if (first) {
+      if (first.field === 'cart') {
+        setCartProblem(first.text);
+        return;
+      }
+      setFieldErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.text])));
+      form.current?.querySelector<HTMLElement>(`[name="${first.field}"]`)?.focus();
       return;
     }
+    setCartProblem('');
     setFieldErrors({});
     setStockProblem(null);
     const phones = normalizedPhones(entered);
@@ -159,7 +175,7 @@ export function CheckoutForm({
       locale: getLocale(),
       data: {
         name: fields.name.trim(),
-        email: email ?? '',
+        email: email ?? guestEmail.trim(),
         phone: phones.phone,
         address: fields.address.trim(),
         shipping_phone: phones.shipping_phone,
@@ -183,7 +199,10 @@ export function CheckoutForm({
       const outOfStock = error instanceof ApiError ? outOfStockOf(error) : null;
       const onForm = error instanceof ApiError && error.status === 422 ? fieldsOnForm(error.firstFieldErrors) : {};
       const proofWanted = error instanceof ApiError && error.status === 422 && (error.fieldErrors.phone_proof || error.code === 'coupon-phone-not-verified');
-      if (proofWanted && onPhoneVerificationNeeded) {
+      if (error instanceof ApiError && (error.code === 'too-many-open-orders' || error.code === 'too-many-unpaid-orders')) {
+        setCodRefusal(error.serverMessage ?? t('checkout.somethingWrong'));
+        form.current?.querySelector<HTMLElement>('.checkout__refusal')?.focus();
+      } else if (proofWanted && onPhoneVerificationNeeded) {
         // The store (or the coupon, issue 27) wants this phone proven by a code first; the page shows that step.
         onPhoneVerificationNeeded(phones.phone);
       } else if (outOfStock) {
@@ -213,6 +232,11 @@ export function CheckoutForm({
             <h2 id="review-title">{t('checkout.yourCart')}</h2>
             <Link to="/cart">{t('checkout.editCart')}</Link>
           </div>
+          {cartProblem && (
+            <p className="field__error" role="alert">
+              {cartProblem}
+            </p>
+          )}
           {lines.length === 0 ? (
             <p>
               {t('cartPage.empty')} <Link to="/shop">{t('cartPage.continue')}</Link>
@@ -287,7 +311,35 @@ export function CheckoutForm({
             <PhoneInput id="checkout-phone" name="phone" className="field__input" autoComplete="tel" value={fields.phone} onValue={(value) => set('phone', value)} aria-invalid={errorOf('phone') ? true : undefined} aria-describedby={describedBy('phone')} />
             {fieldError('phone')}
           </div>
-          <input type="hidden" name="email" value={email ?? ''} />
+          {email ? (
+            <input type="hidden" name="email" value={email} />
+          ) : (
+            <div className="field">
+              <label className="field__label" htmlFor="checkout-email">
+                {t('checkout.email')}
+              </label>
+              <input
+                id="checkout-email"
+                name="email"
+                type="email"
+                inputMode="email"
+                className="field__input"
+                autoComplete="email"
+                value={guestEmail}
+                onChange={(e) => {
+                  setGuestEmail(e.target.value);
+                  setFieldErrors((errors) => (errors.email ? { ...errors, email: '' } : errors));
+                }}
+                aria-invalid={errorOf('email') ? true : undefined}
+                aria-describedby={describedBy('email') ?? 'checkout-email-hint'}
+              />
+              {fieldError('email') ?? (
+                <p id="checkout-email-hint" className="field__hint">
+                  {t('checkout.emailHint')}
+                </p>
+              )}
+            </div>
+          )}
         </section>
 
         <section className="card checkout__section" aria-labelledby="shipping-title">
@@ -296,6 +348,7 @@ export function CheckoutForm({
             value={area}
             onPick={(picked) => {
               setArea(picked);
+              rememberArea(picked);
               setFieldErrors((errors) => (errors.area_id ? { ...errors, area_id: '' } : errors));
             }}
             error={errorOf('area_id')}
@@ -464,6 +517,37 @@ export function CheckoutForm({
             <dd>{money(totals.grandTotal)}</dd>
           </div>
         </dl>
+        {codRefusal && (
+          <div className="notice notice--error checkout__refusal" role="alert" tabIndex={-1}>
+            <p>{codRefusal}</p>
+            <p className="checkout__refusal-ways">
+              {store.hotline && (
+                <a className="button button--secondary" href={`tel:${store.hotline.replace(/[^\d+]/g, '')}`}>
+                  {t('checkout.callStore', { phone: localDigits(store.hotline) })}
+                </a>
+              )}
+              {store.bkashCheckout && fields.paymentMethod !== 'bkash' && (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    set('paymentMethod', 'bkash');
+                    setBkashTyped(false);
+                    setCodRefusal(null);
+                    setIdempotencyKey(randomKey('order'));
+                  }}
+                >
+                  {t('checkout.payByBkashInstead')}
+                </button>
+              )}
+            </p>
+          </div>
+        )}
+        {Object.values(fieldErrors).some(Boolean) && (
+          <p className="field__error" role="alert">
+            {t('checkout.fixFields')}
+          </p>
+        )}
         <button type="submit" className="button button--large checkout__confirm" disabled={confirmOrder.isPending}>
           {confirmOrder.isPending ? t('checkout.placing') : bkashViaGateway ? t('checkout.payWithBkash') : t('checkout.confirm')}
         </button>
@@ -472,7 +556,7 @@ export function CheckoutForm({
   );
 }
 
-const FORM_FIELDS = new Set(['name', 'phone', 'address', 'shipping_phone', 'bkash_number', 'transaction_id', 'area_id', 'landmark']);
+const FORM_FIELDS = new Set(['name', 'phone', 'email', 'address', 'shipping_phone', 'bkash_number', 'transaction_id', 'area_id', 'landmark']);
 
 /** The 422 messages that belong to a field of this form (the others are not the shopper's typing). */
 function fieldsOnForm(errors: Record<string, string>): Record<string, string> {

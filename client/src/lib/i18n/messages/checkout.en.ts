@@ -63,6 +63,13 @@ export const checkoutEn = {
   'checkout.placing': 'Placing your order…',
   'checkout.confirm': 'Confirm Order',
   // validation before sending (spec §5)
+  'checkout.v.emailTitle': 'E-mail Invalid',
+  'checkout.v.emailText': 'Please check the e-mail address, such as name@example.com, or leave it empty.',
+  'checkout.email': 'E-mail for the receipt (optional)',
+  'checkout.emailHint': 'We send the order receipt here; leave it empty if you like.',
+  'checkout.fixFields': 'Please correct the marked fields.',
+  'checkout.callStore': 'Call us: {phone}',
+  'checkout.payByBkashInstead': 'Pay by bKash instead',
   'checkout.v.cartTitle': 'Cart is empty!',
   'checkout.v.cartText': 'Please add a product to your cart before ordering.',
   'checkout.v.nameTitle': 'Name Required',
