@@ -125,4 +125,24 @@ describe('a way forward, and states that say the truth (issue 32)', () => {
     expect((await rebuildProjection(staff, 'order-tracking'))?.state).toBe('done');
     expect(await history()).toContain(guest);
   });
+
+  it('keeps a customer\'s structured delivery address on the account, sealed in its event, in the export', async () => {
+    const email = `address.${randomUUID().slice(0, 8)}@example.com`;
+    expect((await call('POST', '/api/auth/register', undefined, { name: 'Rafiq Islam', email, password: 'a long shopper passphrase' })).status).toBe(201);
+    const token = (await login(email, 'a long shopper passphrase')).access_token;
+    expect(await call('GET', '/api/user/delivery-address', token)).toEqual({ status: 200, body: { success: true, address: null } });
+    const unknown = await call('POST', '/api/user/delivery-address', token, { area_id: 't-99999', address: 'House 7, Road 11' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.fields.area_id).toEqual(['area-unknown']);
+    const saved = await call('POST', '/api/user/delivery-address', token, { area_id: 't-12', address: 'House 7, Road 11', landmark: 'Opposite the mosque' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.address).toMatchObject({ area_id: 't-12', address: 'House 7, Road 11', landmark: 'Opposite the mosque', district: 'Dhaka' });
+    expect((await call('GET', '/api/user/delivery-address', token)).body.address).toEqual(saved.body.address);
+    const [event] = await fixture.dataSource.query(`SELECT data::text AS data FROM events WHERE type = 'DeliveryAddressSaved' ORDER BY global_position DESC LIMIT 1`);
+    expect(event.data).toContain('t-12');
+    expect(event.data).not.toContain('House 7');
+    const exported = await call('GET', '/api/customer/personal-data', token);
+    expect(exported.status).toBe(200);
+    expect(JSON.stringify(exported.body)).toContain('House 7, Road 11');
+  });
 });

@@ -19,7 +19,8 @@ export type AccountEvent =
   | StaffMemberDisabled
   | PhoneVerified
   | PhoneProofWithdrawn
-  | GuestOrdersJoined;
+  | GuestOrdersJoined
+  | DeliveryAddressSaved;
 
 /**
  * The account's phone was proven by a one-time code sent to it (issue 17): set from the profile (`account-phone`)
@@ -49,6 +50,16 @@ export interface PhoneProofWithdrawn {
 export interface GuestOrdersJoined {
   type: 'GuestOrdersJoined';
   data: { userId: string; orderIds: string[] };
+}
+
+/**
+ * Issue 32 (ADR 065): the customer saved the address the checkout offers them next time: an area from the
+ * address picker (district, upazila or city thana id), house and road, an optional landmark. Address and
+ * landmark are sealed under the account's key (ADR 053).
+ */
+export interface DeliveryAddressSaved {
+  type: 'DeliveryAddressSaved';
+  data: { userId: string; areaId: string; address: string; landmark: string };
 }
 
 /** An admin (or `npm run staff`) added a staff account; its owner sets a password through the mailed link. */

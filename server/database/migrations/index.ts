@@ -27,6 +27,7 @@ import { Fulfilment1763800003001 } from './1763800003001-fulfilment';
 import { OrderPayments1763800003401 } from './1763800003401-order-payments';
 import { CourierPayouts1763800003501 } from './1763800003501-courier-payouts';
 import { SearchSynonyms1763800004001 } from './1763800004001-search-synonyms';
+import { SavedDeliveryAddress1763800004002 } from './1763800004002-saved-delivery-address';
 
 import { AddressesAndZones1763800003301 } from './1763800003301-addresses-and-zones';
 /**
@@ -64,4 +65,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   OrderPayments1763800003401,
   CourierPayouts1763800003501,
   SearchSynonyms1763800004001,
+  SavedDeliveryAddress1763800004002,
 ];

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { showAlert, showToast } from '../../../components/feedback/feedback-store';
 import { ApiError } from '../../../lib/api-client';
@@ -12,7 +12,8 @@ import { useConfirmOrder, type ConfirmOrderRequest } from '../api/confirm-order'
 import { checkoutProblems, checkoutTotals, normalizedPhones, outOfStockOf, type CheckoutFields, type OutOfStockAnswer } from '../checkout-validation';
 import { clearCoupon, saveCoupon, useStoredCoupon } from '../coupon-store';
 import { areaDeliveryCharge, expectedDeliveryDays } from '../area-delivery';
-import type { Area } from '../api/search-areas';
+import { searchAreas, type Area } from '../api/search-areas';
+import { saveAddress, type SavedAddress } from '../api/saved-address';
 import { AreaPicker } from './area-picker';
 import { rememberArea } from '../area-memory';
 import './checkout.css';
@@ -40,6 +41,8 @@ export interface CheckoutInitial {
   phone?: string | null;
   address?: string | null;
   shipping_phone?: string | null;
+  /** Issue 32: the address saved on the account (area, house and road, landmark), offered first. */
+  saved?: SavedAddress | null;
 }
 
 /** What the shopper can do about a line the store cannot fill, beside that line. */
@@ -95,12 +98,30 @@ export function CheckoutForm({
   // Issue 32: a guest may leave an e-mail for the receipt (a signed-in customer's is their account's).
   const [guestEmail, setGuestEmail] = useState('');
   const [cartProblem, setCartProblem] = useState('');
+  // The specification's titles ("Name Required" ...) of the fields marked by the last check, for the summary.
+  const [problemTitles, setProblemTitles] = useState<Record<string, string>>({});
   const [stockProblem, setStockProblem] = useState<OutOfStockAnswer | null>(null);
   const [zone, setZone] = useState<'inside' | 'outside'>('inside');
   // Issue 30: the picked district or thana prices the delivery by its zone; the inside/outside choice stays for
   // a shopper who does not pick one.
   const [area, setArea] = useState<Area | null>(null);
-  const [landmark, setLandmark] = useState('');
+  const [landmark, setLandmark] = useState(() => initial?.saved?.landmark ?? '');
+  // Issue 32: a signed-in customer keeps the address on the account for next time (on unless unticked).
+  const [keepAddress, setKeepAddress] = useState(true);
+  const savedAreaId = initial?.saved?.area_id;
+  const savedAreaName = initial?.saved?.area_name;
+  useEffect(() => {
+    // The saved area with its zone as the picker has it today (the zones may have changed since).
+    if (!savedAreaId || !savedAreaName) return;
+    const controller = new AbortController();
+    searchAreas(savedAreaName, { signal: controller.signal })
+      .then((areas) => {
+        const found = areas.find((candidate) => candidate.id === savedAreaId);
+        if (found) setArea((current) => current ?? found);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [savedAreaId, savedAreaName]);
   const [couponCode, setCouponCode] = useState('');
   const [idempotencyKey, setIdempotencyKey] = useState(() => randomKey('order'));
   // Issue 32: the phone's open cash-on-delivery orders are at the store's limit: what the shopper can do instead.
@@ -161,6 +182,7 @@ export function CheckoutForm({
         return;
       }
       setFieldErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.text])));
+      setProblemTitles(Object.fromEntries(problems.map((problem) => [problem.field, problem.title])));
       form.current?.querySelector<HTMLElement>(`[name="${first.field}"]`)?.focus();
       return;
     }
@@ -192,6 +214,10 @@ export function CheckoutForm({
       if (!answer?.success || !answer.order_id) {
         await showAlert({ kind: 'error', title: t('checkout.orderFailed'), text: answer?.message || t('checkout.somethingWrong') });
         return;
+      }
+      if (email && area && keepAddress) {
+        // Kept for next time; the order is placed whatever this answers.
+        await saveAddress({ area_id: area.id, address: fields.address.trim(), landmark: landmark.trim() }).catch(() => undefined);
       }
       if (answer.payment_url && onPaymentPage) onPaymentPage(String(answer.order_id), phones.phone, answer.payment_url);
       else onPlaced(String(answer.order_id), phones.phone);
@@ -379,6 +405,12 @@ export function CheckoutForm({
               {fieldError('landmark')}
             </div>
           )}
+          {email && area && (
+            <label className="choice">
+              <input type="checkbox" checked={keepAddress} onChange={(e) => setKeepAddress(e.target.checked)} />
+              <span>{t('checkout.keepAddress')}</span>
+            </label>
+          )}
           <label className="choice checkout__same-phone">
             <input
               type="checkbox"
@@ -544,8 +576,12 @@ export function CheckoutForm({
           </div>
         )}
         {Object.values(fieldErrors).some(Boolean) && (
-          <p className="field__error" role="alert">
-            {t('checkout.fixFields')}
+          <p className="field__error checkout__fix-fields" role="alert">
+            {t('checkout.fixFields')}{' '}
+            {Object.entries(problemTitles)
+              .filter(([field]) => fieldErrors[field])
+              .map(([, title]) => title)
+              .join(', ')}
           </p>
         )}
         <button type="submit" className="button button--large checkout__confirm" disabled={confirmOrder.isPending}>

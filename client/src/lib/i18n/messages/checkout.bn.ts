@@ -70,6 +70,7 @@ export const checkoutBn: Record<keyof typeof checkoutEn, string> = {
   'checkout.fixFields': 'চিহ্নিত ঘরগুলো ঠিক করুন।',
   'checkout.callStore': 'আমাদের ফোন করুন: {phone}',
   'checkout.payByBkashInstead': 'বরং বিকাশে পেমেন্ট করুন',
+  'checkout.keepAddress': 'পরের বারের জন্য ঠিকানাটি আমার অ্যাকাউন্টে রাখুন',
   'checkout.v.cartTitle': 'কার্ট খালি!',
   'checkout.v.cartText': 'অর্ডার করার আগে কার্টে একটি পণ্য যোগ করুন।',
   'checkout.v.nameTitle': 'নাম দিন',

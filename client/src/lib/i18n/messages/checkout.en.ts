@@ -70,6 +70,7 @@ export const checkoutEn = {
   'checkout.fixFields': 'Please correct the marked fields.',
   'checkout.callStore': 'Call us: {phone}',
   'checkout.payByBkashInstead': 'Pay by bKash instead',
+  'checkout.keepAddress': 'Save this address to my account for next time',
   'checkout.v.cartTitle': 'Cart is empty!',
   'checkout.v.cartText': 'Please add a product to your cart before ordering.',
   'checkout.v.nameTitle': 'Name Required',
