@@ -67,7 +67,7 @@ export const checkoutBn: Record<keyof typeof checkoutEn, string> = {
   'checkout.v.emailText': 'ই-মেইল ঠিকানাটি দেখুন, যেমন name@example.com, অথবা খালি রাখুন।',
   'checkout.email': 'রসিদের জন্য ই-মেইল (ঐচ্ছিক)',
   'checkout.emailHint': 'অর্ডারের রসিদ এখানে পাঠানো হবে; চাইলে খালি রাখতে পারেন।',
-  'checkout.fixFields': 'চিহ্নিত ঘরগুলো ঠিক করুন।',
+  'checkout.fixFields': 'চিহ্নিত ঘরগুলো ঠিক করুন:',
   'checkout.callStore': 'আমাদের ফোন করুন: {phone}',
   'checkout.payByBkashInstead': 'বরং বিকাশে পেমেন্ট করুন',
   'checkout.keepAddress': 'পরের বারের জন্য ঠিকানাটি আমার অ্যাকাউন্টে রাখুন',

@@ -67,7 +67,7 @@ export const checkoutEn = {
   'checkout.v.emailText': 'Please check the e-mail address, such as name@example.com, or leave it empty.',
   'checkout.email': 'E-mail for the receipt (optional)',
   'checkout.emailHint': 'We send the order receipt here; leave it empty if you like.',
-  'checkout.fixFields': 'Please correct the marked fields.',
+  'checkout.fixFields': 'Please correct the marked fields:',
   'checkout.callStore': 'Call us: {phone}',
   'checkout.payByBkashInstead': 'Pay by bKash instead',
   'checkout.keepAddress': 'Save this address to my account for next time',
