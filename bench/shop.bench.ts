@@ -11,12 +11,15 @@ import { skuStreamId } from '../server/inventory/domain/sku-stream';
 import { freshDatabase } from './support/fresh-database';
 import { machine } from './support/machine';
 import { runBenchmark, resultsFile, writeResults } from './support/results';
+import { measureRelevance, relevanceCases, type RelevanceReport } from './support/search-relevance';
 
 /**
  * The shop's read side under load: a catalog of 10,000 products in 5 sizes and 1,000,000 stock events,
  * four public calls loaded by 64 connections (autocannon), against the store as shipped and against a bare
  * node:http + pg server running the same SQL. Bars: throughput >= 0.6 of the baseline, p99 < 50 ms
- * (search < 60 ms).
+ * (search < 60 ms). Then (issue 32, ADR 065) the search's relevance set (bench/search-relevance.json) against a
+ * store seeded with the demo catalog: its score (the share of named products found on their first page) and the
+ * cases that pass; bar: every case.
  */
 const PRODUCTS = 10_000;
 const SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
@@ -210,6 +213,7 @@ async function load(port: number, scenario: Scenario, seconds: number): Promise<
 let failed = false;
 
 async function main(): Promise<void> {
+  let report: Record<string, unknown> = {};
   const database = await freshDatabase('bench_shop');
   const children: ChildProcess[] = [];
   try {
@@ -257,17 +261,48 @@ async function main(): Promise<void> {
           `ratio ${ratio} ${pass ? 'PASS' : 'FAIL'}\n`,
       );
     }
-    writeResults(RESULTS_FILE, {
+    report = {
       date: new Date().toISOString(),
       machine: machine(database.serverVersion),
       catalog: { products: PRODUCTS, sizes: SIZES.length, stockEvents: appended.events, appendSeconds: appended.seconds, projectionCatchUpSeconds: catchUpSeconds },
       load: { connections: CONNECTIONS, secondsPerRun: SECONDS, tool: 'autocannon' },
       note: 'The store answers from its in-process read-model cache (invalidated when a projection moves); the baseline runs the same SQL on every request.',
       results,
-    });
+    };
     failed = results.some((result) => !result.pass);
   } finally {
     for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolveWait) => setTimeout(resolveWait, 1_000));
+    await database.dispose();
+  }
+  // One database at a time (the embedded PostgreSQL serves one bench database): the relevance store comes after.
+  const relevance = await demoRelevance();
+  process.stdout.write(`search relevance (demo catalog)  score ${relevance.score}, ${relevance.passed} of ${relevance.cases} queries pass ${relevance.passed === relevance.cases ? 'PASS' : 'FAIL'}\n`);
+  for (const outcome of relevance.outcomes.filter((each) => !each.pass)) process.stdout.write(`  ${outcome.query}: missing ${outcome.missing.join(', ') || '-'}, ${outcome.total} found\n`);
+  writeResults(RESULTS_FILE, {
+    ...report,
+    relevance: { score: relevance.score, cases: relevance.cases, passed: relevance.passed, bar: { passed: relevance.cases }, failing: relevance.outcomes.filter((each) => !each.pass) },
+  });
+  failed ||= relevance.passed !== relevance.cases;
+}
+
+/** The relevance set against a store seeded with the demo catalog, on a database of its own. */
+async function demoRelevance(): Promise<RelevanceReport> {
+  const database = await freshDatabase('bench_shop_relevance');
+  let child: ChildProcess | null = null;
+  try {
+    const port = await findFreePort();
+    const origin = `http://127.0.0.1:${port}`;
+    process.stdout.write('starting a demo store for the search relevance set...\n');
+    child = await startProcess(
+      'dist/server/main.js',
+      { DATABASE_URL: database.url, ...benchProductionEnv(origin, { demo: true }), LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.data/bench-shop-relevance' },
+      `${origin}/api/health`,
+    );
+    await waitForProjections(database.url);
+    return await measureRelevance(origin, relevanceCases(ROOT));
+  } finally {
+    child?.kill('SIGTERM');
     await new Promise((resolveWait) => setTimeout(resolveWait, 1_000));
     await database.dispose();
   }

@@ -15,6 +15,17 @@ export interface UserResponse {
   invite_code: string | null;
 }
 
+/** Issue 32: the delivery address a customer saved, which the checkout offers them (the area with its names). */
+export interface SavedAddressResponse {
+  area_id: string;
+  area_name: string;
+  area_name_bn: string;
+  district: string;
+  district_bn: string;
+  address: string;
+  landmark: string;
+}
+
 /** A bearer token and how many seconds it lasts. */
 export interface AccessTokenResponse {
   access_token: string;

@@ -91,8 +91,10 @@ export interface AdminSettings
   delivery_zones?: DeliveryZoneSetting[];
   product_weight_grams?: number;
   advance_rules?: AdvanceRulesSetting;
+  /** Issue 32 (ADR 065): groups of words and phrases the search reads as one (the defaults until set). */
+  search_synonyms?: string[][];
   version: number;
-  [field: string]: string | number | undefined | DeliveryZoneSetting[] | AdvanceRulesSetting;
+  [field: string]: string | number | undefined | DeliveryZoneSetting[] | AdvanceRulesSetting | string[][];
 }
 
 export interface AdminPost {

@@ -127,6 +127,7 @@ export const BN_ERROR_MESSAGES: Record<ErrorCode, string> = {
   'bkash-setting-invalid': 'বিকাশ নম্বর 01711000000 এর মতো একটি বাংলাদেশি মোবাইল নম্বর হতে হবে।',
   'hotline-invalid': 'হটলাইন নম্বরে শুধু অঙ্ক থাকতে পারে, যেমন 01711000000।',
   'phone-verification-setting-invalid': 'চেকআউটে ফোন যাচাই off, risky বা always হতে হবে।',
+  'synonyms-invalid': 'খোঁজার সমার্থক শব্দ: প্রতি লাইনে কমা দিয়ে আলাদা করা অন্তত দুটি শব্দ বা বাক্যাংশ দিন (এক লাইনে সর্বোচ্চ ৩০টি, প্রতিটি ৬০ অক্ষরের মধ্যে)।',
 
   // Checkout
   'cart-empty': 'কার্ট খালি!',

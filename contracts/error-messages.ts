@@ -129,6 +129,7 @@ export const ERROR_MESSAGES = {
   'bkash-setting-invalid': 'The bKash number must be a Bangladeshi mobile number such as 01711000000.',
   'hotline-invalid': 'The hotline may have digits only, such as 01711000000.',
   'phone-verification-setting-invalid': 'Phone verification at checkout must be off, risky or always.',
+  'synonyms-invalid': 'Search synonyms: each line needs two words or phrases or more, separated by commas (at most 30 a line, 60 letters each).',
 
   // Checkout (the spec's §5 and §8 texts)
   'cart-empty': 'Cart is empty!',

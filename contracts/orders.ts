@@ -24,6 +24,8 @@ export interface TrackingStepResponse {
 
 export interface TrackingItemResponse {
   name: string;
+  /** Issue 32: the product's Bengali name, when the shop gave it one. */
+  name_bn?: string;
   slug: string;
   thumbnail: string;
   size: string;
@@ -88,11 +90,15 @@ export interface OrderRowResponse {
   coupon_code: string | null;
   coupons: string;
   currencySymbol: string;
+  /** Issue 32: a bKash order's payment is checked (verified by care, or paid through the gateway); absent for other payments. */
+  bkash_paid?: boolean;
 }
 
 /** Order history line: `id` is the product's, `price` the unit price charged. */
 export interface OrderHistoryLineResponse {
   productName: string;
+  /** Issue 32: the product's Bengali name, when the shop gave it one. */
+  name_bn?: string;
   name: string;
   id: number;
   slug: string;

@@ -15,6 +15,10 @@ export interface PersonalDataAccount {
   role: string;
   email_verified_at: string | null;
   created_at: string;
+  /** Issue 32: the saved delivery address (area id, house and road, landmark), null when none. */
+  delivery_area_id: string | null;
+  delivery_address: string | null;
+  delivery_landmark: string | null;
 }
 
 export interface PersonalDataOrder {

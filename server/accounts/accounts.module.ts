@@ -24,6 +24,7 @@ import { LogInHandler } from './login/log-in.handler';
 import { PasswordHasher, passwordHasherFor } from './password-hasher';
 import { ChangePasswordHandler } from './password/change-password.handler';
 import { UpdateProfileHandler } from './profile/update-profile.handler';
+import { DeliveryAddresses } from './profile/delivery-address';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ConfirmEmailHandler } from './recovery/confirm-email.handler';
 import { FindAccountHandler } from './recovery/find-account.handler';
@@ -78,6 +79,7 @@ import { findUserById } from './users/user-account';
     RegisterCustomerHandler,
     LogInHandler,
     UpdateProfileHandler,
+    DeliveryAddresses,
     ChangePasswordHandler,
     RequestPasswordResetHandler,
     MailBudget,

@@ -440,6 +440,7 @@ describe('public catalog calls', () => {
         '/api/public/getProductsByShopBycategory': `categlorySlug=${category}&page=1`,
         '/api/public/shopByMainCategory': `categlorySlug=${category}&page=1`,
         '/api/public/search-products': 'q=tee',
+        '/api/public/search-suggestions': 'q=pasly',
         '/api/public/areas': 'q=sa',
         '/api/public/productRow': `slug=${product.slug}`,
         '/api/public/relatedProducts': `slug=${product.slug}`,

@@ -90,10 +90,13 @@ describe('cart, checkout and tracking in a real browser', () => {
 
         const confirm = page.getByRole('button', { name: 'Confirm Order' });
         await confirm.click();
-        await expectAlert(page, 'Name Required');
+        // Issue 32: every missing field is marked at once beside it, the first focused, the titles listed; no pop-up.
+        const summary = page.locator('.checkout__fix-fields');
+        await summary.getByText('Name Required, Phone Required, Address Required').waitFor();
+        for (const field of ['name', 'phone', 'address']) await page.locator(`#checkout-${field}-error`).waitFor();
+        expect(await page.evaluate('document.activeElement?.getAttribute("name")')).toBe('name');
+        expect(await page.getByRole('alertdialog').count()).toBe(0);
         await page.getByLabel('Full name').fill('Rahim Uddin');
-        await confirm.click();
-        await expectAlert(page, 'Phone Required');
         // Typed as Android autofill gives it: the box keeps the + and every digit, then shows the 01… form.
         const typed = `+88 ${phone.slice(0, 5)}-${phone.slice(5)}`;
         await page.getByLabel('Phone number').fill(typed);
@@ -101,8 +104,8 @@ describe('cart, checkout and tracking in a real browser', () => {
         await page.getByLabel('Phone number').blur();
         expect(await page.getByLabel('Phone number').inputValue()).toBe(phone);
         await confirm.click();
-        await expectAlert(page, 'Address Required');
-        // The field says what is missing beside it too.
+        await summary.getByText('Address Required').waitFor();
+        expect(await summary.innerText()).not.toContain('Name Required');
         await page.locator('#checkout-address-error').waitFor();
         // Each device is its own customer: the demo coupon counts one use per phone and per address.
         await page.getByLabel('Shipping address').fill(name === 'phone' ? 'House 5, Road 2, Dhanmondi' : 'Flat 3C, Road 27, Gulshan 1');
@@ -113,7 +116,8 @@ describe('cart, checkout and tracking in a real browser', () => {
         expect(await page.getByLabel('Shipping phone').inputValue()).toBe(phone);
         await page.getByLabel('Shipping phone').fill('');
         await confirm.click();
-        await expectAlert(page, 'Shipping Phone Required');
+        await summary.getByText('Shipping Phone Required').waitFor();
+        await page.locator('#checkout-shipping_phone-error').waitFor();
         await samePhone.check();
 
         // Outside Dhaka costs the settings' outside charge; the coupon takes 10% off the subtotal.
@@ -217,10 +221,10 @@ describe('cart, checkout and tracking in a real browser', () => {
 
         const confirm = page.getByRole('button', { name: 'Confirm Order' });
         await confirm.click();
-        await expectAlert(page, 'Bkash Number Required');
+        await page.locator('.checkout__fix-fields').getByText('Bkash Number Required, Transaction ID Required').waitFor();
         await page.getByLabel('bKash sender number').fill(bkashPhone);
         await confirm.click();
-        await expectAlert(page, 'Transaction ID Required');
+        await page.locator('.checkout__fix-fields').getByText('Transaction ID Required').waitFor();
         await page.getByLabel('Transaction ID').fill('8N7A6B5C4D');
 
         await confirm.click();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PhoneCodeSentResponse, PhoneProofResponse, SignedInResponse, UserResponse } from '../../../contracts/accounts';
+import type { PhoneCodeSentResponse, PhoneProofResponse, SavedAddressResponse, SignedInResponse, UserResponse } from '../../../contracts/accounts';
 import type { StaffMember } from '../../../contracts/catalog-admin';
 import type { DataList } from '../../../contracts/paginated';
 import { isoTime, listOf } from '../../observability/openapi/answer-schemas';
@@ -50,3 +50,17 @@ export const staffMember = answerOf<StaffMember>()(
 );
 
 export const staffListAnswer = answerOf<DataList<StaffMember>>()(listOf(staffMember));
+
+/** Issue 32: the customer's saved delivery address, or null when none is saved. */
+const savedAddress = answerOf<SavedAddressResponse>()(
+  z.object({
+    area_id: z.string().describe('A district (d-…), upazila (u-…) or city thana (t-…) of GET /api/public/areas'),
+    area_name: z.string(),
+    area_name_bn: z.string(),
+    district: z.string(),
+    district_bn: z.string(),
+    address: z.string().describe('House, road and area as typed'),
+    landmark: z.string(),
+  }),
+);
+export const savedAddressAnswer = answerOf<{ success: true; address: SavedAddressResponse | null }>()(z.object({ success: z.literal(true), address: savedAddress.nullable() }));

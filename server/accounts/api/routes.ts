@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ApiRoute } from '../../observability/openapi/api-route';
 import { messageAnswer } from '../../observability/openapi/answer-schemas';
 import { addStaffRequest } from '../staff/staff-accounts';
-import { currentUserAnswer, phoneCodeSentAnswer, phoneProofAnswer, signedInAnswer, staffListAnswer, staffMember, userChangedAnswer } from './answers';
+import { currentUserAnswer, savedAddressAnswer, phoneCodeSentAnswer, phoneProofAnswer, signedInAnswer, staffListAnswer, staffMember, userChangedAnswer } from './answers';
 import {
   accountPhoneCodeRequest,
   findAccountRequest,
@@ -12,6 +12,7 @@ import {
   publicPhoneCodeRequest,
   registerRequest,
   resetTokenRequest,
+  savedAddressRequest,
   sendVerifyMailRequest,
   updateProfileRequest,
   updateVerifyMailRequest,
@@ -45,6 +46,15 @@ export const ACCOUNTS_ROUTES: ApiRoute[] = [
     method: 'post', path: '/api/user/updateUserFrontend', tag: 'Accounts', summary: 'Change name and phone', access: 'customer', form: true, body: updateProfileRequest, answer: userChangedAnswer,
     description: 'Answers the message "Has been successfully update". A phone changed here is not verified.',
     example: (s) => ({ body: { name: 'Nusrat Jahan', phone_number: s.phone() } }),
+  },
+  {
+    method: 'get', path: '/api/user/delivery-address', tag: 'Accounts', summary: 'The delivery address the signed-in customer saved', access: 'customer', answer: savedAddressAnswer,
+    description: 'Issue 32: `address` is null until one is saved; the checkout offers it. The area comes with its names in English and Bengali.',
+  },
+  {
+    method: 'post', path: '/api/user/delivery-address', tag: 'Accounts', summary: 'Save the signed-in customer\'s delivery address', access: 'customer', body: savedAddressRequest, answer: savedAddressAnswer,
+    description: 'Issue 32 (ADR 065): `area_id` from `GET /api/public/areas` (422 `area-unknown` otherwise), `address` (house, road, area), optional `landmark`. Recorded as `DeliveryAddressSaved` on the account\'s stream; erased with the account.',
+    example: () => ({ body: { area_id: 't-12', address: 'House 7, Road 11, Dhanmondi', landmark: 'Opposite the mosque' } }),
   },
   {
     method: 'post', path: '/api/public/find-account', tag: 'Accounts', summary: 'Whether an account uses a phone number', access: 'public', rateLimited: true, body: findAccountRequest, answer: messageAnswer,

@@ -9,7 +9,8 @@ import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { UpdateProfile } from '../profile/update-profile.command';
 import { findUserById } from '../users/user-account';
 import { toUserResponse, UserResponse } from '../users/user.response';
-import { parseOrThrow, updateProfileRequest } from './dto/account.requests';
+import { parseOrThrow, savedAddressRequest, updateProfileRequest } from './dto/account.requests';
+import { DeliveryAddresses } from '../profile/delivery-address';
 import { FormBody } from './form-body';
 
 @Controller('user')
@@ -18,7 +19,21 @@ export class UserController {
   constructor(
     private readonly commands: CommandBus,
     private readonly dataSource: DataSource,
+    private readonly addresses: DeliveryAddresses,
   ) {}
+
+  /** Issue 32: the delivery address the customer saved, which the checkout offers (null when none). */
+  @Get('delivery-address')
+  async deliveryAddress(@CurrentUser() current: AuthenticatedUser) {
+    return { success: true, address: await this.addresses.read(current.id) };
+  }
+
+  @Post('delivery-address')
+  @HttpCode(200)
+  async saveDeliveryAddress(@Body() body: unknown, @CurrentUser() current: AuthenticatedUser, @RequestMeta() meta: RequestMetadata) {
+    const input = parseOrThrow(savedAddressRequest, body);
+    return { success: true, address: await this.addresses.save(current.id, input, meta) };
+  }
 
   @Get('checkCurrentUser')
   async checkCurrentUser(@CurrentUser() current: AuthenticatedUser) {

@@ -13,6 +13,7 @@ export function registerAccountPersonalFields(): void {
     EmailChanged: ['previousEmail', 'newEmail'],
     PhoneVerified: ['phone'],
     PhoneProofWithdrawn: ['phone'],
+    DeliveryAddressSaved: ['address', 'landmark'],
   };
   for (const [type, paths] of Object.entries(fields)) registerPersonalFields(type, { subject, paths });
   // A phone code's events name the phone it went to, under that phone's key (a guest's proof at checkout has no account).

@@ -18,7 +18,9 @@ export type AccountEvent =
   | StaffMemberAdded
   | StaffMemberDisabled
   | PhoneVerified
-  | PhoneProofWithdrawn;
+  | PhoneProofWithdrawn
+  | GuestOrdersJoined
+  | DeliveryAddressSaved;
 
 /**
  * The account's phone was proven by a one-time code sent to it (issue 17): set from the profile (`account-phone`)
@@ -38,6 +40,26 @@ export interface PhoneVerified {
 export interface PhoneProofWithdrawn {
   type: 'PhoneProofWithdrawn';
   data: { userId: string; phone: string; codeId: string };
+}
+
+/**
+ * Issue 32 (ADR 065): the guest orders placed from a phone before this account proved it join the account's
+ * history, recorded with the proof (same append) so the order read models follow it on every rebuild. Only
+ * orders placed before the proof, never an order of a number merely typed; no personal field.
+ */
+export interface GuestOrdersJoined {
+  type: 'GuestOrdersJoined';
+  data: { userId: string; orderIds: string[] };
+}
+
+/**
+ * Issue 32 (ADR 065): the customer saved the address the checkout offers them next time: an area from the
+ * address picker (district, upazila or city thana id), house and road, an optional landmark. Address and
+ * landmark are sealed under the account's key (ADR 053).
+ */
+export interface DeliveryAddressSaved {
+  type: 'DeliveryAddressSaved';
+  data: { userId: string; areaId: string; address: string; landmark: string };
 }
 
 /** An admin (or `npm run staff`) added a staff account; its owner sets a password through the mailed link. */

@@ -1,4 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { EntityManager } from 'typeorm';
+import type { GuestOrdersJoined } from '../domain/account.events';
 import type { Locale } from '../../../contracts/locale';
 import { ConflictError, ValidationFailedError } from '../../common/errors/domain-error';
 import type { RequestMetadata } from '../../common/request/request-metadata';
@@ -106,7 +108,7 @@ export class VerifyAccountPhoneHandler implements ICommandHandler<VerifyAccountP
     try {
       await this.accounts.record(
         user,
-        [{ type: 'PhoneVerified', data: { userId, phone, codeId: checked.id, via: 'account-phone' } }],
+        [{ type: 'PhoneVerified', data: { userId, phone, codeId: checked.id, via: 'account-phone' } }, ...(await guestOrdersJoined(this.accounts.manager, userId, phone))],
         meta,
         async (tx) => {
           if (!(await this.codes.consume(tx, checked.id))) throw ValidationFailedError.field('code', 'phone-code-invalid');
@@ -142,6 +144,7 @@ export class ResetPasswordByPhoneHandler implements ICommandHandler<ResetPasswor
       [
         { type: 'PasswordResetCompleted', data: { userId: user.id, email: user.email, name: user.name, tokenId: checked.id, changedAt: changedAt.toISOString(), via: 'phone' } },
         { type: 'PhoneVerified', data: { userId: user.id, phone, codeId: checked.id, via: 'recovery' } },
+        ...(await guestOrdersJoined(this.accounts.manager, user.id, phone)),
       ],
       meta,
       async (tx) => {
@@ -152,6 +155,19 @@ export class ResetPasswordByPhoneHandler implements ICommandHandler<ResetPasswor
       },
     );
   }
+}
+
+/**
+ * Issue 32 (ADR 065): the guest orders placed from `phone` so far (no account on them), which join the account
+ * that proves the phone now, as one `GuestOrdersJoined` beside its `PhoneVerified`; none when there are none.
+ * Read from ordering's `order_details` read model (a query across contexts, ADR 040).
+ */
+async function guestOrdersJoined(manager: EntityManager, userId: string, phone: string): Promise<GuestOrdersJoined[]> {
+  const rows: Array<{ order_id: string }> = await manager.query(
+    `SELECT order_id FROM order_details WHERE user_id IS NULL AND phone = $1 ORDER BY placed_at, order_id`,
+    [phone],
+  );
+  return rows.length === 0 ? [] : [{ type: 'GuestOrdersJoined', data: { userId, orderIds: rows.map((row) => row.order_id) } }];
 }
 
 export const PHONE_CODE_HANDLERS = [RequestPhoneCodeHandler, ConfirmCheckoutPhoneHandler, VerifyAccountPhoneHandler, ResetPasswordByPhoneHandler];

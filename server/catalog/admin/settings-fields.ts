@@ -3,6 +3,7 @@ import { paisaToTaka, takaToPaisa } from '../../common/money';
 import { says } from '../../common/validation/rule-message';
 import { deliveryZonesSchema, zonesOfSettings } from '../areas/delivery-zones';
 import { advanceRulesOf, advanceRulesSchema } from '../areas/advance-rules';
+import { searchSynonymsSchema, synonymsOfSettings } from '../search/search-synonyms';
 
 /**
  * The store settings an admin edits: the API name (the storefront's spelling), the settings column, and how
@@ -87,6 +88,8 @@ export const SETTINGS_FIELDS: SettingsField[] = [
   { api: 'delivery_zones', column: 'delivery_zones', kind: 'json', schema: deliveryZonesSchema },
   { api: 'product_weight_grams', column: 'product_weight_grams', kind: 'count', schema: bounded('weight of a product in grams', 0, 20_000) },
   { api: 'advance_rules', column: 'advance_rules', kind: 'json', schema: advanceRulesSchema },
+  // Issue 32 (ADR 065): the search's groups of synonyms (column from migration 1763800004001; the defaults until set).
+  { api: 'search_synonyms', column: 'search_synonyms', kind: 'json', schema: searchSynonymsSchema },
 ];
 
 /** Every field optional (a PUT may send the whole form or a part), plus the version the form was loaded at. */
@@ -116,5 +119,6 @@ export function settingsResponseFrom(row: Record<string, unknown>): Record<strin
   // The structures as the checkout reads them: the zones (the defaults until set), the advance rules (never, until set).
   answer.delivery_zones = zonesOfSettings(row);
   answer.advance_rules = advanceRulesOf(row);
+  answer.search_synonyms = synonymsOfSettings(row);
   return answer;
 }

@@ -114,6 +114,8 @@ export const categoriesAnswer = answerOf<DataList<CategoryResponse>>()(listOf(ca
 export const productListAnswer = answerOf<DataList<ProductCardResponse>>()(listOf(productCard));
 export const productPageAnswer = answerOf<Paginated<ProductCardResponse>>()(pageOf(productCard));
 export const searchAnswer = answerOf<DataList<SearchHit>>()(listOf(searchHit));
+/** Issue 32: what a shopper may have meant when a search finds nothing (ADR 065). */
+export const searchSuggestionsAnswer = answerOf<DataList<string>>()(listOf(z.string().describe('A search text to try')));
 export const productRowAnswer = answerOf<{ data: ProductRowResponse }>()(z.object({ data: productRow }));
 export const stockCheckAnswer = answerOf<StockAnswer>()(z.object({ success: z.literal(true), message: z.string(), available: z.number().int() }));
 export const postAnswer = answerOf<{ data: PostResponse }>()(z.object({ data: z.object({ name: z.string(), description_full: z.string().describe('Sanitized HTML') }) }));
@@ -197,9 +199,10 @@ export const adminSettings = answerOf<AdminSettings>()(
       product_weight_grams: z.number().int().optional(),
       delivery_zones: z.array(deliveryZoneSetting).optional().describe('Issue 30: the delivery zones (ADR 059); the defaults until set'),
       advance_rules: advanceRulesSetting.optional().describe('Issue 30: when an order needs an advance by bKash, and how much'),
+      search_synonyms: z.array(z.array(z.string())).optional().describe('Issue 32: groups of words shoppers type for the same thing (ADR 065); the defaults until set'),
       version: z.number().int(),
     })
-    .catchall(z.union([z.string(), z.number(), z.array(deliveryZoneSetting), advanceRulesSetting]).optional().describe('Any other setting (docs/api.md, ADR 043)')),
+    .catchall(z.union([z.string(), z.number(), z.array(deliveryZoneSetting), advanceRulesSetting, z.array(z.array(z.string()))]).optional().describe('Any other setting (docs/api.md, ADR 043)')),
 );
 
 export const adminPost = answerOf<AdminPost>()(

@@ -38,6 +38,9 @@ export const searchProductsQuery = z.object({
   ),
 });
 
+/** `?q=`: the search that found nothing (issue 32). */
+export const searchSuggestionsQuery = z.object({ q: z.preprocess((value) => value ?? '', text('q', 100)) });
+
 /** `?q=`: the typed text of the address picker; fewer than two letters find nothing (ADR 059). */
 export const areasQuery = z.object({ q: z.preprocess((value) => value ?? '', text('q', 100)) });
 

@@ -15,12 +15,14 @@ import { ReadModelCache } from '../read-cache/read-model-cache';
 import { CATALOG_READ_MODEL, STOCK_READ_MODEL } from '../read-cache/read-model-tags';
 import { CACHE_POLICY, CachedGet, cachedRoutePaths, sendCached } from './cached-json';
 import { AreaSearch } from '../areas/area-search';
+import { ProductSearch } from '../search/product-search';
 import {
   areasQuery,
   categoryPageQuery,
   checkProductAttributeQuery,
   postQuery,
   searchProductsQuery,
+  searchSuggestionsQuery,
   shopPageQuery,
   slugQuery,
 } from './catalog-query.schemas';
@@ -39,6 +41,7 @@ export class PublicCatalogController {
     private readonly queries: QueryBus,
     private readonly cache: ReadModelCache,
     private readonly areaSearch: AreaSearch,
+    private readonly productSearch: ProductSearch,
     @Optional() @Inject(STOREFRONT_PAYMENTS) private readonly payments?: StorefrontPayments,
   ) {}
 
@@ -98,6 +101,16 @@ export class PublicCatalogController {
     const categoryId = category_id === 'all' ? null : category_id;
     const answer = await this.cache.get(`search:${categoryId}:${q.toLowerCase()}`, CATALOG, async () => ({
       data: await this.queries.execute(new SearchProductsQuery(q, categoryId)),
+    }));
+    sendCached(response, answer, CACHE_POLICY.products);
+  }
+
+  /** Issue 32 (ADR 065): what to try when a search finds nothing; the shop shows them with trending products. */
+  @CachedGet('search-suggestions')
+  async searchSuggestions(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
+    const { q } = parseOrThrow(searchSuggestionsQuery, query);
+    const answer = await this.cache.get(`search-suggestions:${q.toLowerCase()}`, CATALOG, async () => ({
+      data: await this.productSearch.suggestions(q),
     }));
     sendCached(response, answer, CACHE_POLICY.products);
   }

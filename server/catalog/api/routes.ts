@@ -22,10 +22,11 @@ import {
   productPageAnswer,
   productRowAnswer,
   searchAnswer,
+  searchSuggestionsAnswer,
   settingAnswer,
   stockCheckAnswer,
 } from './answers';
-import { areasQuery, categoryPageQuery, checkProductAttributeQuery, postQuery, searchProductsQuery, shopPageQuery, slugQuery } from './catalog-query.schemas';
+import { areasQuery, searchSuggestionsQuery, categoryPageQuery, checkProductAttributeQuery, postQuery, searchProductsQuery, shopPageQuery, slugQuery } from './catalog-query.schemas';
 
 const productIdParam = { id: z.string().regex(/^[1-9]\d{0,8}$/).describe('The product id') };
 const ifMatch = { 'if-match': { schema: z.string(), description: 'The version the change was decided against ("3"); a change made since is a 409' } };
@@ -59,6 +60,11 @@ export const CATALOG_ROUTES: ApiRoute[] = [
     method: 'get', path: '/api/public/search-products', tag: 'Catalog', summary: 'Search suggestions by name (2 characters or more), best match first', access: 'public', query: searchProductsQuery, answer: searchAnswer,
     description: 'Words of the English and the Bengali name are both searched; `name_bn` is there only on a product that has a Bengali name.',
     example: () => ({ query: { q: 'tee', category_id: 'all' } }),
+  },
+  {
+    method: 'get', path: '/api/public/search-suggestions', tag: 'Catalog', summary: 'What to search for instead when a search finds nothing: the closest words of the catalog, best first, at most 5', access: 'public', query: searchSuggestionsQuery, answer: searchSuggestionsAnswer,
+    description: 'Issue 32 (ADR 065). Each suggestion is a whole search text: the query with its first word that matches nothing replaced by a catalog word at most two edits from it (one for words under five letters), words that match nothing else left out; when every word matches something but no product has them all, each word alone. Synonyms of the settings (`search_synonyms`) count as matches. Cached like the catalog answers.',
+    example: () => ({ query: { q: 'rikshaw hoodie' } }),
   },
   {
     method: 'get', path: '/api/public/areas', tag: 'Catalog', summary: 'Districts, upazilas and city thanas an order can go to, by typed English or Bengali text (2 characters or more), best match first, at most 20', access: 'public', query: areasQuery, answer: areasAnswer,

@@ -30,6 +30,8 @@ import { DemoGatewayPayments1763800003601 } from './1763800003601-demo-gateway-p
 import { PaymentReconciliations1763800003602 } from './1763800003602-payment-reconciliations';
 import { Returns1763800003701 } from './1763800003701-returns';
 import { OrderSources1763800003901 } from './1763800003901-order-sources';
+import { SearchSynonyms1763800004001 } from './1763800004001-search-synonyms';
+import { SavedDeliveryAddress1763800004002 } from './1763800004002-saved-delivery-address';
 import { OrderListPolling1763800004301 } from './1763800004301-order-list-polling';
 
 import { AddressesAndZones1763800003301 } from './1763800003301-addresses-and-zones';
@@ -71,5 +73,7 @@ export const migrations: Array<new () => MigrationInterface> = [
   PaymentReconciliations1763800003602,
   Returns1763800003701,
   OrderSources1763800003901,
+  SearchSynonyms1763800004001,
+  SavedDeliveryAddress1763800004002,
   OrderListPolling1763800004301,
 ];

@@ -54,7 +54,7 @@ const trackingDetails = answerOf<OrderTrackingDetailsResponse>()(
   z.object({
     status: orderStatus,
     steps: z.array(z.object({ step: z.enum(['placed', ...ORDER_STATUSES, 'payment_verified']), name: z.string(), at: isoTime })),
-    items: z.array(z.object({ name: z.string(), slug: z.string(), thumbnail: z.string(), size: z.string(), qty: z.number().int(), price: taka, total: taka })),
+    items: z.array(z.object({ name: z.string(), name_bn: z.string().optional().describe('Issue 32: the Bengali name, when the product has one'), slug: z.string(), thumbnail: z.string(), size: z.string(), qty: z.number().int(), price: taka, total: taka })),
     currencySymbol: z.string(),
     order_type: z.number().int(),
     paymentMethod: z.string().nullable(),
@@ -63,7 +63,7 @@ const trackingDetails = answerOf<OrderTrackingDetailsResponse>()(
     discount_amount: taka,
     devliery_charge: taka.nullable(),
     grand_total: taka.nullable(),
-    pay_on_delivery: taka.describe('What the courier collects at the door'),
+    pay_on_delivery: taka.describe('What the courier collects at the door; 0 for a cancelled or expired order'),
     courier: z.string().nullable(),
     tracking_code: z.string().nullable(),
     lucky_draw_tokens: z.array(z.string()),
@@ -103,11 +103,12 @@ export const orderRow = answerOf<OrderRowResponse>()(
     coupon_code: z.string().nullable(),
     coupons: z.string(),
     currencySymbol: z.string(),
+    bkash_paid: z.boolean().optional().describe('Issue 32: a bKash order\'s payment is checked (verified by care or paid through the gateway)'),
   }),
 );
 
 export const historyLine = answerOf<OrderHistoryLineResponse>()(
-  z.object({ productName: z.string(), name: z.string(), id: z.number().int(), slug: z.string(), thumbnail: z.string(), qty: z.number().int(), size: z.string(), price: taka }),
+  z.object({ productName: z.string(), name: z.string(), name_bn: z.string().optional().describe('Issue 32: the Bengali name, when the product has one'), id: z.number().int(), slug: z.string(), thumbnail: z.string(), qty: z.number().int(), size: z.string(), price: taka }),
 );
 
 export const orderSummaryAnswer = answerOf<{ success: true; orderrow: OrderRowResponse; history: OrderHistoryLineResponse[]; currencySymbol: string; shipment: ShipmentResponse | null }>()(

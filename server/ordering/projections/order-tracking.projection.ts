@@ -11,9 +11,17 @@ import { writeOrderTracking } from './order-tracking.writer';
 export class OrderTrackingProjection implements Projection {
   readonly name = 'order-tracking';
   readonly tables = ['order_details', 'order_lines'];
-  readonly eventTypes = [...ORDER_EVENT_TYPES];
+  /** Issue 32 (ADR 065): `GuestOrdersJoined`, on an account's stream, gives earlier guest orders that account. */
+  readonly eventTypes = [...ORDER_EVENT_TYPES, 'GuestOrdersJoined'];
 
-  apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
-    return writeOrderTracking(context.manager, (name) => context.table(name), events);
+  async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
+    const orderEvents = events.filter((event) => event.type !== 'GuestOrdersJoined');
+    await writeOrderTracking(context.manager, (name) => context.table(name), orderEvents);
+    // The joined orders were placed before the proof, so they are in the table (this batch's inserts included).
+    for (const event of events) {
+      if (event.type !== 'GuestOrdersJoined') continue;
+      const { userId, orderIds } = event.data as { userId: string; orderIds: string[] };
+      await context.manager.query(`UPDATE ${context.table('order_details')} SET user_id = $1 WHERE order_id = ANY($2::text[]) AND user_id IS NULL`, [userId, orderIds]);
+    }
   }
 }

@@ -11,9 +11,12 @@ export type OrderDetails = Omit<OrderDetailsRow, 'discount_percent' | 'placed_at
   currency_symbol: string;
   /** Issue 30/34: what a completed gateway payment paid (the whole of a bKash order, or a cash order's advance); null without. */
   gateway_paid_paisa?: number | null;
+  /** Issue 32: the order's bKash payment went through the gateway (order_payments), as good as verified. */
+  gateway_paid?: boolean;
 };
 
-export type OrderLineDetails = Omit<OrderLineRow, 'order_id'>;
+/** A line as recorded, with the product's Bengali name as the catalog holds it now (issue 32; null when none). */
+export type OrderLineDetails = Omit<OrderLineRow, 'order_id'> & { name_bn?: string | null };
 
 export interface OrderTimelineEntry {
   stream_position: number;
@@ -27,7 +30,8 @@ export interface OrderTimelineEntry {
 }
 
 const DETAILS = `d.*, coalesce((SELECT nullif(currency, '') FROM settings WHERE id = 1), '৳') AS currency_symbol,
-  (SELECT p.paid_paisa FROM order_payments p WHERE p.order_id = d.order_id AND p.state = 'completed') AS gateway_paid_paisa`;
+  (SELECT p.paid_paisa FROM order_payments p WHERE p.order_id = d.order_id AND p.state = 'completed') AS gateway_paid_paisa,
+  EXISTS (SELECT 1 FROM order_payments op WHERE op.order_id = d.order_id AND op.state = 'completed') AS gateway_paid`;
 
 /** Reads of the ordering read models; every query answers from tables the projections (and checkout) keep. */
 @Injectable()
@@ -41,7 +45,10 @@ export class OrderReadModel {
 
   lines(orderId: string): Promise<OrderLineDetails[]> {
     return this.dataSource.query(
-      `SELECT line_no, product_id, size, name, slug, thumbnail, quantity, unit_price_paisa FROM order_lines WHERE order_id = $1 ORDER BY line_no`,
+      // The Bengali name is read from the catalog's read model (issue 32): the order keeps the name it was sold under.
+      `SELECT l.line_no, l.product_id, l.size, l.name, l.slug, l.thumbnail, l.quantity, l.unit_price_paisa,
+              (SELECT p.name_bn FROM products p WHERE p.id = l.product_id) AS name_bn
+         FROM order_lines l WHERE l.order_id = $1 ORDER BY l.line_no`,
       [orderId],
     );
   }

@@ -46,7 +46,8 @@ export class GetPersonalDataHandler implements IQueryHandler<GetPersonalDataQuer
     // A phone counts for a person only once a code proved it (ADR 057): an account's typed, unproven number
     // leads to no orders and no phone record, and care's export by number finds only the account that proved it.
     const accounts: Array<PersonalDataAccount & { created: Date; verified: Date | null }> = await this.dataSource.query(
-      `SELECT id, name, email, phone_number, phone_verified_at IS NOT NULL AS phone_verified, role, email_verified_at AS verified, created_at AS created FROM users
+      `SELECT id, name, email, phone_number, phone_verified_at IS NOT NULL AS phone_verified, role, email_verified_at AS verified, created_at AS created,
+              delivery_area_id, delivery_address, delivery_landmark FROM users
         WHERE ${subject.kind === 'account' ? 'id = $1::uuid' : 'phone_number = $1 AND phone_verified_at IS NOT NULL'} ORDER BY created_at`,
       [subject.kind === 'account' ? subject.userId : subject.phone],
     );

@@ -109,8 +109,12 @@ export function orderSms(kind: OrderSmsKind, locale: Locale, store: SmsStore, fa
         return fitSegments(`${store.name}: আপনার অর্ডার ${id} আজ ডেলিভারির পথে। ${courier ? `কুরিয়ার: ${courier}। ` : ''}টাকা প্রস্তুত রাখুন।`, [link]);
       case 'delivered':
         return fitSegments(`${store.name}: আপনার অর্ডার ${id} পৌঁছে গেছে। আমাদের সাথে কেনাকাটার জন্য ধন্যবাদ!`);
-      case 'cancelled':
-        return fitSegments(`${store.name}: আপনার অর্ডার ${id} বাতিল করা হয়েছে।`, reason ? [`কারণ: ${reason}`] : []);
+      case 'cancelled': {
+        // Issue 32: the reason in Bengali: the store's own reasons translated, care's kept when typed in Bengali;
+        // one typed in English is left out (the shopper can ask care) rather than sent in a language they did not choose.
+        const bengaliReason = reason === CUSTOMER_CANCEL_REASON ? 'আপনার অনুরোধে বাতিল' : /[\u0980-\u09ff]/u.test(reason) ? reason : '';
+        return fitSegments(`${store.name}: আপনার অর্ডার ${id} বাতিল করা হয়েছে।`, bengaliReason ? [`কারণ: ${bengaliReason}`] : []);
+      }
       case 'expired':
         return fitSegments(`${store.name}: সময়মতো নিশ্চিত না হওয়ায় আপনার অর্ডার ${id} বাতিল হয়েছে। চাইলে আবার অর্ডার করুন।`);
     }
@@ -207,6 +211,9 @@ export function returnSms(kind: ReturnSmsKind, locale: Locale, store: SmsStore, 
       return fitSegments(`${store.name}: ${amount ?? 'Your money'} for order ${id} was refunded${facts.method === 'bkash' ? ' to bKash' : facts.method === 'store_credit' ? ' as store credit' : ' in cash'}.`);
   }
 }
+
+/** The reason ordering records when a shopper cancels their own order (its CUSTOMER_CANCEL_REASON; segments.spec.ts checks they agree). */
+export const CUSTOMER_CANCEL_REASON = 'Cancelled by the customer';
 
 /** The text that carries a one-time phone code. The code comes first, so a phone's preview shows it. */
 export function phoneCodeSms(locale: Locale, store: SmsStore, code: string, minutes: number): string {

@@ -12,6 +12,7 @@ import { DownloadMyData } from '../../features/personal-data/components/download
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { AccountPhoneVerification } from '../../features/phone-verification/components/account-phone-verification';
 import { OrderLinesTable } from '../../features/orders/components/order-lines-table';
+import { CancelOrderButton } from '../../features/orders/components/cancel-order-button';
 import { OrderTotalsFooter } from '../../features/orders/components/order-totals-footer';
 import '../../features/orders/components/orders.css';
 import { formatOrderDate, type OrderLine, type OrderRow } from '../../features/orders/types';
@@ -114,6 +115,8 @@ function OrderDetails({ orderId }: { orderId: string }) {
             <dd>{formatOrderDate(order.order_date)}</dd>
           </div>
         </dl>
+        {/* Issue 32: the owner cancels a pending order here too (signed in: no phone to type). */}
+        <CancelOrderButton orderId={order.orderId} statusName={order.order_status_name ?? ''} />
       </section>
       <section aria-labelledby="summary-title">
         <h2 id="summary-title" className="section-title">

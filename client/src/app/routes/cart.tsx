@@ -2,11 +2,13 @@ import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { CartChangesNotice, useCartRecheck } from '../shop/cart-recheck';
 import { useCart } from '../../features/cart/cart-store';
-import { CartSummary } from '../../features/cart/components/cart-summary';
+import { CartSummary, type DeliveryEstimate } from '../../features/cart/components/cart-summary';
+import { rememberedArea } from '../../features/checkout/area-memory';
+import { areaDeliveryCharge } from '../../features/checkout/area-delivery';
 import { CartTable } from '../../features/cart/components/cart-table';
 import { useStoredCoupon } from '../../features/checkout/coupon-store';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
-import { t, useMessages } from '../../lib/i18n/locale';
+import { getLocale, t, useMessages } from '../../lib/i18n/locale';
 import { cartMessages } from '../../lib/i18n/messages/cart';
 import './cart.css';
 
@@ -17,6 +19,15 @@ export function CartRoute() {
   const coupon = useStoredCoupon();
   const { data: setting } = useSettingRow();
   const recheck = useCartRecheck(lines);
+  // Issue 32: the delivery charge shows here already, by the zone of the area last picked, else the two charges.
+  const area = rememberedArea();
+  const units = lines.reduce((sum, line) => sum + line.qty, 0);
+  const inside = Number(setting?.devliery_charge_inside_dhk ?? setting?.devliery_charge ?? 0) || 0;
+  const delivery: DeliveryEstimate | undefined = area
+    ? { kind: 'area', place: getLocale() === 'bn' ? area.name_bn : area.name, amount: areaDeliveryCharge(area.zone, units, setting?.product_weight_grams ?? 250) }
+    : setting
+      ? { kind: 'zones', inside, outside: Number(setting.devliery_charge_outside_dhk ?? inside) || 0 }
+      : undefined;
   return (
     <div className="container page">
       <title>{t('cartPage.title')}</title>
@@ -30,7 +41,7 @@ export function CartRoute() {
         <div className="cart-page">
           <CartChangesNotice recheck={recheck} currency={setting?.currency} />
           <CartTable lines={lines} currency={setting?.currency} />
-          <CartSummary lines={lines} discountPercent={coupon?.discountPercent ?? 0} currency={setting?.currency} />
+          <CartSummary lines={lines} discountPercent={coupon?.discountPercent ?? 0} currency={setting?.currency} delivery={delivery} />
         </div>
       )}
     </div>

@@ -11,6 +11,7 @@ import { CartChangesNotice, useCartRecheck } from '../shop/cart-recheck';
 import { readCart, removeLine, saveCart, setLineQty, useCart } from '../../features/cart/cart-store';
 import { clearCoupon } from '../../features/checkout/coupon-store';
 import { CheckoutForm, type CheckoutInitial } from '../../features/checkout/components/checkout-form';
+import { savedAddressQueryOptions } from '../../features/checkout/api/saved-address';
 import { CheckoutPhoneVerification } from '../../features/phone-verification/components/checkout-phone-verification';
 import { saveLastOrderId, savePaymentOrder } from '../../features/checkout/order-id-store';
 import { readCouponOffer } from '../../features/offer/offer-store';
@@ -74,7 +75,7 @@ export function CheckoutRoute() {
       ) : (
         <CheckoutForm
           lines={lines}
-          store={{ currency: setting?.currency, insideDhaka: inside, outsideDhaka: outside, bkashNumber: setting?.bkash_number, bkashCheckout: setting?.bkash_checkout === true, productWeightGrams: setting?.product_weight_grams }}
+          store={{ currency: setting?.currency, insideDhaka: inside, outsideDhaka: outside, bkashNumber: setting?.bkash_number, bkashCheckout: setting?.bkash_checkout === true, productWeightGrams: setting?.product_weight_grams, hotline: setting?.hotline }}
           couponOffer={readCouponOffer()}
           email={getSessionUser()?.email}
           initial={last.initial}
@@ -112,16 +113,19 @@ function useLastDeliveryDetails(): { isPending: boolean; initial?: CheckoutIniti
   const orders = useQuery({ ...customerOrdersQueryOptions(), enabled: signedIn, retry: false });
   const lastOrderId = orders.data?.find((order) => order.order_type === 1)?.orderId ?? '';
   const details = useQuery({ ...ordersHistoryQueryOptions(lastOrderId), enabled: signedIn && lastOrderId !== '', retry: false });
+  // Issue 32: the address the customer saved on the account comes first.
+  const saved = useQuery({ ...savedAddressQueryOptions(), enabled: signedIn, retry: false });
   if (!signedIn) return { isPending: false };
-  const pending = orders.isPending || (lastOrderId !== '' && details.isPending);
+  const pending = orders.isPending || (lastOrderId !== '' && details.isPending) || (saved.isPending && !saved.isError);
   const row = details.data?.orderrow as { customer_name?: string | null; phone_number?: string | null; address?: string | null; shipping_phone?: string | null } | undefined;
   return {
     isPending: pending && !orders.isError && !details.isError,
     initial: {
       name: row?.customer_name || user?.name || '',
       phone: row?.phone_number || user?.phone_number || '',
-      address: row?.address ?? '',
+      address: saved.data?.address ?? row?.address ?? '',
       shipping_phone: row?.shipping_phone ?? '',
+      saved: saved.data ?? null,
     },
   };
 }

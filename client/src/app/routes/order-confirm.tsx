@@ -70,6 +70,13 @@ export function OrderConfirmRoute() {
             </h2>
             {returned && <PaymentResult orderId={orderId} phone={phone ?? null} returned={returned} />}
             <dl className="confirm-summary__facts">
+              {row?.paymentMethod === 'bkash' && !unpaid && row.bkash_paid === false && returned !== 'paid' ? (
+                // Issue 32: nothing is "paid" until care has checked the transfer or the gateway says so.
+                <div>
+                  <dt>{t('track.bkashPayment')}</dt>
+                  <dd className="confirm-summary__amount">{t('track.bkashChecking')}</dd>
+                </div>
+              ) : (
               <div>
                 <dt>{t('confirm.toPay')}</dt>
                 <dd className="confirm-summary__amount">
@@ -77,6 +84,7 @@ export function OrderConfirmRoute() {
                   {row?.paymentMethod === 'bkash' && !unpaid && <span className="muted">{t('confirm.paidBkash')}</span>}
                 </dd>
               </div>
+              )}
               <div>
                 <dt>{t('confirm.next')}</dt>
                 <dd>{t('confirm.nextText')}</dd>

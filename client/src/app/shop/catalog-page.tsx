@@ -12,6 +12,7 @@ import { CategoryList } from '../../features/catalog/components/category-list';
 import { Pagination } from '../../features/catalog/components/pagination';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { ShopSearch } from '../../features/catalog/components/shop-search';
+import { NoMatches } from '../../features/catalog/components/no-matches';
 import type { ProductPage } from '../../features/catalog/types';
 import { DESKTOP_QUERY, useMediaQuery } from '../layout/use-media-query';
 import { useProductActions } from './use-product-actions';
@@ -101,6 +102,8 @@ export function CatalogPage({ title, crumbs, query }: { title: string; crumbs: A
                 {t('shop.tryAgain')}
               </button>
             </div>
+          ) : result && result.total === 0 && search.trim().length >= 2 && !query.isFetching ? (
+            <NoMatches search={search} onSearch={setSearch} actions={actions} />
           ) : (
             <ProductGrid products={result?.data} isPending={query.isFetching || query.isPending} actions={actions} eagerCount={isDesktop ? 4 : 2} />
           )}

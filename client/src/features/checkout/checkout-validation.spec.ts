@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-client';
-import { checkoutTotals, firstCheckoutProblem, normalizedPhones, outOfStockOf, type CheckoutFields } from './checkout-validation';
+import { checkoutProblems, checkoutTotals, firstCheckoutProblem, normalizedPhones, outOfStockOf, type CheckoutFields } from './checkout-validation';
 
 const valid: CheckoutFields = {
   name: 'Rahim',
@@ -22,6 +22,14 @@ describe('checkout validation', () => {
     expect(firstCheckoutProblem({ ...valid, address: '' }, 1)?.title).toBe('Address Required');
     expect(firstCheckoutProblem({ ...valid, shipping_phone: '' }, 1)?.title).toBe('Shipping Phone Required');
     expect(firstCheckoutProblem(valid, 1)).toBeNull();
+  });
+
+  it('names every problem of an empty form at once, in form order (issue 32), and a typed e-mail only when wrong', () => {
+    const empty = { ...valid, name: '', phone: '', address: '', shipping_phone: '' };
+    expect(checkoutProblems(empty, 1).map((problem) => problem.field)).toEqual(['name', 'phone', 'address', 'shipping_phone']);
+    expect(checkoutProblems(valid, 1, { email: 'someone@' }).map((problem) => problem.field)).toEqual(['email']);
+    expect(checkoutProblems(valid, 1, { email: 'someone@example.com' })).toEqual([]);
+    expect(checkoutProblems({ ...valid, paymentMethod: 'bkash' }, 1).map((problem) => problem.field)).toEqual(['bkash_number', 'transaction_id']);
   });
 
   it('takes phones as shoppers type them: +880, spaces, dashes, Bengali digits', () => {

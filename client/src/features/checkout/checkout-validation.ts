@@ -15,26 +15,41 @@ export interface CheckoutFields {
 }
 
 export interface CheckoutProblem {
-  field: keyof CheckoutFields | 'cart';
+  field: keyof CheckoutFields | 'cart' | 'email';
   title: string;
   text: string;
 }
 
-/** The first problem in the order the form reads (spec §5), or null when the order can be sent. */
-export function firstCheckoutProblem(fields: CheckoutFields, cartSize: number, { bkashViaGateway = false }: { bkashViaGateway?: boolean } = {}): CheckoutProblem | null {
-  if (cartSize === 0) return { field: 'cart', title: t('checkout.v.cartTitle'), text: t('checkout.v.cartText') };
-  if (!fields.name.trim()) return { field: 'name', title: t('checkout.v.nameTitle'), text: t('checkout.v.nameText') };
-  if (!isMobilePhone(normalizePhone(fields.phone))) return { field: 'phone', title: t('checkout.v.phoneTitle'), text: t('checkout.v.phoneText') };
-  if (!fields.address.trim()) return { field: 'address', title: t('checkout.v.addressTitle'), text: t('checkout.v.addressText') };
+/**
+ * Every problem of the form, in the order it reads (spec §5), so each field is marked at once (issue 32);
+ * empty when the order can be sent. An empty cart is the only problem then.
+ */
+export function checkoutProblems(
+  fields: CheckoutFields,
+  cartSize: number,
+  { bkashViaGateway = false, email = '' }: { bkashViaGateway?: boolean; email?: string } = {},
+): CheckoutProblem[] {
+  if (cartSize === 0) return [{ field: 'cart', title: t('checkout.v.cartTitle'), text: t('checkout.v.cartText') }];
+  const problems: CheckoutProblem[] = [];
+  if (!fields.name.trim()) problems.push({ field: 'name', title: t('checkout.v.nameTitle'), text: t('checkout.v.nameText') });
+  if (!isMobilePhone(normalizePhone(fields.phone))) problems.push({ field: 'phone', title: t('checkout.v.phoneTitle'), text: t('checkout.v.phoneText') });
+  // Issue 32: a guest's optional e-mail for the receipt, checked only when typed.
+  if (email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) problems.push({ field: 'email', title: t('checkout.v.emailTitle'), text: t('checkout.v.emailText') });
+  if (!fields.address.trim()) problems.push({ field: 'address', title: t('checkout.v.addressTitle'), text: t('checkout.v.addressText') });
   if (!isMobilePhone(normalizePhone(fields.shipping_phone))) {
-    return { field: 'shipping_phone', title: t('checkout.v.shippingPhoneTitle'), text: t('checkout.v.shippingPhoneText') };
+    problems.push({ field: 'shipping_phone', title: t('checkout.v.shippingPhoneTitle'), text: t('checkout.v.shippingPhoneText') });
   }
   // Through the gateway (issue 34) the shopper approves on bKash's page: no number or transaction id to type.
   if (fields.paymentMethod === 'bkash' && !bkashViaGateway) {
-    if (!isMobilePhone(normalizePhone(fields.bkash_number))) return { field: 'bkash_number', title: t('checkout.v.bkashTitle'), text: t('checkout.v.bkashText') };
-    if (!fields.transaction_id.trim()) return { field: 'transaction_id', title: t('checkout.v.transactionTitle'), text: t('checkout.v.transactionText') };
+    if (!isMobilePhone(normalizePhone(fields.bkash_number))) problems.push({ field: 'bkash_number', title: t('checkout.v.bkashTitle'), text: t('checkout.v.bkashText') });
+    if (!fields.transaction_id.trim()) problems.push({ field: 'transaction_id', title: t('checkout.v.transactionTitle'), text: t('checkout.v.transactionText') });
   }
-  return null;
+  return problems;
+}
+
+/** The first problem in the order the form reads (spec §5), or null when the order can be sent. */
+export function firstCheckoutProblem(fields: CheckoutFields, cartSize: number, options: { bkashViaGateway?: boolean; email?: string } = {}): CheckoutProblem | null {
+  return checkoutProblems(fields, cartSize, options)[0] ?? null;
 }
 
 /** Grand total = subtotal − discount + shipping (spec §9). */

@@ -79,3 +79,10 @@ export const resetTokenRequest = z.object({
 });
 
 export { parseOrThrow };
+
+/** Issue 32: the delivery address a customer saves (an area of the address picker, house and road, landmark). */
+export const savedAddressRequest = z.object({
+  area_id: z.string({ error: says('area-unknown') }).trim().regex(/^[dut]-\d{1,5}$/, says('area-unknown')),
+  address: z.string({ error: says('field-required', { field: 'address' }) }).trim().min(1, says('field-required', { field: 'address' })).max(500, says('field-too-long', { field: 'address', max: 500 })),
+  landmark: z.preprocess((value) => value ?? '', z.string({ error: says('field-not-text', { field: 'landmark' }) }).trim().max(200, says('field-too-long', { field: 'landmark', max: 200 }))),
+});

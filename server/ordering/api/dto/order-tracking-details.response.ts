@@ -36,7 +36,9 @@ export function toTrackingDetails(order: OrderDetails, lines: OrderLineDetails[]
   }
   const isOnline = order.order_type === 1;
   const grandTotal = order.grand_total_paisa;
-  const payOnDelivery = isOnline ? (order.payment_method === 'bkash' ? 0 : (grandTotal ?? 0)) : (order.due_paisa ?? 0);
+  // Issue 32: an order that ended before delivery (cancelled, expired) has nothing to pay and no token in the draw.
+  const ended = order.status === 'cancelled' || order.status === 'expired';
+  const payOnDelivery = ended ? 0 : isOnline ? (order.payment_method === 'bkash' ? 0 : (grandTotal ?? 0)) : (order.due_paisa ?? 0);
   return {
     status: order.status,
     steps,
@@ -48,6 +50,7 @@ export function toTrackingDetails(order: OrderDetails, lines: OrderLineDetails[]
       qty: line.quantity,
       price: paisaToTaka(line.unit_price_paisa),
       total: paisaToTaka(line.unit_price_paisa * line.quantity),
+      ...(line.name_bn ? { name_bn: line.name_bn } : {}),
     })),
     currencySymbol: order.currency_symbol,
     order_type: order.order_type,
@@ -60,7 +63,7 @@ export function toTrackingDetails(order: OrderDetails, lines: OrderLineDetails[]
     pay_on_delivery: paisaToTaka(payOnDelivery),
     courier,
     tracking_code: trackingCode,
-    lucky_draw_tokens: [...order.lucky_draw_tokens],
+    lucky_draw_tokens: ended ? [] : [...order.lucky_draw_tokens],
     shipment,
   };
 }

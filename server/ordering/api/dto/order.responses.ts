@@ -58,6 +58,8 @@ export function toOrderRow(order: OrderDetails, personal: boolean): OrderRowResp
     coupon_code: order.coupon_code,
     coupons: order.lucky_draw_tokens.join(', '),
     currencySymbol: order.currency_symbol,
+    // Issue 32: a bKash order says whether its payment is checked (by care, or paid through the gateway).
+    ...(order.payment_method === 'bkash' ? { bkash_paid: order.bkash_verified || order.gateway_paid === true } : {}),
   };
 }
 
@@ -90,6 +92,7 @@ export function toHistoryLines(lines: OrderLineDetails[]): OrderHistoryLineRespo
     qty: line.quantity,
     size: line.size,
     price: paisaToTaka(line.unit_price_paisa),
+    ...(line.name_bn ? { name_bn: line.name_bn } : {}),
   }) satisfies OrderHistoryLineResponse);
 }
 

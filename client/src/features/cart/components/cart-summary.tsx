@@ -4,7 +4,10 @@ import { t } from '../../../lib/i18n/locale';
 import { cartSubtotal, discountAmount, type CartLine } from '../cart-store';
 
 /** SUBTOTAL, "Discount (n) %" when a coupon is applied, GRAND TOTAL and Check Out (spec §2 Cart). */
-export function CartSummary({ lines, discountPercent, currency }: { lines: CartLine[]; discountPercent: number; currency?: string | null }) {
+/** Issue 32: the delivery charge before checkout: the zone of the area last picked, else the store's two charges. */
+export type DeliveryEstimate = { kind: 'area'; place: string; amount: number } | { kind: 'zones'; inside: number; outside: number };
+
+export function CartSummary({ lines, discountPercent, currency, delivery }: { lines: CartLine[]; discountPercent: number; currency?: string | null; delivery?: DeliveryEstimate }) {
   const subtotal = cartSubtotal(lines);
   const discount = discountAmount(subtotal, discountPercent);
   return (
@@ -28,6 +31,13 @@ export function CartSummary({ lines, discountPercent, currency }: { lines: CartL
           <dd>{formatMoney(subtotal - discount, currency)}</dd>
         </div>
       </dl>
+      {delivery && (
+        <p className="cart-summary__delivery">
+          {delivery.kind === 'area'
+            ? t('cartPage.deliveryTo', { place: delivery.place, amount: formatMoney(delivery.amount, currency) })
+            : t('cartPage.deliveryZones', { inside: formatMoney(delivery.inside, currency), outside: formatMoney(delivery.outside, currency) })}
+        </p>
+      )}
       <Link to="/checkout" className="button button--large">
         {t('cartPage.checkOut')}
       </Link>

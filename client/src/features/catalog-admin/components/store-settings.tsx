@@ -104,7 +104,7 @@ function CategoryRow({ category, readOnly }: { category: AdminCategory; readOnly
   );
 }
 
-const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string; type?: string; money?: boolean; whole?: boolean; json?: boolean; choices?: Array<{ value: string; label: string }> }> = [
+const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string; type?: string; money?: boolean; whole?: boolean; json?: boolean; lines?: boolean; choices?: Array<{ value: string; label: string }> }> = [
   { name: 'name', label: 'Store name' },
   { name: 'description', label: 'Description' },
   { name: 'email', label: 'Contact e-mail', type: 'email' },
@@ -141,7 +141,21 @@ const SETTINGS_FIELDS: Array<{ name: keyof AdminSettings & string; label: string
   { name: 'product_weight_grams', label: 'Weight of one product (grams), for the delivery charge per kilogram', money: true, whole: true },
   { name: 'delivery_zones', label: 'Delivery zones (JSON: id, name, name_bn, charge, per_kg, days_min, days_max, areas)', json: true },
   { name: 'advance_rules', label: 'Advance by bKash before confirming (JSON: first_order, phone_with_returns, total_above, districts, amount: delivery_charge or percent, percent)', json: true },
+  // Issue 32 (ADR 065): words shoppers type for the same thing; one group a line, its words or phrases between commas.
+  { name: 'search_synonyms', label: 'Search synonyms: one group a line, words or phrases that mean the same separated by commas (গেঞ্জি, টি-শার্ট, tshirt, tee)', lines: true },
 ];
+
+/** Synonym groups as the console shows them: one group a line, its phrases between commas. */
+function linesOf(groups: unknown): string {
+  return Array.isArray(groups) ? groups.map((group) => (Array.isArray(group) ? group.join(', ') : '')).join('\n') : '';
+}
+
+function groupsOf(text: string): string[][] {
+  return text
+    .split('\n')
+    .map((line) => line.split(/[,،]/).map((phrase) => phrase.trim()).filter((phrase) => phrase !== ''))
+    .filter((group) => group.length > 0);
+}
 
 /** A JSON field as typed: parsed when it reads as JSON, else sent as typed so the server names the mistake. */
 function jsonOf(text: string): unknown {
@@ -170,7 +184,7 @@ export function SettingsForm() {
             const body: Record<string, unknown> = { version: current.version };
             for (const field of SETTINGS_FIELDS) {
               const typed = String(data.get(field.name) ?? '').trim();
-              body[field.name] = field.money ? Number(typed) : field.json ? jsonOf(typed) : typed;
+              body[field.name] = field.money ? Number(typed) : field.json ? jsonOf(typed) : field.lines ? groupsOf(typed) : typed;
             }
             save.mutate(body);
           }}
@@ -179,7 +193,9 @@ export function SettingsForm() {
             {SETTINGS_FIELDS.map((field) => (
               <div key={field.name}>
                 <FormField label={field.label} error={errors[field.name]}>
-                  {field.json ? (
+                  {field.lines ? (
+                    <textarea name={field.name} rows={10} defaultValue={linesOf(current[field.name])} className="field__input" spellCheck={false} />
+                  ) : field.json ? (
                     <textarea name={field.name} rows={8} defaultValue={JSON.stringify(current[field.name] ?? null, null, 2)} className="field__input admin-pre" spellCheck={false} />
                   ) : field.choices ? (
                     <select name={field.name} defaultValue={String(current[field.name] ?? field.choices[0]?.value ?? '')} className="field__input">

@@ -7,6 +7,7 @@ export const catalogKeys = {
   list: (kind: 'shop' | 'category' | 'main-category', params: { page: number; slug?: string; search?: string }) =>
     [...catalogKeys.all, 'list', kind, params] as const,
   search: (q: string, categoryId: string) => [...catalogKeys.all, 'search', q, categoryId] as const,
+  suggestions: (q: string) => [...catalogKeys.all, 'suggestions', q] as const,
   product: (slug: string) => [...catalogKeys.all, 'product', slug] as const,
   related: (slug: string) => [...catalogKeys.all, 'related', slug] as const,
 };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { showAlert, showToast } from '../../../components/feedback/feedback-store';
 import { ApiError } from '../../../lib/api-client';
@@ -9,11 +9,13 @@ import { productName } from '../../../lib/i18n/product-text';
 import { randomKey } from '../../../lib/random-key';
 import { useApplyCoupon } from '../api/apply-coupon';
 import { useConfirmOrder, type ConfirmOrderRequest } from '../api/confirm-order';
-import { checkoutTotals, firstCheckoutProblem, normalizedPhones, outOfStockOf, type CheckoutFields, type OutOfStockAnswer } from '../checkout-validation';
+import { checkoutProblems, checkoutTotals, normalizedPhones, outOfStockOf, type CheckoutFields, type OutOfStockAnswer } from '../checkout-validation';
 import { clearCoupon, saveCoupon, useStoredCoupon } from '../coupon-store';
 import { areaDeliveryCharge, expectedDeliveryDays } from '../area-delivery';
-import type { Area } from '../api/search-areas';
+import { searchAreas, type Area } from '../api/search-areas';
+import { saveAddress, type SavedAddress } from '../api/saved-address';
 import { AreaPicker } from './area-picker';
+import { rememberArea } from '../area-memory';
 import './checkout.css';
 
 const BkashQr = lazy(() => import('./bkash-qr').then((m) => ({ default: m.BkashQr })));
@@ -29,6 +31,8 @@ export interface CheckoutStore {
   bkashCheckout?: boolean;
   /** Issue 30: the weight of one product in grams, which a zone's per-kilogram step counts. */
   productWeightGrams?: number;
+  /** Issue 32: the store's care line, offered as a call when the store refuses an order. */
+  hotline?: string | null;
 }
 
 /** What a signed-in customer starts from: their name, phone and last address (issue 16). */
@@ -37,6 +41,8 @@ export interface CheckoutInitial {
   phone?: string | null;
   address?: string | null;
   shipping_phone?: string | null;
+  /** Issue 32: the address saved on the account (area, house and road, landmark), offered first. */
+  saved?: SavedAddress | null;
 }
 
 /** What the shopper can do about a line the store cannot fill, beside that line. */
@@ -89,14 +95,37 @@ export function CheckoutForm({
   // "Same as above": the delivery phone is the contact phone unless the shopper says otherwise.
   const [sameShippingPhone, setSameShippingPhone] = useState(() => !initial?.shipping_phone || initial.shipping_phone === initial.phone);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // Issue 32: a guest may leave an e-mail for the receipt (a signed-in customer's is their account's).
+  const [guestEmail, setGuestEmail] = useState('');
+  const [cartProblem, setCartProblem] = useState('');
+  // The specification's titles ("Name Required" ...) of the fields marked by the last check, for the summary.
+  const [problemTitles, setProblemTitles] = useState<Record<string, string>>({});
   const [stockProblem, setStockProblem] = useState<OutOfStockAnswer | null>(null);
   const [zone, setZone] = useState<'inside' | 'outside'>('inside');
   // Issue 30: the picked district or thana prices the delivery by its zone; the inside/outside choice stays for
   // a shopper who does not pick one.
   const [area, setArea] = useState<Area | null>(null);
-  const [landmark, setLandmark] = useState('');
+  const [landmark, setLandmark] = useState(() => initial?.saved?.landmark ?? '');
+  // Issue 32: a signed-in customer keeps the address on the account for next time (on unless unticked).
+  const [keepAddress, setKeepAddress] = useState(true);
+  const savedAreaId = initial?.saved?.area_id;
+  const savedAreaName = initial?.saved?.area_name;
+  useEffect(() => {
+    // The saved area with its zone as the picker has it today (the zones may have changed since).
+    if (!savedAreaId || !savedAreaName) return;
+    const controller = new AbortController();
+    searchAreas(savedAreaName, { signal: controller.signal })
+      .then((areas) => {
+        const found = areas.find((candidate) => candidate.id === savedAreaId);
+        if (found) setArea((current) => current ?? found);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [savedAreaId, savedAreaName]);
   const [couponCode, setCouponCode] = useState('');
-  const [idempotencyKey] = useState(() => randomKey('order'));
+  const [idempotencyKey, setIdempotencyKey] = useState(() => randomKey('order'));
+  // Issue 32: the phone's open cash-on-delivery orders are at the store's limit: what the shopper can do instead.
+  const [codRefusal, setCodRefusal] = useState<string | null>(null);
   const coupon = useStoredCoupon();
   const applyCoupon = useApplyCoupon();
   const confirmOrder = useConfirmOrder();
@@ -142,13 +171,22 @@ export function CheckoutForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = firstCheckoutProblem(entered, lines.length, { bkashViaGateway });
-    if (problem) {
-      if (problem.field !== 'cart') setFieldErrors({ [problem.field]: problem.text });
-      await showAlert({ kind: 'warning', title: problem.title, text: problem.text });
-      if (problem.field !== 'cart') form.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
+    // Issue 32: every mistake marked beside its field at once, the first focused; no pop-up to dismiss.
+    const problems = checkoutProblems(entered, lines.length, { bkashViaGateway, email: email ? '' : guestEmail }).filter(
+      (problem, _, all) => !(sameShippingPhone && problem.field === 'shipping_phone' && all.some((other) => other.field === 'phone')),
+    );
+    const first = problems[0];
+    if (first) {
+      if (first.field === 'cart') {
+        setCartProblem(first.text);
+        return;
+      }
+      setFieldErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.text])));
+      setProblemTitles(Object.fromEntries(problems.map((problem) => [problem.field, problem.title])));
+      form.current?.querySelector<HTMLElement>(`[name="${first.field}"]`)?.focus();
       return;
     }
+    setCartProblem('');
     setFieldErrors({});
     setStockProblem(null);
     const phones = normalizedPhones(entered);
@@ -159,7 +197,7 @@ export function CheckoutForm({
       locale: getLocale(),
       data: {
         name: fields.name.trim(),
-        email: email ?? '',
+        email: email ?? guestEmail.trim(),
         phone: phones.phone,
         address: fields.address.trim(),
         shipping_phone: phones.shipping_phone,
@@ -177,13 +215,20 @@ export function CheckoutForm({
         await showAlert({ kind: 'error', title: t('checkout.orderFailed'), text: answer?.message || t('checkout.somethingWrong') });
         return;
       }
+      if (email && area && keepAddress) {
+        // Kept for next time; the order is placed whatever this answers.
+        await saveAddress({ area_id: area.id, address: fields.address.trim(), landmark: landmark.trim() }).catch(() => undefined);
+      }
       if (answer.payment_url && onPaymentPage) onPaymentPage(String(answer.order_id), phones.phone, answer.payment_url);
       else onPlaced(String(answer.order_id), phones.phone);
     } catch (error) {
       const outOfStock = error instanceof ApiError ? outOfStockOf(error) : null;
       const onForm = error instanceof ApiError && error.status === 422 ? fieldsOnForm(error.firstFieldErrors) : {};
       const proofWanted = error instanceof ApiError && error.status === 422 && (error.fieldErrors.phone_proof || error.code === 'coupon-phone-not-verified');
-      if (proofWanted && onPhoneVerificationNeeded) {
+      if (error instanceof ApiError && (error.code === 'too-many-open-orders' || error.code === 'too-many-unpaid-orders')) {
+        setCodRefusal(error.serverMessage ?? t('checkout.somethingWrong'));
+        form.current?.querySelector<HTMLElement>('.checkout__refusal')?.focus();
+      } else if (proofWanted && onPhoneVerificationNeeded) {
         // The store (or the coupon, issue 27) wants this phone proven by a code first; the page shows that step.
         onPhoneVerificationNeeded(phones.phone);
       } else if (outOfStock) {
@@ -213,6 +258,11 @@ export function CheckoutForm({
             <h2 id="review-title">{t('checkout.yourCart')}</h2>
             <Link to="/cart">{t('checkout.editCart')}</Link>
           </div>
+          {cartProblem && (
+            <p className="field__error" role="alert">
+              {cartProblem}
+            </p>
+          )}
           {lines.length === 0 ? (
             <p>
               {t('cartPage.empty')} <Link to="/shop">{t('cartPage.continue')}</Link>
@@ -287,7 +337,35 @@ export function CheckoutForm({
             <PhoneInput id="checkout-phone" name="phone" className="field__input" autoComplete="tel" value={fields.phone} onValue={(value) => set('phone', value)} aria-invalid={errorOf('phone') ? true : undefined} aria-describedby={describedBy('phone')} />
             {fieldError('phone')}
           </div>
-          <input type="hidden" name="email" value={email ?? ''} />
+          {email ? (
+            <input type="hidden" name="email" value={email} />
+          ) : (
+            <div className="field">
+              <label className="field__label" htmlFor="checkout-email">
+                {t('checkout.email')}
+              </label>
+              <input
+                id="checkout-email"
+                name="email"
+                type="email"
+                inputMode="email"
+                className="field__input"
+                autoComplete="email"
+                value={guestEmail}
+                onChange={(e) => {
+                  setGuestEmail(e.target.value);
+                  setFieldErrors((errors) => (errors.email ? { ...errors, email: '' } : errors));
+                }}
+                aria-invalid={errorOf('email') ? true : undefined}
+                aria-describedby={describedBy('email') ?? 'checkout-email-hint'}
+              />
+              {fieldError('email') ?? (
+                <p id="checkout-email-hint" className="field__hint">
+                  {t('checkout.emailHint')}
+                </p>
+              )}
+            </div>
+          )}
         </section>
 
         <section className="card checkout__section" aria-labelledby="shipping-title">
@@ -296,6 +374,7 @@ export function CheckoutForm({
             value={area}
             onPick={(picked) => {
               setArea(picked);
+              rememberArea(picked);
               setFieldErrors((errors) => (errors.area_id ? { ...errors, area_id: '' } : errors));
             }}
             error={errorOf('area_id')}
@@ -325,6 +404,12 @@ export function CheckoutForm({
               <input id="checkout-landmark" name="landmark" className="field__input" maxLength={200} value={landmark} onChange={(e) => setLandmark(e.target.value)} aria-invalid={errorOf('landmark') ? true : undefined} aria-describedby={describedBy('landmark')} />
               {fieldError('landmark')}
             </div>
+          )}
+          {email && area && (
+            <label className="choice">
+              <input type="checkbox" checked={keepAddress} onChange={(e) => setKeepAddress(e.target.checked)} />
+              <span>{t('checkout.keepAddress')}</span>
+            </label>
           )}
           <label className="choice checkout__same-phone">
             <input
@@ -464,6 +549,41 @@ export function CheckoutForm({
             <dd>{money(totals.grandTotal)}</dd>
           </div>
         </dl>
+        {codRefusal && (
+          <div className="notice notice--error checkout__refusal" role="alert" tabIndex={-1}>
+            <p>{codRefusal}</p>
+            <p className="checkout__refusal-ways">
+              {store.hotline && (
+                <a className="button button--secondary" href={`tel:${store.hotline.replace(/[^\d+]/g, '')}`}>
+                  {t('checkout.callStore', { phone: localDigits(store.hotline) })}
+                </a>
+              )}
+              {store.bkashCheckout && fields.paymentMethod !== 'bkash' && (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    set('paymentMethod', 'bkash');
+                    setBkashTyped(false);
+                    setCodRefusal(null);
+                    setIdempotencyKey(randomKey('order'));
+                  }}
+                >
+                  {t('checkout.payByBkashInstead')}
+                </button>
+              )}
+            </p>
+          </div>
+        )}
+        {Object.values(fieldErrors).some(Boolean) && (
+          <p className="field__error checkout__fix-fields" role="alert">
+            {t('checkout.fixFields')}{' '}
+            {Object.entries(problemTitles)
+              .filter(([field]) => fieldErrors[field])
+              .map(([, title]) => title)
+              .join(', ')}
+          </p>
+        )}
         <button type="submit" className="button button--large checkout__confirm" disabled={confirmOrder.isPending}>
           {confirmOrder.isPending ? t('checkout.placing') : bkashViaGateway ? t('checkout.payWithBkash') : t('checkout.confirm')}
         </button>
@@ -472,7 +592,7 @@ export function CheckoutForm({
   );
 }
 
-const FORM_FIELDS = new Set(['name', 'phone', 'address', 'shipping_phone', 'bkash_number', 'transaction_id', 'area_id', 'landmark']);
+const FORM_FIELDS = new Set(['name', 'phone', 'email', 'address', 'shipping_phone', 'bkash_number', 'transaction_id', 'area_id', 'landmark']);
 
 /** The 422 messages that belong to a field of this form (the others are not the shopper's typing). */
 function fieldsOnForm(errors: Record<string, string>): Record<string, string> {

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { DataTable } from '../../../components/ui/data-table';
 import { formatMoney } from '../../../lib/money';
 import type { OrderLine } from '../types';
+import { productName } from '../../../lib/i18n/product-text';
 
 /** Order lines: Item, Quantity, Price, Total (line total is qty × price). A footer may follow. */
 export function OrderLinesTable({ lines, currency, footer }: { lines: OrderLine[]; currency?: string | null; footer?: React.ReactNode }) {
@@ -19,7 +20,7 @@ export function OrderLinesTable({ lines, currency, footer }: { lines: OrderLine[
             <Link to={`/product-details/${line.slug}`} className="order-lines__item">
               <img src={line.thumbnail} alt="" width={48} height={48} loading="lazy" />
               <span>
-                {line.productName ?? line.name} <span className="muted">{t('lines.size', { size: line.size })}</span>
+                {productName({ name: line.productName ?? line.name, name_bn: line.name_bn })} <span className="muted">{t('lines.size', { size: line.size })}</span>
               </span>
             </Link>
           ),

@@ -5,6 +5,7 @@ import type { OrderTracking } from '../types';
 import { formatOrderDate, formatStepTime, statusClass, statusLabel } from '../types';
 import { localDigits, t } from '../../../lib/i18n/locale';
 import { OrderStatus } from './order-status';
+import { productName } from '../../../lib/i18n/product-text';
 import { ParcelDelivery } from './parcel-delivery';
 import './orders.css';
 
@@ -26,7 +27,10 @@ const PATH_NAMES: Record<(typeof PATH)[number], () => string> = {
 export function TrackingResult({ data, actions, help }: { data: OrderTracking; actions?: ReactNode; help?: ReactNode }) {
   const delivered = statusClass(data.order_status_name) === 'delivered';
   const money = (amount: number | null | undefined) => formatMoney(amount ?? 0, data.currencySymbol);
-  const tokens = data.lucky_draw_tokens ?? (data.coupons ? data.coupons.split(',').map((token) => token.trim()) : []);
+  // Issue 32: a cancelled or expired order shows only what happened: nothing to pay, no lucky-draw token.
+  const ended = ['cancelled', 'expired'].includes(statusClass(data.order_status_name)) || data.status === 'cancelled' || data.status === 'expired';
+  const tokens = ended ? [] : (data.lucky_draw_tokens ?? (data.coupons ? data.coupons.split(',').map((token) => token.trim()) : []));
+  const bkashChecking = data.paymentMethod === 'bkash' && !data.bkash_verified && data.payment?.state !== 'paid' && data.payment?.state !== 'partly_refunded';
   return (
     <section className="card tracking-result" aria-labelledby="tracking-title">
       <h2 id="tracking-title" className="section-title">
@@ -74,10 +78,12 @@ export function TrackingResult({ data, actions, help }: { data: OrderTracking; a
           <dt>{t('track.date')}</dt>
           <dd>{formatOrderDate(data.order_date)}</dd>
         </div>
-        <div>
-          <dt>{t('track.tokens')}</dt>
-          <dd>{tokens.length > 0 ? tokens.join(', ') : '—'}</dd>
-        </div>
+        {!ended && (
+          <div>
+            <dt>{t('track.tokens')}</dt>
+            <dd>{tokens.length > 0 ? tokens.join(', ') : '—'}</dd>
+          </div>
+        )}
       </dl>
       {data.items && data.items.length > 0 && (
         <div className="tracking-result__items">
@@ -86,7 +92,7 @@ export function TrackingResult({ data, actions, help }: { data: OrderTracking; a
             {data.items.map((item) => (
               <li key={`${item.slug}-${item.size}`}>
                 <img src={item.thumbnail} alt="" width={48} height={48} loading="lazy" />
-                <Link to={`/product-details/${item.slug}`}>{item.name}</Link>
+                <Link to={`/product-details/${item.slug}`}>{productName(item)}</Link>
                 <span className="muted">
                   {t('track.lineSize', { size: item.size, qty: item.qty })}
                 </span>
@@ -117,13 +123,20 @@ export function TrackingResult({ data, actions, help }: { data: OrderTracking; a
               <dt>{t('track.total')}</dt>
               <dd>{money(data.grand_total)}</dd>
             </div>
-            <div className="tracking-totals__due">
-              <dt>{t('track.toPay')}</dt>
-              <dd>
-                {money(data.pay_on_delivery)}
-                {data.paymentMethod === 'bkash' && <span className="muted">{t('track.paidBkash', { verified: data.bkash_verified ? t('track.verified') : '' })}</span>}
-              </dd>
-            </div>
+            {ended ? null : bkashChecking ? (
+              <div className="tracking-totals__due">
+                <dt>{t('track.bkashPayment')}</dt>
+                <dd>{t('track.bkashChecking')}</dd>
+              </div>
+            ) : (
+              <div className="tracking-totals__due">
+                <dt>{t('track.toPay')}</dt>
+                <dd>
+                  {money(data.pay_on_delivery)}
+                  {data.paymentMethod === 'bkash' && <span className="muted">{t('track.paidBkash', { verified: data.bkash_verified ? t('track.verified') : '' })}</span>}
+                </dd>
+              </div>
+            )}
           </dl>
         </div>
       )}

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { t } from '../../../lib/i18n/locale';
+import { getLocale, t } from '../../../lib/i18n/locale';
 import { useDeleteAccount } from '../api/delete-account';
 
 /**
@@ -13,8 +13,14 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: (message: string) 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!window.confirm(t('me.deleteConfirm'))) return;
-    remove.mutate(password, { onSuccess: (answer) => onDeleted(answer.message) });
+    remove.mutate(password, { onSuccess: (answer) => onDeleted(getLocale() === 'en' ? answer.message : t('me.deletedDone')) });
   };
+  const alert = useRef<HTMLParagraphElement>(null);
+  // Issue 32: the refusal (an order still on its way, in the shopper's language) is brought above the phone's
+  // bottom bar, where it was half hidden.
+  useEffect(() => {
+    if (remove.error) alert.current?.scrollIntoView({ block: 'center' });
+  }, [remove.error]);
   const error = remove.error instanceof ApiError ? (remove.error.fieldErrors.password?.[0] ?? remove.error.serverMessage ?? t('me.deleteFailed')) : remove.error ? t('me.deleteFailedNetwork') : null;
   return (
     <form className="delete-account" onSubmit={submit} aria-labelledby="delete-account-title">
@@ -30,7 +36,7 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: (message: string) 
         {remove.isPending ? t('me.deleting') : t('me.deleteTitle')}
       </button>
       {error && (
-        <p className="notice notice--error" role="alert">
+        <p ref={alert} className="notice notice--error delete-account__error" role="alert">
           {error}
         </p>
       )}

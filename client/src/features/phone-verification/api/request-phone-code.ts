@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PhoneCodeSentResponse } from '../../../../../contracts/accounts';
 import { apiPost } from '../../../lib/api-client';
+import { getLocale } from '../../../lib/i18n/locale';
 import { phoneCodeKeys } from './phone-code-keys';
 
 export type PhoneCodeRequest = { phone: string; purpose: 'recovery' | 'checkout' | 'account' };
@@ -10,7 +11,9 @@ export type PhoneCodeRequest = { phone: string; purpose: 'recovery' | 'checkout'
  * {phone}` (the account's phone): the same answer whether or not an SMS went.
  */
 export function requestPhoneCode({ phone, purpose }: PhoneCodeRequest): Promise<PhoneCodeSentResponse> {
-  return purpose === 'account' ? apiPost<PhoneCodeSentResponse>('/user/phone-code', { phone }) : apiPost<PhoneCodeSentResponse>('/public/phone-codes', { phone, purpose });
+  // Issue 32: the SMS with the code is written in the shopper's language.
+  const locale = getLocale();
+  return purpose === 'account' ? apiPost<PhoneCodeSentResponse>('/user/phone-code', { phone, locale }) : apiPost<PhoneCodeSentResponse>('/public/phone-codes', { phone, purpose, locale });
 }
 
 export function useRequestPhoneCode() {

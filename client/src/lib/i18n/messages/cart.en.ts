@@ -8,6 +8,8 @@ export const cartEn = {
   'cartPage.subtotal': 'SUBTOTAL',
   'cartPage.discount': 'Discount ({percent}) %',
   'cartPage.grandTotal': 'GRAND TOTAL',
+  'cartPage.deliveryTo': 'Delivery to {place}: {amount} (added at checkout)',
+  'cartPage.deliveryZones': 'Delivery: {inside} inside Dhaka, {outside} outside (added at checkout)',
   'cartPage.checkOut': 'Check Out',
   'cartPage.caption': 'Products in your cart',
   'cartPage.remove': 'Remove',

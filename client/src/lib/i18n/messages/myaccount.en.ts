@@ -47,6 +47,7 @@ export const myaccountEn = {
   'me.error': 'Error',
   'me.somethingWrong': 'Something went wrong.',
   'me.deleteConfirm': 'Delete your account and every personal detail we keep? This cannot be undone.',
+  'me.deletedDone': 'Your account and your personal data are deleted. Past orders stay in our books without your name, phone, e-mail or address.',
   'me.deleteFailed': 'Your account could not be deleted.',
   'me.deleteFailedNetwork': 'Your account could not be deleted. Please check your connection and try again.',
   'me.deleteTitle': 'Delete my account',

@@ -65,6 +65,8 @@ export const ordersEn = {
   'track.toPay': 'To pay on delivery',
   'track.paidBkash': ' (paid with bKash{verified})',
   'track.verified': ', verified',
+  'track.bkashPayment': 'bKash payment',
+  'track.bkashChecking': 'bKash payment being checked',
   'track.progress': 'Order progress',
   'track.notYet': 'Not yet',
   'step.placed': 'Order placed',
