@@ -28,6 +28,7 @@ import { OrderPayments1763800003401 } from './1763800003401-order-payments';
 import { CourierPayouts1763800003501 } from './1763800003501-courier-payouts';
 
 import { AddressesAndZones1763800003301 } from './1763800003301-addresses-and-zones';
+import { StaffInvitationsAndSessions1763800004101 } from './1763800004101-staff-invitations-and-sessions';
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
  * synchronised from entities. Add a new migration with a later timestamp at the end; never edit one that has
@@ -62,4 +63,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   AddressesAndZones1763800003301,
   OrderPayments1763800003401,
   CourierPayouts1763800003501,
+  StaffInvitationsAndSessions1763800004101,
 ];
