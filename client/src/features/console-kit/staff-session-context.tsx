@@ -22,7 +22,10 @@ export function StaffSessionProvider({ children, onSignedIn }: { children: React
     [onSignedIn, queryClient],
   );
   const logOut = useCallback(() => {
+    // Signing out ends the server's session: every other tab of the console, and the cookie (ADR 066).
+    const token = readStaffSession().token;
     clearStaffSession();
+    void import('../../lib/session-resume').then((m) => m.endSession(token));
     queryClient.removeQueries({ queryKey: consoleKeys.all });
     setSession(readStaffSession());
   }, [queryClient]);
