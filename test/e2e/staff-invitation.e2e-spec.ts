@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller } from '../support/api-caller';
-import { newPhoneContext, openPage, useBrowserStore } from '../support/browser';
+import { newPhoneContext, openPage, signInToConsole, useBrowserStore } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 
 const ADMIN = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'admin')!;
@@ -56,6 +56,17 @@ describe('staff invitation in a real browser', () => {
     const email = `mitu.care.${Date.now()}@teebazaar.test`;
     expect((await caller.call('POST', '/api/admin/staff', admin, { name: 'Mitu Akter', email, role: 'care' })).status).toBe(201);
     const link = await mailedLink(email);
+    if (SHOTS) {
+      // The admin's staff list: the new member invited until when, with resend and withdraw (screenshots only).
+      const admin = await openPage(newPhoneContext, browser, `${server.baseUrl}/admin?lang=en`);
+      await signInToConsole(admin.page, ADMIN);
+      for (const lang of ['en', 'bn'] as const) {
+        await admin.page.goto(`${server.baseUrl}/admin/staff?lang=${lang}`);
+        await admin.page.getByRole('cell', { name: 'Mitu Akter' }).waitFor();
+        await shots(admin.page, `staff-list-${lang}`);
+      }
+      await admin.close();
+    }
 
     const { page, errors, close } = await openPage(newPhoneContext, browser);
     try {

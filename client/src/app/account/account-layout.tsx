@@ -23,6 +23,8 @@ export function AccountLayout({ title, crumbs, children, heading }: { title: str
     // The server's session ends too: every other tab, and the cookie a new tab would sign in with (ADR 066).
     const token = getSessionToken();
     clearSession();
+    // At once, so a page opened before the server's answer does not sign in again from the cookie.
+    document.cookie = 'tb_session=; Max-Age=0; Path=/; SameSite=Lax';
     void import('../../lib/session-resume').then((m) => m.endSession(token));
     queryClient.removeQueries({ queryKey: accountKeys.all });
     navigate('/login');

@@ -28,7 +28,8 @@ export function StaffList() {
   const readOnly = useStaffRole() !== 'admin';
   const columns: Array<Column<StaffMember>> = [
     { header: 'Name', cell: (row) => row.name },
-    { header: 'E-mail', cell: (row) => row.email },
+    // A long address wraps instead of widening a 360 px phone's page.
+    { header: 'E-mail', cell: (row) => <span style={{ overflowWrap: 'anywhere' }}>{row.email}</span> },
     { header: 'Role', cell: (row) => row.role },
     { header: 'Status', cell: (row) => statusOf(row) },
     { header: 'Since', cell: (row) => formatDateTime(row.created_at) },
