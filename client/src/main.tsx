@@ -20,13 +20,12 @@ const render = () =>
     );
   });
 
-// A new tab of someone signed in (a tracking link opened from an SMS, the console in a second tab): the cookie
-// marker says a session may be open, and its token is fetched before the first render (ADR 066). A visitor who
-// never signed in has no marker and costs no request.
-const resumed = !getSessionToken() && document.cookie.includes('tb_session=1') ? import('./lib/session-resume').then((m) => m.resumeSession(), () => undefined) : null;
-
-// A shopper who chose Bengali gets its catalog before the first render (no English flash); the boot shell
-// stays painted meanwhile. English needs nothing: its catalog is in this bundle.
-const language = storedLocale() === 'bn' ? setLocale('bn', { remember: false }) : null;
-if (resumed || language) void Promise.all([resumed, language]).then(render, render);
-else render();
+// Before the first render, with the boot shell painted meanwhile:
+// - a new tab of someone signed in (a tracking link opened from an SMS, the console in a second tab): the cookie
+//   marker says a session may be open, and its token is fetched (ADR 066); a visitor who never signed in has no
+//   marker and costs no request;
+// - a shopper who chose Bengali gets its catalog (no English flash). English needs nothing: it is in this bundle.
+void Promise.all([
+  !getSessionToken() && document.cookie.includes('tb_session=1') && import('./lib/session-resume').then((m) => m.resumeSession()),
+  storedLocale() === 'bn' && setLocale('bn', { remember: false }),
+]).then(render, render);
