@@ -25,8 +25,9 @@ export default defineConfig({
             {
               name: 'shared',
               // The Bengali catalog and the pages' message namespaces are left out: they load with their pages; so
-              // is the shop's data table, which only lazily loaded pages (cart, wishlist, account, orders) use.
-              test: /client[\\/]src[\\/](lib[\\/](?!i18n[\\/]([^\\/]*bn\.ts|messages[\\/]))|components[\\/](?!ui[\\/]data-table\.tsx$))|client[\\/]src[\\/]features[\\/](cart|wishlist)[\\/][^\\/]+-store\.ts$/,
+              // is the shop's data table, which only lazily loaded pages (cart, wishlist, account, orders) use, and
+              // the session resume of a new tab, which only a signed-in visitor's tab loads (ADR 066).
+              test: /client[\\/]src[\\/](lib[\\/](?!i18n[\\/]([^\\/]*bn\.ts|messages[\\/])|session-resume\.ts$)|components[\\/](?!ui[\\/]data-table\.tsx$))|client[\\/]src[\\/]features[\\/](cart|wishlist)[\\/][^\\/]+-store\.ts$/,
               priority: 0,
             },
           ],

@@ -110,7 +110,18 @@ export interface StaffMember {
   name: string;
   email: string;
   role: 'care' | 'admin';
+  /** invited: added, no password set yet; active: signs in; disabled: an admin ended it. */
   status: 'active' | 'invited' | 'disabled';
   created_at: string;
   disabled_at: string | null;
+  /** Until when the invited member's newest link works (null unless invited; in the past: send it again). */
+  invitation_expires_at: string | null;
+}
+
+/** GET /api/public/staff-invitations/:token: what the console's set-password page greets the member with. */
+export interface StaffInvitationInfo {
+  name: string;
+  email: string;
+  role: 'care' | 'admin';
+  expires_at: string;
 }

@@ -318,6 +318,9 @@ export const ERROR_MESSAGES = {
   'staff-not-found': 'Staff member not found.',
   'staff-disable-self': 'You cannot disable your own account; ask another admin.',
   'staff-email-taken': 'An account with this e-mail already exists.',
+  'invitation-expired': 'This invitation link has expired or was withdrawn. Ask an administrator to send it again.',
+  'staff-not-invited': 'This member has already set a password: there is no invitation to send or withdraw.',
+  'session-ended': 'Your session has ended. Please log in again.',
 
   // Personal data
   'delete-password-required': 'Enter your password to delete your account.',

@@ -6,7 +6,6 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
-import { ResetPassword } from './accounts/recovery/recovery.commands';
 import { passwordProblems } from './accounts/passwords/password-policy';
 import { StaffAccounts } from './accounts/staff/staff-accounts';
 import { createCategoryRequest, createProductRequest, slugify, STORE_SIZES } from './catalog/admin/admin-catalog.requests';
@@ -160,11 +159,11 @@ async function setUp(app: INestApplicationContext, values: Values, password: str
         if (problems.length > 0) throw new ValidationFailedError({ password: problems });
       }
       const { staff, link } = await app.get(StaffAccounts).add({ email, name: values['admin-name'] || email.split('@')[0], role: 'admin' }, { correlationId: correlation, causationId: null, actor: ACTOR });
-      if (password === undefined) say(`✓ admin: added ${staff.email}. Set its password with this link (once, within 72 hours; it was mailed too):\n  ${link}`);
+      if (password === undefined) say(`✓ admin: added ${staff.email}. Set its password with this link (once, within a week; it was mailed too):\n  ${link}`);
       else {
         const token = decodeURIComponent(link.slice(link.lastIndexOf('/') + 1));
-        await app.get(CommandBus).execute(new ResetPassword(token, password, meta()));
-        say(`✓ admin: added ${staff.email} with the password given; sign in at /login, then open /admin.`);
+        await app.get(StaffAccounts).accept(token, password, { correlationId: correlation, causationId: null, actor: ACTOR });
+        say(`✓ admin: added ${staff.email} with the password given; sign in at /admin.`);
       }
     }
   } else if (!(await hasAdmin(app))) say('! admin: no e-mail given and no admin yet; add one with --admin-email (or `npm run staff -- create`).');

@@ -45,7 +45,7 @@ async function main(): Promise<number> {
       });
       process.stdout.write(
         `Added ${staff.role} ${staff.name} <${staff.email}>.\n` +
-          `Open this link to set the password (it works once, for 72 hours; it was mailed too):\n${link}\n`,
+          `Open this link to set the password (it works once, for a week; it was mailed too):\n${link}\n`,
       );
       return 0;
     } catch (error) {

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { setLocale, storedLocale } from './lib/i18n/locale';
+import { getSessionToken } from './lib/session';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -22,7 +23,12 @@ const render = () =>
 // Issue 33: where the shopper landed from, kept for their order; loaded only when the address or the referrer says something.
 if (window.location.search || document.referrer) void import('./features/checkout/landing-source').then((landing) => landing.keepLandingSource(), () => undefined);
 
-// A shopper who chose Bengali gets its catalog before the first render (no English flash); the boot shell
-// stays painted meanwhile. English needs nothing: its catalog is in this bundle.
-if (storedLocale() === 'bn') void setLocale('bn', { remember: false }).then(render, render);
-else render();
+// Before the first render, with the boot shell painted meanwhile:
+// - a new tab of someone signed in (a tracking link opened from an SMS, the console in a second tab): the cookie
+//   marker says a session may be open, and its token is fetched (ADR 066); a visitor who never signed in has no
+//   marker and costs no request;
+// - a shopper who chose Bengali gets its catalog (no English flash). English needs nothing: it is in this bundle.
+void Promise.all([
+  !getSessionToken() && document.cookie.includes('tb_session=1') && import('./lib/session-resume').then((m) => m.resumeSession()),
+  storedLocale() === 'bn' && setLocale('bn', { remember: false }),
+]).then(render, render);

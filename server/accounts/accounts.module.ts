@@ -17,6 +17,9 @@ import { PhoneCodes } from './phone-codes/phone-codes';
 import { ACCESS_TOKEN_TTL_SECONDS, JWT_ALGORITHM } from '../common/auth/access-token';
 import { AccessTokenService } from './login/access-token.service';
 import { JwtAuthGuard } from '../common/auth/jwt-auth.guard';
+import { AccountSessions } from './sessions/account-sessions';
+import { SignIns } from './sessions/sign-ins';
+import { StaffInvitationsController } from './api/staff-invitations.controller';
 import { JwtStrategy, TOKEN_ACCOUNTS, type TokenAccounts } from '../common/auth/jwt.strategy';
 import { OptionalJwtAuthGuard } from '../common/auth/optional-jwt-auth.guard';
 import { RolesGuard } from '../common/auth/roles.guard';
@@ -59,17 +62,24 @@ import { findUserById } from './users/user-account';
     RateLimitModule,
     OutboxModule,
   ],
-  controllers: [AuthController, UserController, PublicAccountsController, PublicPhoneCodesController, AccountPhoneController, AdminStaffController],
+  controllers: [AuthController, UserController, PublicAccountsController, PublicPhoneCodesController, AccountPhoneController, AdminStaffController, StaffInvitationsController],
   providers: [
     { provide: PasswordHasher, useFactory: passwordHasherFor, inject: [APP_CONFIG] },
     { provide: DUMMY_PASSWORD_HASH, useFactory: makeDummyPasswordHash, inject: [PasswordHasher] },
     { provide: CLOCK, useValue: systemClock },
     {
       provide: TOKEN_ACCOUNTS,
-      useFactory: (dataSource: DataSource): TokenAccounts => ({ findById: (id) => findUserById(dataSource.manager, id) }),
+      useFactory: (dataSource: DataSource): TokenAccounts => ({
+        findById: async (id, sessionId) => {
+          const user = await findUserById(dataSource.manager, id);
+          return user && (sessionId === undefined || (await AccountSessions.isOpen(dataSource.manager, sessionId, user.id))) ? user : null;
+        },
+      }),
       inject: [DataSource],
     },
     AccessTokenService,
+    AccountSessions,
+    SignIns,
     LinkOrigins,
     AccountWrites,
     JwtStrategy,

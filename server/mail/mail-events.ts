@@ -4,7 +4,7 @@ import type { OutboxChannel } from '../outbox/outbox-channel';
  * Event types that become a mail: one `mail` job (id = event id) and one `mail_deliveries` row each. Order
  * status mails go only to orders placed with an e-mail; the others always have a recipient.
  */
-export const ACCOUNT_MAIL_EVENTS = ['PasswordResetRequested', 'EmailVerificationRequested', 'PasswordResetCompleted'] as const;
+export const ACCOUNT_MAIL_EVENTS = ['PasswordResetRequested', 'EmailVerificationRequested', 'PasswordResetCompleted', 'StaffInvitationSent', 'StaffInvitationResent'] as const;
 export const ORDER_PLACED_MAIL_EVENTS = ['OrderPlaced', 'InstantOrderPlaced'] as const;
 export const ORDER_STATUS_MAIL_EVENTS = ['OrderConfirmed', 'OrderShipped', 'OrderDelivered', 'OrderCancelled'] as const;
 

@@ -9,7 +9,7 @@ export interface EnvelopeContents {
 }
 
 /** The events that carry a one-time token, and so the only ones with an envelope to discard once sent. */
-export const ENVELOPE_EVENT_TYPES: ReadonlySet<string> = new Set(['PasswordResetRequested', 'EmailVerificationRequested', 'PhoneCodeRequested']);
+export const ENVELOPE_EVENT_TYPES: ReadonlySet<string> = new Set(['PasswordResetRequested', 'EmailVerificationRequested', 'PhoneCodeRequested', 'StaffInvitationSent', 'StaffInvitationResent']);
 
 /**
  * Carries a raw token from the request that issued it to the mail that delivers it without writing it

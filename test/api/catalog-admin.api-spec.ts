@@ -522,12 +522,12 @@ describe('store administration API', () => {
   });
 
   describe('staff', () => {
-    it('adds a care member who sets a password through the mailed link', async () => {
+    it('adds a care member who sets a password through the mailed invitation link', async () => {
       const added = await call('POST', '/api/admin/staff', tokens.admin, { name: 'Nusrat Jahan', email: 'Nusrat@TeeBazaar.test', role: 'care' });
       expect(added.status).toBe(201);
       expect(added.body).toMatchObject({ name: 'Nusrat Jahan', email: 'nusrat@teebazaar.test', role: 'care', status: 'invited' });
       const events = await eventsOf(`user-${added.body.id}`);
-      expect(events.map((event) => event.type)).toEqual(['StaffMemberAdded', 'PasswordResetRequested']);
+      expect(events.map((event) => event.type)).toEqual(['StaffMemberAdded', 'StaffInvitationSent']);
       expect(events[0].metadata.actor.id).toBe(adminId);
       expect((await call('POST', '/api/admin/staff', tokens.admin, { name: 'Again', email: 'nusrat@teebazaar.test', role: 'care' })).status).toBe(422);
       const bad = await call('POST', '/api/admin/staff', tokens.admin, { name: '', email: 'nope', role: 'owner' });
@@ -546,12 +546,12 @@ describe('store administration API', () => {
           files = [];
         }
         const mail = files.map((name) => readFileSync(join(folder, name), 'utf8').replace(/=\r?\n/g, '')).find((text) => text.includes('To: nusrat@teebazaar.test'));
-        link = mail && /forget-password-recover-email\/([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+        link = mail && /admin\/invitation\/([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
       }
       expect(link).toBeDefined();
-      const set = await call('POST', '/api/public/restPassword', undefined, { id: link, password: 'jamdani-weave-2026', password_confirmation: 'jamdani-weave-2026' });
+      const set = await call('POST', '/api/public/staff-invitations/accept', undefined, { token: link, password: 'jamdani-weave-2026', password_confirmation: 'jamdani-weave-2026' });
       expect(set.status).toBe(200);
-      expect((await call('POST', '/api/public/restPassword', undefined, { id: link, password: 'another-pass-2026', password_confirmation: 'another-pass-2026' })).status).toBeGreaterThanOrEqual(400);
+      expect((await call('POST', '/api/public/staff-invitations/accept', undefined, { token: link, password: 'another-pass-2026', password_confirmation: 'another-pass-2026' })).status).toBeGreaterThanOrEqual(400);
       const signedIn = await login('nusrat@teebazaar.test', 'jamdani-weave-2026');
       expect((await call('GET', '/api/admin/products', signedIn.access_token)).status).toBe(200);
       expect((await call('POST', '/api/admin/products', signedIn.access_token, {})).status).toBe(403);

@@ -278,6 +278,14 @@ describe('the API document', () => {
         const added = await store.call({ method: 'POST', path: '/api/admin/staff', token: tokens.admin, body: { name: 'Leaving Care', email: samples.email('leaving'), role: 'care' } });
         return { example: { params: { id: added.json.id } } };
       },
+      'POST /api/admin/staff/:id/resend-invitation': async () => {
+        const added = await store.call({ method: 'POST', path: '/api/admin/staff', token: tokens.admin, body: { name: 'Invited Care', email: samples.email('invited'), role: 'care' } });
+        return { example: { params: { id: added.json.id }, body: { locale: 'bn' } } };
+      },
+      'POST /api/admin/staff/:id/revoke-invitation': async () => {
+        const added = await store.call({ method: 'POST', path: '/api/admin/staff', token: tokens.admin, body: { name: 'Withdrawn Care', email: samples.email('withdrawn'), role: 'care' } });
+        return { example: { params: { id: added.json.id } } };
+      },
       'POST /api/public/cancel-order': async () => ({ samples: { order: await orderAt() } }),
       'POST /api/admin/orders/:orderId/confirm': async () => ({ samples: { order: await orderAt() } }),
       'POST /api/admin/orders/:orderId/start-processing': async () => ({ samples: { order: await orderAt(STEPS.confirm) } }),
@@ -336,6 +344,9 @@ describe('the API document', () => {
     const NOT_CALLED: Record<string, string> = {
       'POST /api/public/update-verifymail': 'needs the token of a mailed link',
       'POST /api/public/restPassword': 'needs the token of a mailed link',
+      'GET /api/public/staff-invitations/:token': 'needs the token of a mailed link (test/api/staff-invitations.api-spec.ts opens them)',
+      'POST /api/public/staff-invitations/accept': 'needs the token of a mailed link (test/api/staff-invitations.api-spec.ts opens them)',
+      'POST /api/auth/refresh': 'needs the session cookie of a sign-in (test/api/staff-invitations.api-spec.ts sends them)',
       'POST /api/public/phone-codes/verify': 'needs the code of an SMS',
       'POST /api/public/reset-password-by-phone': 'needs the code of an SMS',
       'POST /api/user/verify-phone': 'needs the code of an SMS',

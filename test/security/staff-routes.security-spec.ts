@@ -115,6 +115,8 @@ const STAFF_ROUTES: Record<string, StaffRoute> = {
   'GET /api/admin/staff': { access: 'care and admin' },
   'POST /api/admin/staff': { access: 'admin', body: {} },
   'POST /api/admin/staff/:id/disable': { access: 'admin', params: { id: '6f1c2b9e-1d2a-4c3b-8e4f-5a6b7c8d9e0f' }, body: {} },
+  'POST /api/admin/staff/:id/resend-invitation': { access: 'admin', params: { id: '6f1c2b9e-1d2a-4c3b-8e4f-5a6b7c8d9e0f' }, body: {} },
+  'POST /api/admin/staff/:id/revoke-invitation': { access: 'admin', params: { id: '6f1c2b9e-1d2a-4c3b-8e4f-5a6b7c8d9e0f' }, body: {} },
 };
 
 const rows = Object.keys(STAFF_ROUTES);

@@ -4,11 +4,11 @@ import { eventMetadata, RequestMeta, type RequestMetadata } from '../../common/r
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { says } from '../../common/validation/rule-message';
 import { Roles } from '../../common/auth/roles.decorator';
-import { addStaffRequest, StaffAccounts } from '../staff/staff-accounts';
+import { addStaffRequest, resendInvitationRequest, StaffAccounts } from '../staff/staff-accounts';
 
 const staffId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, says('staff-id-invalid'));
 
-/** Staff accounts in the console: admins add and disable them, care sees the list. */
+/** Staff accounts in the console: admins invite, re-invite, withdraw and disable; care sees the list. */
 @Controller('admin/staff')
 @Roles('care', 'admin')
 export class AdminStaffController {
@@ -19,12 +19,29 @@ export class AdminStaffController {
     return this.staff.list();
   }
 
-  /** `{name, email, role: care|admin}`: the new member gets a mail with a single-use link to set a password. */
+  /** `{name, email, role: care|admin, locale?}`: the new member gets an invitation mail with a link to set a password. */
   @Post()
   @Roles('admin')
   async add(@Body() body: unknown, @Headers('host') host: string | undefined, @RequestMeta() meta: RequestMetadata) {
     const { staff } = await this.staff.add(parseOrThrow(addStaffRequest, body), eventMetadata(meta), host);
     return staff;
+  }
+
+  @Post(':id/resend-invitation')
+  @HttpCode(200)
+  @Roles('admin')
+  async resend(@Param('id') id: string, @Body() body: unknown, @Headers('host') host: string | undefined, @RequestMeta() meta: RequestMetadata) {
+    const { locale } = parseOrThrow(resendInvitationRequest, body ?? {});
+    const { staff } = await this.staff.resend(parseOrThrow(staffId, id), locale, eventMetadata(meta), host);
+    return staff;
+  }
+
+  @Post(':id/revoke-invitation')
+  @HttpCode(200)
+  @Roles('admin')
+  async revoke(@Param('id') id: string, @RequestMeta() meta: RequestMetadata) {
+    await this.staff.revoke(parseOrThrow(staffId, id), eventMetadata(meta));
+    return { success: true, message: 'The invitation was withdrawn.' };
   }
 
   @Post(':id/disable')

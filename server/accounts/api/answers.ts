@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PhoneCodeSentResponse, PhoneProofResponse, SavedAddressResponse, SignedInResponse, UserResponse } from '../../../contracts/accounts';
-import type { StaffMember } from '../../../contracts/catalog-admin';
+import type { StaffInvitationInfo, StaffMember } from '../../../contracts/catalog-admin';
 import type { DataList } from '../../../contracts/paginated';
 import { isoTime, listOf } from '../../observability/openapi/answer-schemas';
 import { answerOf } from '../../observability/openapi/api-route';
@@ -46,7 +46,12 @@ export const staffMember = answerOf<StaffMember>()(
     status: z.enum(['active', 'invited', 'disabled']),
     created_at: isoTime,
     disabled_at: isoTime.nullable(),
+    invitation_expires_at: isoTime.nullable().describe('Until when the newest invitation link works; null unless invited'),
   }),
+);
+
+export const staffInvitationAnswer = answerOf<StaffInvitationInfo>()(
+  z.object({ name: z.string(), email: z.string(), role: z.enum(['care', 'admin']), expires_at: isoTime }),
 );
 
 export const staffListAnswer = answerOf<DataList<StaffMember>>()(listOf(staffMember));

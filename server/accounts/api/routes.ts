@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { ApiRoute } from '../../observability/openapi/api-route';
 import { messageAnswer } from '../../observability/openapi/answer-schemas';
-import { addStaffRequest } from '../staff/staff-accounts';
-import { currentUserAnswer, savedAddressAnswer, phoneCodeSentAnswer, phoneProofAnswer, signedInAnswer, staffListAnswer, staffMember, userChangedAnswer } from './answers';
+import { addStaffRequest, resendInvitationRequest } from '../staff/staff-accounts';
+import { acceptInvitationRequest, invitationToken } from './staff-invitations.controller';
+import { currentUserAnswer, savedAddressAnswer, phoneCodeSentAnswer, phoneProofAnswer, signedInAnswer, staffInvitationAnswer, staffListAnswer, staffMember, userChangedAnswer } from './answers';
 import {
   accountPhoneCodeRequest,
   findAccountRequest,
@@ -40,6 +41,16 @@ export const ACCOUNTS_ROUTES: ApiRoute[] = [
     method: 'post', path: '/api/auth/updatePassword', tag: 'Accounts', summary: 'Change the signed-in account\'s password; answers a new token', access: 'customer', form: true, endsSession: true, passwordHash: true, body: newPasswordBody, answer: signedInAnswer,
     description: 'Every other session of the account ends.',
     example: () => ({ body: { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } }),
+  },
+  {
+    method: 'post', path: '/api/auth/refresh', tag: 'Accounts', summary: 'A new tab signs in again with the session cookie alone; answers a bearer token', access: 'public', answer: signedInAnswer,
+    description: 'Every sign-in also sets an httpOnly `tb_refresh` cookie (path /api/auth, SameSite=Lax, Secure in production) and a readable `tb_session=1` marker. This call rotates the cookie. 401 `session-ended` when the session was signed out, expired, its password changed or its staff member disabled (ADR 066).',
+    example: () => ({}),
+  },
+  {
+    method: 'post', path: '/api/auth/logout', tag: 'Accounts', summary: 'Sign out: the session ends, every tab\'s token with it', access: 'public', answer: messageAnswer,
+    description: 'Ends the session of the cookie and of the bearer token, when one is sent; clears the cookies. Answers the same when there was no session.',
+    example: () => ({}),
   },
   { method: 'get', path: '/api/user/checkCurrentUser', tag: 'Accounts', summary: 'The signed-in account', access: 'customer', answer: currentUserAnswer },
   {
@@ -81,6 +92,18 @@ export const ACCOUNTS_ROUTES: ApiRoute[] = [
     description: 'Once per link: 400 for a used or expired link. Errors are under `new_password` and `new_password_confirmation`.',
     example: () => ({ body: { id: LINK_TOKEN, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } }),
   },
+  // Staff invitations (issue 31, ADR 066).
+  {
+    method: 'get', path: '/api/public/staff-invitations/:token', tag: 'Accounts', summary: 'Who an invitation link is for: name, e-mail, role and until when it works', access: 'public', answer: staffInvitationAnswer,
+    params: { token: invitationToken },
+    description: '400 `invitation-expired` for a used, withdrawn, replaced or expired link.',
+    example: () => ({ params: { token: LINK_TOKEN } }),
+  },
+  {
+    method: 'post', path: '/api/public/staff-invitations/accept', tag: 'Accounts', summary: 'An invited member sets a password with the link\'s token and is signed in', access: 'public', passwordHash: true, body: acceptInvitationRequest.extend(newPasswordBody.shape), answer: signedInAnswer,
+    description: 'Once per link: 400 `invitation-expired` for a used, withdrawn, replaced or expired link. Sets the session cookie like a log-in.',
+    example: () => ({ body: { token: LINK_TOKEN, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } }),
+  },
   // Phone codes by SMS (issue 17, ADR 026).
   {
     method: 'post', path: '/api/public/phone-codes', tag: 'Accounts', summary: 'Send a 6-digit code by SMS: to recover an account by phone, or to prove a checkout\'s phone', access: 'public', rateLimited: true, body: publicPhoneCodeRequest, answer: phoneCodeSentAnswer,
@@ -111,11 +134,23 @@ export const ACCOUNTS_ROUTES: ApiRoute[] = [
   // Staff accounts in the console.
   { method: 'get', path: '/api/admin/staff', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Staff accounts: active, invited or disabled', access: 'care', answer: staffListAnswer },
   {
-    method: 'post', path: '/api/admin/staff', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Add a staff member; a single-use set-password link is mailed to them', access: 'admin', success: 201, body: addStaffRequest, answer: staffMember,
-    example: (s) => ({ body: { name: 'Nusrat Jahan', email: s.email('care'), role: 'care' } }),
+    method: 'post', path: '/api/admin/staff', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Invite a staff member: a mail "You\'re invited to run <store> as <role>" with a set-password link for a week', access: 'admin', success: 201, body: addStaffRequest, answer: staffMember,
+    example: (s) => ({ body: { name: 'Nusrat Jahan', email: s.email('care'), role: 'care', locale: 'en' } }),
   },
   {
-    method: 'post', path: '/api/admin/staff/:id/disable', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Disable a staff account: its tokens stop working at once', access: 'admin', answer: staffMember,
+    method: 'post', path: '/api/admin/staff/:id/resend-invitation', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Send an invited member a new link (a week again); the older links stop working', access: 'admin', body: resendInvitationRequest, answer: staffMember,
+    params: { id: z.string().uuid().describe('The staff account id') },
+    description: '422 `staff-not-invited` once the member has set a password.',
+    example: () => ({ params: { id: '6f1c2b9e-1d2a-4c3b-8e4f-5a6b7c8d9e0f' }, body: { locale: 'bn' } }),
+  },
+  {
+    method: 'post', path: '/api/admin/staff/:id/revoke-invitation', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Withdraw an invitation: its links stop working and the invited account is removed', access: 'admin', answer: messageAnswer,
+    params: { id: z.string().uuid().describe('The staff account id') },
+    description: '422 `staff-not-invited` once the member has set a password (disable the member instead).',
+    example: () => ({ params: { id: '6f1c2b9e-1d2a-4c3b-8e4f-5a6b7c8d9e0f' } }),
+  },
+  {
+    method: 'post', path: '/api/admin/staff/:id/disable', tag: 'Staff: products, categories, settings, pages, staff', summary: 'Disable a staff account: its tokens and sessions stop working at once', access: 'admin', answer: staffMember,
     params: { id: z.string().uuid().describe('The staff account id') },
     example: () => ({ params: { id: '6f1c2b9e-1d2a-4c3b-8e4f-5a6b7c8d9e0f' } }),
   },

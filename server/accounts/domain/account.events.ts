@@ -17,6 +17,10 @@ export type AccountEvent =
   | EmailChanged
   | StaffMemberAdded
   | StaffMemberDisabled
+  | StaffInvitationSent
+  | StaffInvitationResent
+  | StaffInvitationRevoked
+  | StaffPasswordSet
   | PhoneVerified
   | PhoneProofWithdrawn
   | GuestOrdersJoined
@@ -66,6 +70,45 @@ export interface DeliveryAddressSaved {
 export interface StaffMemberAdded {
   type: 'StaffMemberAdded';
   data: { userId: string; name: string; email: string; role: 'care' | 'admin' };
+}
+
+/**
+ * A staff member was invited (issue 31, ADR 066): a set-password link (token row `tokenId`, valid until
+ * `expiresAt`) is mailed in `locale`, "You're invited to run <store> as <role>". The raw token travels only in
+ * the encrypted envelope keyed by this event's id (docs/decisions/021).
+ */
+export interface StaffInvitationSent {
+  type: 'StaffInvitationSent';
+  data: {
+    userId: string;
+    email: string;
+    name: string;
+    role: 'care' | 'admin';
+    tokenId: string;
+    linkOrigin: string;
+    expiresAt: string;
+    locale: 'en' | 'bn';
+    /** The inviting admin's name, which the mail gives (null from `npm run staff`). */
+    invitedBy: string | null;
+  };
+}
+
+/** An admin sent the invitation again: a new link, the older ones stop working. Mailed like the first. */
+export interface StaffInvitationResent {
+  type: 'StaffInvitationResent';
+  data: StaffInvitationSent['data'];
+}
+
+/** An admin withdrew an invitation nobody accepted: its links stop working and the account is removed. */
+export interface StaffInvitationRevoked {
+  type: 'StaffInvitationRevoked';
+  data: { userId: string; email: string };
+}
+
+/** The invited member set a password with the mailed link (`tokenId`) and is a working member from now on. */
+export interface StaffPasswordSet {
+  type: 'StaffPasswordSet';
+  data: { userId: string; tokenId: string; changedAt: string };
 }
 
 /** An admin disabled a staff account: its tokens stop working and it can no longer log in. */
@@ -135,4 +178,22 @@ export interface EmailVerified {
 export interface EmailChanged {
   type: 'EmailChanged';
   data: { userId: string; previousEmail: string; newEmail: string; tokenId: string };
+}
+
+/**
+ * Sessions that outlive a tab (ADR 066), each on its own `session-<sessionId>` stream: one began (a sign-in,
+ * a registration, a password set) or ended (signed out; `replayed`: a refresh secret used again after it was
+ * rotated, so the session is ended rather than handed to whoever holds the copy). Sessions of a disabled member
+ * or of an account whose password changed end with that account event, without one of these each.
+ */
+export type SessionEvent = SessionStarted | SessionEnded;
+
+export interface SessionStarted {
+  type: 'SessionStarted';
+  data: { sessionId: string; userId: string; via: 'login' | 'register' | 'invitation' | 'password-change'; expiresAt: string };
+}
+
+export interface SessionEnded {
+  type: 'SessionEnded';
+  data: { sessionId: string; userId: string; reason: 'signed-out' | 'replayed' };
 }

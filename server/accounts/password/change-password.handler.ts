@@ -27,7 +27,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword, Si
       [{ type: 'PasswordChanged', data: { userId, changedAt: changedAt.toISOString() } }],
       meta,
       async (tx) => {
-        await tx.query('UPDATE users SET password_hash = $2, password_changed_at = $3 WHERE id = $1', [userId, passwordHash, changedAt]);
+        await tx.query('UPDATE users SET password_hash = $2, password_changed_at = $3, awaiting_password = false WHERE id = $1', [userId, passwordHash, changedAt]);
         await revokeOpenTokens(tx, userId, 'password-reset');
       },
     );

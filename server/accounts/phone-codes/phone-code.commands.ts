@@ -151,7 +151,7 @@ export class ResetPasswordByPhoneHandler implements ICommandHandler<ResetPasswor
         if (!(await this.codes.consume(tx, checked.id))) throw ValidationFailedError.field('code', 'phone-code-invalid');
         await revokeOpenTokens(tx, user.id, 'password-reset');
         // A new password_changed_at ends every session whose token carries the old one.
-        await tx.query('UPDATE users SET password_hash = $2, password_changed_at = $3, phone_verified_at = $3 WHERE id = $1', [user.id, passwordHash, changedAt]);
+        await tx.query('UPDATE users SET password_hash = $2, password_changed_at = $3, phone_verified_at = $3, awaiting_password = false WHERE id = $1', [user.id, passwordHash, changedAt]);
       },
     );
   }

@@ -33,9 +33,11 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword, void
         // Single use even under a race: only one transaction moves used_at from NULL; the other rolls back.
         if (!(await consumeToken(tx, record.id))) throw new BadRequestError('link-expired');
         await revokeOpenTokens(tx, user.id, 'password-reset');
+        // An invited member who set a password through "forgot password" needs the invitation no more.
+        await revokeOpenTokens(tx, user.id, 'staff-invitation');
         // A new password_changed_at ends every session whose token carries the old one.
         await tx.query(
-          `UPDATE users SET password_hash = $2, password_changed_at = $3, email_verified_at = coalesce(email_verified_at, $3)
+          `UPDATE users SET password_hash = $2, password_changed_at = $3, email_verified_at = coalesce(email_verified_at, $3), awaiting_password = false
             WHERE id = $1`,
           [user.id, passwordHash, changedAt],
         );

@@ -1,11 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 
-export type TokenPurpose = 'password-reset' | 'email-verification';
+export type TokenPurpose = 'password-reset' | 'email-verification' | 'staff-invitation';
 
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'password-reset': 30 * 60 * 1000,
   'email-verification': 24 * 60 * 60 * 1000,
+  /** An invited staff member's set-password link: a week, so an invitation sent on a Thursday survives the weekend. */
+  'staff-invitation': 7 * 24 * 60 * 60 * 1000,
 };
 
 /** A freshly issued token. `raw` goes only into the mail envelope; the database keeps `hash`. */

@@ -14,4 +14,6 @@ export interface AccessTokenClaims {
   name: string;
   email: string;
   pwd_at: number;
+  /** The session the token was issued for (ADR 066): once it ends (signed out), the token is refused. */
+  sid?: string;
 }

@@ -16,7 +16,8 @@ export interface TokenAccount extends AuthenticatedUser {
 export const TOKEN_ACCOUNTS = Symbol('TOKEN_ACCOUNTS');
 
 export interface TokenAccounts {
-  findById(id: string): Promise<TokenAccount | null>;
+  /** With `sessionId`, null also when that session has ended (signed out, ADR 066). */
+  findById(id: string, sessionId?: string): Promise<TokenAccount | null>;
 }
 
 /**
@@ -41,7 +42,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(claims: AccessTokenClaims): Promise<AuthenticatedUser | false> {
     if (typeof claims.sub !== 'string' || typeof claims.pwd_at !== 'number') return false;
-    const user = await this.accounts.findById(claims.sub);
+    if (claims.sid !== undefined && typeof claims.sid !== 'string') return false;
+    const user = await this.accounts.findById(claims.sub, claims.sid);
     if (!user || user.disabledAt || user.passwordChangedAt.getTime() !== claims.pwd_at) return false;
     return { id: user.id, name: user.name, email: user.email, role: user.role };
   }

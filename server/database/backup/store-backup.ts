@@ -35,8 +35,8 @@ const READABLE_VERSIONS = [1, 2];
  * - `seed_runs`: so a restored store does not seed the demo catalog again;
  * - `lucky_draw_seeds`: the sealed seeds of lucky draws not yet drawn;
  * - `checkout_idempotency`: a shopper's retried checkout still finds its order instead of placing a second.
- * Sign-in links, rate-limit counters, mail envelopes and mail bookkeeping are short-lived and left out: links
- * mailed before the backup stop working after a restore.
+ * Sign-in links, sessions (ADR 066), rate-limit counters, mail envelopes and mail bookkeeping are short-lived and
+ * left out: links mailed before the backup stop working after a restore, and everyone signs in again.
  */
 export const STATE_TABLES: ReadonlyArray<{ table: string; orderBy: string }> = [
   { table: 'users', orderBy: 'created_at, id' },

@@ -35,6 +35,7 @@ import { SavedDeliveryAddress1763800004002 } from './1763800004002-saved-deliver
 import { OrderListPolling1763800004301 } from './1763800004301-order-list-polling';
 
 import { AddressesAndZones1763800003301 } from './1763800003301-addresses-and-zones';
+import { StaffInvitationsAndSessions1763800004101 } from './1763800004101-staff-invitations-and-sessions';
 /**
  * Every schema migration, in timestamp order (TypeORM runs pending ones by timestamp). The schema is never
  * synchronised from entities. Add a new migration with a later timestamp at the end; never edit one that has
@@ -75,5 +76,6 @@ export const migrations: Array<new () => MigrationInterface> = [
   OrderSources1763800003901,
   SearchSynonyms1763800004001,
   SavedDeliveryAddress1763800004002,
+  StaffInvitationsAndSessions1763800004101,
   OrderListPolling1763800004301,
 ];

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { OutboxEnvelopes } from '../../outbox/envelopes';
-import { emailVerificationMail, passwordResetMail, passwordResetNoticeMail } from '../templates/account-mails';
+import { emailVerificationMail, passwordResetMail, passwordResetNoticeMail, staffInvitationMail } from '../templates/account-mails';
 import type { RenderedMail, StoreIdentity } from '../templates/layout';
 import { luckyDrawWinnerMail } from '../templates/lucky-draw-mails';
 import { OrderMailLine, orderLocale, orderPlacedMail, orderStatusMail, OrderSummary } from '../templates/order-mails';
@@ -46,6 +46,17 @@ export class MailComposer {
         return event.type === 'PasswordResetRequested'
           ? envelope(str(data.email), passwordResetMail(store, str(data.name), `${origin}/forget-password-recover-email/${token}`))
           : envelope(str(data.email), emailVerificationMail(store, str(data.name), `${origin}/verify-email/${token}`, str(data.reason)));
+      }
+      case 'StaffInvitationSent':
+      case 'StaffInvitationResent': {
+        const contents = await this.envelopes.open(manager, event.id);
+        if (!contents) return { skip: 'the invitation expired before the mail could be sent' };
+        const link = `${origin}/admin/invitation/${encodeURIComponent(contents.token)}`;
+        const invitedBy = str(data.invitedBy) || null;
+        return envelope(
+          str(data.email),
+          staffInvitationMail(store, { name: str(data.name), role: str(data.role), link, expiresAt: new Date(str(data.expiresAt)), invitedBy }, data.locale === 'bn' ? 'bn' : 'en'),
+        );
       }
       case 'PasswordResetCompleted':
         return envelope(str(data.email), passwordResetNoticeMail(store, str(data.name)));

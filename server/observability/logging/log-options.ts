@@ -74,8 +74,8 @@ export function createRootLogger(
   return destination ? pino(settings, destination) : pino(settings);
 }
 
-/** Storefront pages whose last segment is a secret: the links of the reset and verification mails (contracts/client-routes.ts). */
-const SECRET_SEGMENT_ROUTES = /^(\/(?:forget-password-recover-email|verify-email)\/)[^/]+/i;
+/** Pages and calls whose last segment is a secret: the links of the reset, verification and staff invitation mails (contracts/client-routes.ts). */
+const SECRET_SEGMENT_ROUTES = /^(\/(?:forget-password-recover-email|verify-email|admin\/invitation|api\/public\/staff-invitations)\/)[^/]+/i;
 
 /** A path segment that looks like a random token: 16+ base64url characters mixing at least two of upper, lower and digits. */
 function looksLikeToken(segment: string): boolean {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
-import { clearSession, getSessionUser } from '../../lib/session';
+import { clearSession, getSessionToken, getSessionUser } from '../../lib/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from '../../features/account/api/account-keys';
 import { AccountSidebar } from '../../features/account/components/account-sidebar';
@@ -20,7 +20,12 @@ export function AccountLayout({ title, crumbs, children, heading }: { title: str
   if (!hasToken) return <Navigate to={loginPathFor(location)} replace />;
   const user = getSessionUser();
   const logout = () => {
+    // The server's session ends too: every other tab, and the cookie a new tab would sign in with (ADR 066).
+    const token = getSessionToken();
     clearSession();
+    // At once, so a page opened before the server's answer does not sign in again from the cookie.
+    document.cookie = 'tb_session=; Max-Age=0; Path=/; SameSite=Lax';
+    void import('../../lib/session-resume').then((m) => m.endSession(token));
     queryClient.removeQueries({ queryKey: accountKeys.all });
     navigate('/login');
   };

@@ -2,7 +2,10 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { TextField } from '../../components/ui/text-field';
 import { useStaffLogin } from './staff-login';
-import { errorMessage, fieldErrors } from './query-state';
+import { fieldErrors } from './query-state';
+import { ApiError } from '../../lib/api-client';
+import { t, useMessages } from '../../lib/i18n/locale';
+import { staffMessages } from '../../lib/i18n/messages/staff';
 import { useStaffSession } from './staff-session-context';
 import './console.css';
 
@@ -11,31 +14,37 @@ import './console.css';
  * shoppers a console full of "forbidden" answers.
  */
 export function StaffGate({ children }: { children: ReactNode }) {
+  useMessages(staffMessages);
   const { token, staffRole, user } = useStaffSession();
   if (staffRole) return <>{children}</>;
   return (
     <main id="main" className="admin-gate">
-      <title>Staff only · TeeBazaar</title>
+      <title>{`${t('staff.gate.title')} · TeeBazaar`}</title>
       <meta name="robots" content="noindex" />
-      <h1 className="page__title">Staff only</h1>
+      <h1 className="page__title">{t('staff.gate.title')}</h1>
       {token ? (
         <p className="notice" role="status">
-          {user?.name ? `${user.name}, this` : 'This'} area is for TeeBazaar customer care and administrators. Your account cannot
-          open it. Log in with a staff account below, or go back to the <Link to="/">shop</Link>.
+          {t('staff.gate.notStaff', { name: user?.name || '—' })} <Link to="/">{t('staff.gate.shop')}</Link>
         </p>
       ) : (
-        <p className="muted">The operations console is for customer care and administrators. Log in with your staff account.</p>
+        <p className="muted">{t('staff.gate.intro')}</p>
       )}
       <StaffLoginForm />
     </main>
   );
 }
 
-function StaffLoginForm() {
+/**
+ * The console's sign-in. A refusal is shown in words, in the console's language: the server's message for a
+ * wrong pair ("Invalid username or password.", answered under the `account` field, which this form has no
+ * input for), for too many attempts or a busy service; a network failure says so.
+ */
+export function StaffLoginForm() {
   const { signedIn } = useStaffSession();
   const login = useStaffLogin();
   const [notStaff, setNotStaff] = useState(false);
   const errors = fieldErrors(login.error);
+  const failure = login.isError ? loginFailure(login.error, errors) : '';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -56,25 +65,36 @@ function StaffLoginForm() {
   return (
     <form className="form card admin-login" onSubmit={submit} noValidate aria-labelledby="staff-login-title">
       <h2 id="staff-login-title" className="section-title">
-        Staff login
+        {t('staff.login.title')}
       </h2>
-      <TextField label="Email" name="email" type="email" autoComplete="username" required error={errors.email} />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
-      {login.isError && !Object.keys(errors).length && (
+      <TextField label={t('staff.login.email')} name="email" type="email" autoComplete="username" required error={errors.email} />
+      <TextField label={t('staff.login.password')} name="password" type="password" autoComplete="current-password" required error={errors.password} />
+      {failure && (
         <p className="notice notice--error" role="alert">
-          {errorMessage(login.error)}
+          {failure}
         </p>
       )}
       {notStaff && (
         <p className="notice notice--error" role="alert">
-          That account is not a staff account.
+          {t('staff.login.notStaff')}
         </p>
       )}
       <button type="submit" className="button" disabled={login.isPending}>
-        {login.isPending ? 'Logging in…' : 'Log in'}
+        {login.isPending ? t('staff.login.pending') : t('staff.login.submit')}
       </button>
+      <p>
+        <Link to="/forget-password">{t('staff.login.forgot')}</Link>
+      </p>
     </form>
   );
+}
+
+/** What to say above the button: every refusal but a field's own message (e-mail, password) that shows under it. */
+function loginFailure(error: unknown, fields: Record<string, string>): string {
+  if (!(error instanceof ApiError) || error.isNetworkError) return t('staff.login.network');
+  if (fields.account) return fields.account;
+  if (fields.email || fields.password) return '';
+  return error.serverMessage ?? t('staff.login.failed');
 }
 
 /** Admin-only screens, for a care user who typed the address. */

@@ -22,7 +22,12 @@ export function StaffSessionProvider({ children, onSignedIn }: { children: React
     [onSignedIn, queryClient],
   );
   const logOut = useCallback(() => {
+    // Signing out ends the server's session: every other tab of the console, and the cookie (ADR 066).
+    const token = readStaffSession().token;
     clearStaffSession();
+    // At once, so a tab opened before the server's answer does not sign in again from the cookie.
+    document.cookie = 'tb_session=; Max-Age=0; Path=/; SameSite=Lax';
+    void import('../../lib/session-resume').then((m) => m.endSession(token));
     queryClient.removeQueries({ queryKey: consoleKeys.all });
     setSession(readStaffSession());
   }, [queryClient]);
