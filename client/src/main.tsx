@@ -1,25 +1,62 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { setLocale, storedLocale } from './lib/i18n/locale';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router-dom';
+import { App, prefetchLandingData } from './app/app';
+import { createQueryClient } from './lib/query-client';
+import { primeLocale, setLocale, storedLocale, type Locale } from './lib/i18n/locale';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const root = createRoot(container);
-const render = () =>
+/** What the server rendered the first HTML from (issue 33): its language, its Bengali texts, its data. */
+interface FirstPage {
+  locale: Locale;
+  texts: Record<string, string>;
+  queries: DehydratedState;
+}
+
+function firstPage(): FirstPage | null {
+  const script = document.getElementById('tb-first-page');
+  if (!script?.textContent) return null;
+  try {
+    return JSON.parse(script.textContent) as FirstPage;
+  } catch {
+    return null;
+  }
+}
+
+const queryClient = createQueryClient();
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} Router={BrowserRouter} />
+  </StrictMode>
+);
+const served = firstPage();
+const locale = storedLocale();
+
+if (served && served.locale === locale && container.hasChildNodes()) {
+  // The server's HTML is the page: React takes it over with the same texts and the same data, so nothing is
+  // fetched again and nothing on screen changes. The data is as fresh as the page (rendered from the current
+  // read models, or from a copy dropped when they moved), so it counts as fetched now.
+  primeLocale(served.locale, served.texts);
+  hydrate(queryClient, served.queries);
+  for (const query of served.queries.queries) {
+    if (query.state.status === 'success') queryClient.setQueryData(query.queryKey, query.state.data, { updatedAt: Date.now() });
+  }
+  void prefetchLandingData(queryClient, window.location);
+  hydrateRoot(container, app);
+} else {
+  // No server HTML for this page (or it was rendered in the other language): the landing page's data is asked
+  // for while the code downloads, and the app renders in the browser.
+  void prefetchLandingData(queryClient, window.location);
+  const root = createRoot(container);
   // A transition lets React render the first page in slices, yielding to the browser between them: on a slow
   // phone that keeps the page responsive (no long task) while the shell and the landing page mount.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
-
-// A shopper who chose Bengali gets its catalog before the first render (no English flash); the boot shell
-// stays painted meanwhile. English needs nothing: its catalog is in this bundle.
-if (storedLocale() === 'bn') void setLocale('bn', { remember: false }).then(render, render);
-else render();
+  const render = () => startTransition(() => root.render(app));
+  // A shopper who chose Bengali gets its catalog before the first render (no English flash); the boot shell
+  // stays painted meanwhile. English needs nothing: its catalog is in this bundle.
+  if (locale === 'bn') void setLocale('bn', { remember: false }).then(render, render);
+  else render();
+}
