@@ -54,7 +54,8 @@ export function renderPage(url: string, locale: Locale, get: InProcessGet): Prom
 async function render(url: string, locale: Locale, get: InProcessGet): Promise<RenderedPage> {
   const address = new URL(url, 'http://store.invalid');
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  // A refused answer (an unknown product) is rendered as what it is (the 404 page), not as a loader waiting for a retry.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, retryOnMount: false } });
   answerGetsInProcess(async (apiUrl) => {
     const answer = await get(apiUrl);
     if (!answer) throw new ApiError(0, undefined, 'Not answered on the server.');

@@ -150,7 +150,8 @@ export class FirstHtmlPages {
       if (tag[0].startsWith('<link')) hoisted.push(tag[0]);
       markup = markup.slice(tag[0].length);
     }
-    const state = { locale: page.locale, texts: page.texts, queries: page.queries };
+    // A 404 page is not hydrated (the browser renders it again): only a found page carries its data.
+    const state = page.status === 200 ? { locale: page.locale, texts: page.texts, queries: page.queries } : { status: page.status };
     return this.template!
       .replace(/<html lang="[^"]*"/, `<html lang="${page.locale}"`)
       .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
@@ -184,9 +185,18 @@ export class FirstHtmlPages {
     };
     walk(module);
     return [
-      ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+      // Inline too (no round trip before the first paint); the disabled link, never fetched, tells Vite's chunk
+      // loader the route's styles are on the page already, so it does not fetch them again.
+      ...styles.map((file) => `<style>${this.css(file)}</style><link rel="stylesheet" crossorigin href="/${file}" disabled />`),
       ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
     ];
+  }
+
+  private readonly styles = new Map<string, string>();
+  private css(file: string): string {
+    let css = this.styles.get(file);
+    if (css === undefined) this.styles.set(file, (css = readFileSync(join(this.config.clientDir, file), 'utf8').replace(/<\/style/gi, '<\\/style')));
+    return css;
   }
 
   /** The renderer bundle, the built index.html and the build's manifest; without them pages are rendered in the browser. */
@@ -202,7 +212,12 @@ export class FirstHtmlPages {
     }
     // Node's own require, also under a test runner that has a module system of its own.
     this.renderer = createRequire(__filename)(bundle) as Renderer;
-    this.template = readFileSync(index, 'utf8');
+    // The shell's styles inline: on a slow phone each stylesheet costs a round trip before the first paint. The
+    // app's own styles (not the route chunks', which Vite loads itself) are loaded by nothing else.
+    this.template = readFileSync(index, 'utf8').replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g, (tag, file: string) => {
+      const css = join(this.config.clientDir, file);
+      return existsSync(css) ? `<style>${readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>` : tag;
+    });
     this.manifest = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, ManifestChunk>;
     return true;
   }
