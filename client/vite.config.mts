@@ -1,14 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The server's renderer of the first HTML (src/entry-server.tsx, issue 33), built with `--ssr` into dist/ssr as
+ * one CommonJS file the server loads with require (its libraries stay in node_modules).
+ */
+const serverRenderer: UserConfig = {
+  root,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('../dist/ssr', import.meta.url)),
+    emptyOutDir: true,
+    ssr: 'src/entry-server.tsx',
+    copyPublicDir: false,
+    rolldownOptions: { output: { format: 'cjs', entryFileNames: 'entry-server.cjs', codeSplitting: false } },
+  },
+};
 
 // The client lives in client/ but builds into the repository's dist/client, which the server serves.
-export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), preloadRouteChunks(['src/app/routes/home.tsx'])],
+const browser: UserConfig = {
+  root,
+  plugins: [react()],
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,
+    // The server's renderer reads from it which chunks and styles each page needs, and preloads only those: a
+    // product page no longer downloads the home page's code (issue 33).
+    manifest: true,
     // Phones on slow networks: keep chunks small and report their gzip sizes.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 250,
@@ -41,51 +62,6 @@ export default defineConfig({
   preview: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000' } },
   },
-});
+};
 
-/**
- * Lazy pages cost one extra round trip after the main script runs. For the landing pages named here the
- * chunk, the chunks it imports and their CSS are preloaded from index.html, so they download alongside the
- * main script instead of one round trip after another.
- */
-function preloadRouteChunks(entries: string[]): Plugin {
-  return {
-    name: 'preload-route-chunks',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const tags: HtmlTagDescriptor[] = [];
-        const bundle = ctx.bundle ?? {};
-        // The entry's own imports are already preloaded by Vite; everything else a landing page needs is added.
-        const entryImports = new Set<string>();
-        for (const output of Object.values(bundle)) {
-          if (output.type === 'chunk' && output.isEntry) {
-            entryImports.add(output.fileName);
-            for (const file of output.imports) entryImports.add(file);
-          }
-        }
-        const seen = new Set<string>();
-        const addChunk = (fileName: string) => {
-          if (seen.has(fileName) || entryImports.has(fileName)) return;
-          seen.add(fileName);
-          const output = bundle[fileName];
-          if (!output || output.type !== 'chunk') return;
-          tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${output.fileName}` }, injectTo: 'head' });
-          const css = (output as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss ?? [];
-          for (const file of css) {
-            tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: '', href: `/${file}` }, injectTo: 'head' });
-          }
-          for (const file of output.imports) addChunk(file);
-        };
-        for (const output of Object.values(bundle)) {
-          if (output.type !== 'chunk' || !output.isDynamicEntry || !output.facadeModuleId) continue;
-          const id = output.facadeModuleId.replace(/\\/g, '/');
-          if (!entries.some((entry) => id.endsWith(`/client/${entry}`))) continue;
-          addChunk(output.fileName);
-        }
-        return tags;
-      },
-    },
-  };
-}
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderer : browser));

@@ -47,3 +47,7 @@ if (stale(join(root, 'dist', 'server', 'main.js'), ['server', 'contracts', 'benc
 if (!process.argv.includes('--server') && stale(join(root, 'dist', 'client', 'index.html'), ['client', 'contracts', 'package-lock.json'])) {
   run('the client', process.execPath, [vite, 'build', '--config', 'client/vite.config.mts', '--logLevel', 'warn']);
 }
+// The server's renderer of the storefront's first HTML (issue 33): the same client code, built for Node.
+if (!process.argv.includes('--server') && stale(join(root, 'dist', 'ssr', 'entry-server.cjs'), ['client', 'contracts', 'package-lock.json'])) {
+  run('the page renderer', process.execPath, [vite, 'build', '--ssr', 'src/entry-server.tsx', '--config', 'client/vite.config.mts', '--logLevel', 'warn']);
+}

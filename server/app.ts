@@ -8,6 +8,7 @@ import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { PRECOMPRESSED_PATHS } from './catalog/api/public-catalog.controller';
+import { FirstHtmlPages } from './catalog/first-html/first-html-pages';
 import { applyRequestTimeLimits, requestBodyTimeLimit } from './common/http/request-time-limits';
 import { STORE_FILE_PATHS } from './common/http/store-files';
 import { unknownPageAs404 } from './common/http/unknown-page.middleware';
@@ -53,6 +54,8 @@ export async function createApp(config: AppConfig, logger?: Logger): Promise<INe
       },
     }),
   );
+  // The storefront's landing pages as server-rendered HTML (issue 33), compressed once per rendered page.
+  app.use(app.get(FirstHtmlPages).middleware());
   // Phones on slow networks: the client's JavaScript and the API's JSON shrink about four times.
   app.use(compressUnlessPrecompressed(PRECOMPRESSED_PATHS));
   app.use(unknownPageAs404(config.clientDir));

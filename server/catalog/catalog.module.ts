@@ -32,6 +32,8 @@ import { AreaSearch } from './areas/area-search';
 import { ReadModelCache } from './read-cache/read-model-cache';
 import { ReadModelChanges } from './read-cache/read-model-changes';
 import { ProductSearch } from './search/product-search';
+import { PublicCatalogAnswers } from './public-answers';
+import { FirstHtmlPages } from './first-html/first-html-pages';
 
 /**
  * Products, categories, settings, info pages and brands: event streams written by the console (admin API),
@@ -60,8 +62,10 @@ import { ProductSearch } from './search/product-search';
     CategoryAdmin,
     SettingsAdmin,
     ProductPictures,
+    PublicCatalogAnswers,
+    FirstHtmlPages,
   ],
-  exports: [ReadModelCache, CatalogWriter],
+  exports: [ReadModelCache, CatalogWriter, FirstHtmlPages],
 })
 export class CatalogModule implements OnModuleInit {
   constructor(

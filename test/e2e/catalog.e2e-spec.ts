@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { DEVICES, openPage, saveScreenshot, useBrowserStore } from '../support/browser';
+import { DEVICES, newPhoneContext, openPage, saveScreenshot, useBrowserStore } from '../support/browser';
 
 interface Card {
   id: number;
@@ -314,5 +314,33 @@ describe('catalog screens in a real browser', () => {
         await close();
       }
     });
+  });
+
+  it('takes over the server-rendered product page in English and Bengali without an error, a change on screen or a second request for the product', async () => {
+    for (const [locale, query, addToCart] of [['en', '', 'Add to cart'], ['bn', '?lang=bn', 'কার্টে যোগ করুন']] as const) {
+      const { page, errors, close } = await openPage(newPhoneContext, browser);
+      try {
+        const productCalls: string[] = [];
+        page.on('request', (request) => {
+          if (/\/api\/public\/(productRow|settingRow|parentChildCategory)/.test(request.url())) productCalls.push(request.url());
+        });
+        const served = await (await fetch(`${server.baseUrl}/product-details/men-royal-bengal-tiger-tee${query}`)).text();
+        const servedHeading = /<h1[^>]*>([^<]*)<\/h1>/.exec(served)?.[1]?.replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+        await page.goto(`${server.baseUrl}/product-details/men-royal-bengal-tiger-tee${query}`); // waits for the take-over
+        expect(await page.evaluate('document.documentElement.dataset.ready')).toBe('1');
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(servedHeading);
+        await page.getByRole('radio', { name: 'M', exact: true }).check();
+        await page.getByRole('button', { name: addToCart, exact: true }).click();
+        let cart: unknown = null;
+        for (const deadline = Date.now() + 10_000; !Array.isArray(cart) && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+          cart = await page.evaluate("JSON.parse(localStorage.getItem('cart') ?? 'null')");
+        }
+        expect(cart).toEqual([expect.objectContaining({ slug: 'men-royal-bengal-tiger-tee', size: 'M' })]);
+        expect({ locale, productCalls, errors }).toEqual({ locale, productCalls: [], errors: [] });
+        await saveScreenshot(page, `product-first-html-${locale}`);
+      } finally {
+        await close();
+      }
+    }
   });
 });

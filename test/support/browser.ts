@@ -125,6 +125,27 @@ export function useBrowserStore(options: () => TestServerOptions = () => ({})): 
   return state;
 }
 
+/** True once the page's app has taken over (RootLayout marks `<html data-ready>`), or when the page was not server-rendered. */
+const TAKEN_OVER = "!document.getElementById('tb-first-page') || document.documentElement.dataset.ready === '1'";
+
+/**
+ * A server-rendered page (issue 33) shows its buttons before the app has taken them over: `goto` and `reload`
+ * also wait for the app (a click before it would be lost), as they waited for the page's own rendering before.
+ */
+function awaitTakeOver(page: Page): void {
+  for (const method of ['goto', 'reload'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await original(...args);
+      // Polled with evaluate: waitForFunction compiles its predicate in the page, which the store's CSP refuses.
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 25))) {
+        if (await page.evaluate(TAKEN_OVER).catch(() => true)) break;
+      }
+      return response;
+    };
+  }
+}
+
 /**
  * Keeps what a failed test saw: a context the test closes stays open until the test is over, and when it failed
  * every page of its contexts is saved to .data/screenshots/failed-<test>-<n>.png before they close.
@@ -138,6 +159,7 @@ class FailureWitness {
     const newContext = browser.newContext.bind(browser);
     browser.newContext = async (options?: BrowserContextOptions) => {
       const context = await newContext(options);
+      context.on('page', awaitTakeOver);
       this.open.add(context);
       const close = context.close.bind(context);
       this.closeFor.set(context, () => close());
@@ -193,11 +215,14 @@ export function ensureClientBuilt(): void {
   withBuildLock(BUILD_LOCK, () => {
     if (isClientBuildFresh()) return; // another suite built it while we waited
     try {
-      execFileSync(
-        process.execPath,
-        [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.mts', '--logLevel', 'warn'],
-        { cwd: REPO_ROOT, stdio: 'pipe', timeout: 180_000, env: { ...process.env, NODE_ENV: 'production' } },
-      );
+      // The browser's bundle, then the server's renderer of the first HTML (issue 33) from the same sources.
+      for (const ssr of [[], ['--ssr', 'src/entry-server.tsx']]) {
+        execFileSync(
+          process.execPath,
+          [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', ...ssr, '--config', 'client/vite.config.mts', '--logLevel', 'warn'],
+          { cwd: REPO_ROOT, stdio: 'pipe', timeout: 180_000, env: { ...process.env, NODE_ENV: 'production' } },
+        );
+      }
     } catch (error) {
       const output = error as { stdout?: Buffer; stderr?: Buffer };
       throw new Error(
@@ -208,7 +233,9 @@ export function ensureClientBuilt(): void {
 }
 
 function isClientBuildFresh(): boolean {
-  if (!existsSync(CLIENT_INDEX)) return false;
-  return statSync(CLIENT_INDEX).mtimeMs >= Math.max(newestMtime(CLIENT_DIR), newestMtime(join(REPO_ROOT, 'contracts')));
+  const renderer = join(REPO_ROOT, 'dist', 'ssr', 'entry-server.cjs');
+  if (!existsSync(CLIENT_INDEX) || !existsSync(renderer)) return false;
+  const sources = Math.max(newestMtime(CLIENT_DIR), newestMtime(join(REPO_ROOT, 'contracts')));
+  return statSync(CLIENT_INDEX).mtimeMs >= sources && statSync(renderer).mtimeMs >= sources;
 }
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { RootLayout } from './layout/root-layout';
 
 // Declarative routing, not createBrowserRouter: the data router costs ~17 KB gzip more on the first visit
@@ -46,10 +46,9 @@ const NotFoundRoute = page(() => import('./routes/not-found'), 'NotFoundRoute');
 // The staff console: its own chunk(s) and layout, never part of a shopper's download.
 const AdminRoute = page(() => import('./routes/admin/console'), 'AdminApp');
 
-/** Every route of spec §2. */
-export function AppRouter() {
+/** Every route of spec §2, inside the browser's router (main.tsx) or the server's (entry-server.tsx). */
+export function AppRoutes() {
   return (
-    <BrowserRouter>
       <Routes>
         <Route path="/admin/*" element={<Suspense fallback={<p role="status">Loading…</p>}><AdminRoute /></Suspense>} />
         <Route element={<RootLayout />}>
@@ -91,6 +90,5 @@ export function AppRouter() {
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>
-    </BrowserRouter>
   );
 }

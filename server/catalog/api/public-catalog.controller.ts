@@ -1,18 +1,13 @@
-import { Controller, Get, Inject, Optional, Query as QueryString, Res } from '@nestjs/common';
+import { Controller, Get, Query as QueryString, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { CheckProductAttributeQuery } from '../queries/check-product-attribute.query';
-import { GetCategoriesQuery } from '../queries/get-categories.query';
-import { GetPostQuery } from '../queries/get-post.query';
-import { GetProductPageQuery, ProductScope } from '../queries/get-product-page.query';
-import { GetProductRowQuery } from '../queries/get-product-row.query';
-import { GetRelatedProductsQuery } from '../queries/get-related-products.query';
-import { GetSettingsQuery } from '../queries/get-settings.query';
-import { GetTrendingProductsQuery } from '../queries/get-trending-products.query';
+import type { ProductScope } from '../queries/get-product-page.query';
+import { PublicCatalogAnswers } from '../public-answers';
 import { SearchProductsQuery } from '../queries/search-products.query';
 import { ReadModelCache } from '../read-cache/read-model-cache';
-import { CATALOG_READ_MODEL, STOCK_READ_MODEL } from '../read-cache/read-model-tags';
+import { CATALOG_READ_MODEL } from '../read-cache/read-model-tags';
 import { CACHE_POLICY, CachedGet, cachedRoutePaths, sendCached } from './cached-json';
 import { AreaSearch } from '../areas/area-search';
 import { ProductSearch } from '../search/product-search';
@@ -26,10 +21,8 @@ import {
   shopPageQuery,
   slugQuery,
 } from './catalog-query.schemas';
-import { STOREFRONT_PAYMENTS, type StorefrontPayments } from '../storefront-payments';
 
 const CATALOG = [CATALOG_READ_MODEL];
-const CATALOG_AND_STOCK = [CATALOG_READ_MODEL, STOCK_READ_MODEL];
 
 /**
  * The storefront's public catalog calls, paths and parameter names exactly as the specification's client
@@ -40,18 +33,14 @@ export class PublicCatalogController {
   constructor(
     private readonly queries: QueryBus,
     private readonly cache: ReadModelCache,
+    private readonly answers: PublicCatalogAnswers,
     private readonly areaSearch: AreaSearch,
     private readonly productSearch: ProductSearch,
-    @Optional() @Inject(STOREFRONT_PAYMENTS) private readonly payments?: StorefrontPayments,
   ) {}
 
   @CachedGet('settingRow')
   async settingRow(@Res() response: Response): Promise<void> {
-    const answer = await this.cache.get('settingRow', CATALOG, async () => ({
-      // Issue 34: the checkout offers "Pay with bKash" when the app has a gateway (fixed for the process).
-      data: { ...(await this.queries.execute(new GetSettingsQuery())), bkash_checkout: this.payments?.gatewayReady === true },
-    }));
-    sendCached(response, answer, CACHE_POLICY.structure);
+    sendCached(response, await this.answers.settingRow(), CACHE_POLICY.structure);
   }
 
   @CachedGet('parentChildCategory')
@@ -71,10 +60,7 @@ export class PublicCatalogController {
 
   @CachedGet('getProducts')
   async getProducts(@Res() response: Response): Promise<void> {
-    const answer = await this.cache.get('getProducts', CATALOG_AND_STOCK, async () => ({
-      data: await this.queries.execute(new GetTrendingProductsQuery()),
-    }));
-    sendCached(response, answer, CACHE_POLICY.products);
+    sendCached(response, await this.answers.trending(), CACHE_POLICY.products);
   }
 
   @CachedGet('getProductsByShop')
@@ -118,19 +104,13 @@ export class PublicCatalogController {
   @CachedGet('productRow')
   async productRow(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
     const { slug } = parseOrThrow(slugQuery, query);
-    const answer = await this.cache.get(`productRow:${slug}`, CATALOG_AND_STOCK, async () => ({
-      data: await this.queries.execute(new GetProductRowQuery(slug)),
-    }));
-    sendCached(response, answer, CACHE_POLICY.products);
+    sendCached(response, await this.answers.productRow(slug), CACHE_POLICY.products);
   }
 
   @CachedGet('relatedProducts')
   async relatedProducts(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
     const { slug } = parseOrThrow(slugQuery, query);
-    const answer = await this.cache.get(`related:${slug}`, CATALOG_AND_STOCK, async () => ({
-      data: await this.queries.execute(new GetRelatedProductsQuery(slug)),
-    }));
-    sendCached(response, answer, CACHE_POLICY.products);
+    sendCached(response, await this.answers.related(slug), CACHE_POLICY.products);
   }
 
   /**
@@ -155,24 +135,15 @@ export class PublicCatalogController {
   @CachedGet('getPostData')
   async getPostData(@QueryString() query: unknown, @Res() response: Response): Promise<void> {
     const { category_id } = parseOrThrow(postQuery, query);
-    const answer = await this.cache.get(`post:${category_id}`, CATALOG, async () => ({
-      data: await this.queries.execute(new GetPostQuery(category_id)),
-    }));
-    sendCached(response, answer, CACHE_POLICY.structure);
+    sendCached(response, await this.answers.post(category_id), CACHE_POLICY.structure);
   }
 
   private async categories(view: 'tree' | 'parents' | 'children', response: Response): Promise<void> {
-    const answer = await this.cache.get(`categories:${view}`, CATALOG, async () => ({
-      data: await this.queries.execute(new GetCategoriesQuery(view)),
-    }));
-    sendCached(response, answer, CACHE_POLICY.structure);
+    sendCached(response, await this.answers.categories(view), CACHE_POLICY.structure);
   }
 
   private async productPage(scope: ProductScope, page: number, search: string | undefined, response: Response): Promise<void> {
-    const key = `page:${scope.kind === 'shop' ? '' : scope.slug}:${page}:${(search ?? '').toLowerCase()}`;
-    // Product cards show no stock, so a page depends on the catalog only.
-    const answer = await this.cache.get(key, CATALOG, () => this.queries.execute(new GetProductPageQuery(scope, page, search)));
-    sendCached(response, answer, CACHE_POLICY.products);
+    sendCached(response, await this.answers.productPage(scope, page, search), CACHE_POLICY.products);
   }
 }
 

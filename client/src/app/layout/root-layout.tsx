@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { FeedbackHost } from '../../components/feedback/feedback-host';
 import { t } from '../../lib/i18n/locale';
@@ -22,6 +22,7 @@ export function RootLayout() {
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <PageTakenOver />
           </Suspense>
         </RouteErrorBoundary>
       </main>
@@ -30,6 +31,18 @@ export function RootLayout() {
       <FeedbackHost />
     </>
   );
+}
+
+/**
+ * Marks `<html data-ready>` once the page in the address is the app's: after a server-rendered page is hydrated
+ * (its controls work from then on), or after a page rendered in the browser is shown. Tests and the slow-phone
+ * benchmark wait for it (issue 33).
+ */
+function PageTakenOver() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '1';
+  }, []);
+  return null;
 }
 
 function PageLoading() {

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { HtmlContent } from '../../components/ui/html-content';
@@ -28,6 +29,7 @@ export function ProductDetailsRoute() {
   useMessages(productMessages);
   const { data: product, isPending, isError, error } = useProductRow(slug);
   const { actions, quickView, addToCart, addToWishlist } = useProductActions();
+  const summary = useRef<HTMLDivElement>(null);
 
   if (isPending) return <Loader label={t('product.loading')} />;
   if (isError && error instanceof ApiError && error.status === 404) return <NotFoundRoute />;
@@ -56,11 +58,11 @@ export function ProductDetailsRoute() {
           { label: name },
         ]}
       />
+      {/* Phone first (issue 32): name, price, sizes and Add to cart on the first screen; the pictures follow, and
+          sit beside them on a desktop. */}
       <div className="product-details">
-        <ProductGallery key={product.id} images={images} name={name} />
-        <div className="product-details__info">
+        <div className="product-details__summary" ref={summary}>
           <h1 className="page__title">{productTitle(product)}</h1>
-          <p className="muted">{t('product.sku', { sku: product.sku })}</p>
           <p className="product-details__price">
             <span className="visually-hidden">{t('catalog.price')}</span>
             {formatMoney(product.price, product.currency)}
@@ -75,6 +77,12 @@ export function ProductDetailsRoute() {
           <button type="button" className="link-button" onClick={() => addToWishlist(product)}>
             {t('product.addToWishlist')}
           </button>
+          <p className="muted">{t('product.sku', { sku: product.sku })}</p>
+        </div>
+        <div className="product-details__gallery">
+          <ProductGallery key={product.id} images={images} name={name} />
+        </div>
+        <div className="product-details__info">
           {chart && <SizeChartDetails chart={chart} />}
           <StorePromises />
           {description && (
@@ -87,10 +95,46 @@ export function ProductDetailsRoute() {
           )}
         </div>
       </div>
+      <BuyBar summary={summary} name={name} price={formatMoney(product.price, product.currency)} />
       <WhenVisible minHeight="20rem">
         <RelatedProducts slug={slug} actions={actions} />
       </WhenVisible>
       {quickView}
+    </div>
+  );
+}
+
+/**
+ * The buy bar (issue 32): once the name, price and Add to cart have scrolled out of sight, a bar at the bottom
+ * keeps them in reach. Its button is the page's own Add to cart (a size not chosen yet is asked for there).
+ */
+function BuyBar({ summary, name, price }: { summary: RefObject<HTMLDivElement | null>; name: string; price: string }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const target = summary.current;
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setShown(Boolean(entry && !entry.isIntersecting && entry.boundingClientRect.top < 0)));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [summary]);
+  function buy() {
+    const target = summary.current;
+    target?.querySelector<HTMLButtonElement>('.purchase__add')?.click();
+    requestAnimationFrame(() => {
+      if (target?.querySelector('.purchase__error')) target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    });
+  }
+  return (
+    <div className="buy-bar" hidden={!shown}>
+      <div className="container buy-bar__inner">
+        <p className="buy-bar__text">
+          <span className="buy-bar__name">{name}</span>
+          <strong>{price}</strong>
+        </p>
+        <button type="button" className="button buy-bar__add" onClick={buy}>
+          {t('product.addToCart')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -13,6 +13,8 @@ export type Locale = 'en' | 'bn';
 export const LOCALES: readonly Locale[] = ['en', 'bn'];
 export const LOCALE_STORAGE_KEY = 'tb-locale';
 export const LOCALE_CHANGED_EVENT = 'tb-locale-changed';
+/** The same choice as a cookie, so the server renders a returning shopper's first HTML in their language. */
+export const LOCALE_COOKIE = 'tb-locale';
 
 type Table = Record<string, string>;
 
@@ -41,6 +43,11 @@ export function defineMessages<T extends Table>(english: T, loadBn: () => Promis
 
 function loadNamespace(namespace: MessageNamespace): Promise<void> {
   let load = bnLoads.get(namespace);
+  if (!load && Object.keys(namespace.en).every((key) => key in bnTable)) {
+    // Its Bengali came inlined with the server's first HTML: nothing to download, nothing to suspend on.
+    load = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+    bnLoads.set(namespace, load);
+  }
   if (!load) {
     load = namespace.loadBn().then((table) => {
       Object.assign(bnTable, table);
@@ -85,9 +92,12 @@ export function storedLocale(): Locale {
     const asked = new URLSearchParams(window.location.search).get('lang');
     if (asked === 'bn' || asked === 'en') {
       window.localStorage.setItem(LOCALE_STORAGE_KEY, asked);
+      rememberInCookie(asked);
       return asked;
     }
-    return window.localStorage.getItem(LOCALE_STORAGE_KEY) === 'bn' ? 'bn' : 'en';
+    const stored = window.localStorage.getItem(LOCALE_STORAGE_KEY) === 'bn' ? 'bn' : 'en';
+    rememberInCookie(stored);
+    return stored;
   } catch {
     return 'en';
   }
@@ -111,18 +121,62 @@ export function loadErrorTexts(): Promise<void> {
   return bnErrorLoad;
 }
 
+function rememberInCookie(locale: Locale): void {
+  try {
+    if (typeof document !== 'undefined') document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // A refused cookie costs a Bengali shopper an English first HTML, which the app then replaces.
+  }
+}
+
 const loadBengali = () => import('./bn').then((m) => m.bn);
+/** True once the shell's Bengali came with the page (the server's first HTML): no chunk to fetch for it. */
+let shellPrimed = false;
+
+/**
+ * Texts the server sent with its first HTML (Bengali: the shell and the page's namespaces), made current at
+ * once so the app hydrates in the language the HTML was rendered in, without a download or a suspension.
+ */
+export function primeLocale(locale: Locale, bengali: Table): void {
+  if (locale === 'bn') {
+    Object.assign(bnTable, bengali);
+    shellPrimed = Object.keys(en).every((key) => key in bnTable);
+  }
+  current = locale;
+}
+
+/**
+ * For the server's renderer (one render at a time): the language to render in, with every Bengali text loaded
+ * beforehand (`tables`); the namespaces a render used are counted from here on.
+ */
+export function setServerRenderLocale(locale: Locale, tables: Table[]): void {
+  for (const table of tables) Object.assign(bnTable, table);
+  shellPrimed = true;
+  namespacesSeen.clear();
+  current = locale;
+}
+
+/** The Bengali texts the last render read (the shell's and those of the namespaces it used), to send along. */
+export function bengaliTextsRendered(): Table {
+  const texts: Table = {};
+  for (const key of Object.keys(en)) if (bnTable[key] !== undefined) texts[key] = bnTable[key];
+  for (const namespace of namespacesSeen) {
+    for (const key of Object.keys(namespace.en)) if (bnTable[key] !== undefined) texts[key] = bnTable[key];
+  }
+  return texts;
+}
 
 /** Loads the catalog (Bengali: its lazy chunk), makes it current, stores the choice and sets `<html lang>`. */
 export async function setLocale(locale: Locale, options: { remember?: boolean } = {}): Promise<void> {
   if (locale === 'bn') {
-    Object.assign(bnTable, await loadBengali());
+    if (!shellPrimed) Object.assign(bnTable, await loadBengali());
     // Namespaces already used in English are fetched now, so no page on screen suspends after the switch.
     await Promise.all([...namespacesSeen].map(loadNamespace));
   }
   current = locale;
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   if (options.remember !== false) {
+    rememberInCookie(locale);
     try {
       window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
     } catch {
