@@ -10,6 +10,8 @@ import { skuStateOf, type SkuLedger } from '../domain/sku-ledger';
 import { normalizeSize, skuStreamId } from '../domain/sku-stream';
 import { AdjustStockCommand, ReceiveStockCommand, StockChanged } from './change-stock.commands';
 
+const LIST_WAIT_MS = 3_000;
+
 /** A staff change to one SKU through the command path: only for sizes the product is sold in. */
 @Injectable()
 export class StockChanges {
@@ -29,7 +31,21 @@ export class StockChanges {
       eventMetadata(meta, { note }),
     );
     const after = fold(skuDecider, events, before);
+    await this.untilListed(productId, size, version);
     return { productId, size, available: after.available, reserved: after.reserved, version };
+  }
+
+  /**
+   * Waits (briefly) until the `sku_stock` projection has applied the change, so the stock list the staff
+   * member reloads right after it shows the new numbers (issue 31: the table stayed stale until a reload).
+   */
+  private async untilListed(productId: number, size: string, version: number): Promise<void> {
+    const deadline = Date.now() + LIST_WAIT_MS;
+    while (Date.now() < deadline) {
+      const rows: Array<{ version: number }> = await this.dataSource.query(`SELECT version FROM sku_stock WHERE product_id = $1 AND size = $2`, [productId, size]);
+      if (rows.length > 0 && Number(rows[0].version) >= version) return;
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
   }
 
   private async requireSku(productId: number, size: string): Promise<void> {
