@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { AdminCategory, AdminProduct, ProductHistoryEntry } from '../../../../../contracts/catalog-admin';
 import { ApiError } from '../../../lib/api-client';
 import { actorWords } from '../../console-kit/actor-words';
+import { RichTextField } from '../../console-kit/rich-text-field';
 import { shopDateTime } from '../../console-kit/shop-time';
 import { FormError, QueryView, errorMessage, fieldErrors } from '../../console-kit/query-state';
 import { useStaffRole } from '../../console-kit/staff-session-context';
@@ -11,6 +12,9 @@ import { useAdminCategories } from '../api/store';
 import { categoryOptions } from './category-label';
 
 const SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
+
+/** An editor left empty still holds a <br> or an empty paragraph: that is no text. */
+const hasText = (html: string) => html.replace(/<[^>]*>|&nbsp;/g, '').trim() !== '';
 
 function readForm(form: HTMLFormElement): ProductInput {
   const data = new FormData(form);
@@ -25,7 +29,7 @@ function readForm(form: HTMLFormElement): ProductInput {
     sizes: SIZES.filter((size) => data.get(`size-${size}`)),
     description: String(data.get('description') ?? ''),
     name_bn: text('name_bn') || null,
-    description_bn: text('description_bn') || null,
+    description_bn: hasText(text('description_bn')) ? text('description_bn') : null,
     badge: text('badge') || null,
   };
 }
@@ -97,20 +101,14 @@ function ProductFields({ product, categories, errors, disabled }: { product?: Ad
         </div>
       </fieldset>
       {error('sizes')}
-      <label>
-        Description (HTML: paragraphs, lists, bold; anything else is removed)
-        <textarea name="description" rows={6} defaultValue={product?.description} className="field__input" />
-      </label>
+      <RichTextField name="description" label="Description" hint="Shown on the product page. Paragraphs, lists, bold and italic; anything else is removed on save." defaultValue={product?.description ?? ''} disabled={disabled} />
       {error('description')}
       <label>
         Bengali name (shown in Bengali mode; empty: the English name is shown)
         <input name="name_bn" lang="bn" maxLength={150} defaultValue={product?.name_bn ?? ''} className="field__input" />
       </label>
       {error('name_bn')}
-      <label>
-        Bengali description (same HTML as the description; empty: the English one is shown)
-        <textarea name="description_bn" lang="bn" rows={4} defaultValue={product?.description_bn ?? ''} className="field__input" />
-      </label>
+      <RichTextField name="description_bn" label="Bengali description" hint="Shown in Bengali mode; left empty, the English description is shown." lang="bn" defaultValue={product?.description_bn ?? ''} disabled={disabled} />
       {error('description_bn')}
     </fieldset>
   );
