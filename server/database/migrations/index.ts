@@ -26,6 +26,7 @@ import { PhoneBlockPosition1763800002502 } from './1763800002502-phone-block-pos
 import { Fulfilment1763800003001 } from './1763800003001-fulfilment';
 import { OrderPayments1763800003401 } from './1763800003401-order-payments';
 import { CourierPayouts1763800003501 } from './1763800003501-courier-payouts';
+import { OwnerWordsInBengali1763800004201 } from './1763800004201-owner-words-in-bengali';
 
 import { AddressesAndZones1763800003301 } from './1763800003301-addresses-and-zones';
 /**
@@ -62,4 +63,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   AddressesAndZones1763800003301,
   OrderPayments1763800003401,
   CourierPayouts1763800003501,
+  OwnerWordsInBengali1763800004201,
 ];

@@ -31,6 +31,7 @@ function readForm(form: HTMLFormElement): ProductInput {
     name_bn: text('name_bn') || null,
     description_bn: hasText(text('description_bn')) ? text('description_bn') : null,
     badge: text('badge') || null,
+    badge_bn: text('badge_bn') || null,
   };
 }
 
@@ -81,6 +82,11 @@ function ProductFields({ product, categories, errors, disabled }: { product?: Ad
         <input name="badge" maxLength={30} defaultValue={product?.badge ?? ''} className="field__input" />
       </label>
       {error('badge')}
+      <label>
+        Badge in Bengali (e.g. নতুন; empty: the English badge is shown)
+        <input name="badge_bn" lang="bn" maxLength={30} defaultValue={product?.badge_bn ?? ''} className="field__input" />
+      </label>
+      {error('badge_bn')}
       <fieldset className="admin-sizes">
         <legend>{product ? 'Sizes' : 'Sizes and stock'}</legend>
         {!product && <span className="admin-hint">Tick each size it comes in and say how many you have: they are received into stock when the draft is created.</span>}

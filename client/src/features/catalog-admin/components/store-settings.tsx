@@ -17,7 +17,8 @@ export function CategoryTree() {
     const form = event.currentTarget;
     const data = new FormData(form);
     const parent = String(data.get('parent_id') ?? '');
-    create.mutate({ name: String(data.get('name') ?? '').trim(), parent_id: parent ? Number(parent) : null }, { onSuccess: () => form.reset() });
+    const nameBn = String(data.get('name_bn') ?? '').trim();
+    create.mutate({ name: String(data.get('name') ?? '').trim(), name_bn: nameBn || null, parent_id: parent ? Number(parent) : null }, { onSuccess: () => form.reset() });
   };
   return (
     <QueryView query={categories} what="Categories">
@@ -42,6 +43,9 @@ export function CategoryTree() {
               <h2 className="section-title">Add a category</h2>
               <FormField label="Name" error={errors.name}>
                 <input name="name" required maxLength={100} className="field__input" />
+              </FormField>
+              <FormField label="Name in Bengali (shown in Bengali mode; empty: the English name)" error={errors.name_bn}>
+                <input name="name_bn" lang="bn" maxLength={100} className="field__input" />
               </FormField>
               <label>
                 Under
@@ -73,7 +77,8 @@ function CategoryRow({ category, readOnly }: { category: AdminCategory; readOnly
   if (!editing || readOnly) {
     return (
       <span className="admin-tree__row">
-        <strong>{category.name}</strong> <span className="muted">/{category.slug} · position {category.position} · {category.products} products</span>{' '}
+        <strong>{category.name}</strong>
+        {category.name_bn && <span lang="bn"> · {category.name_bn}</span>} <span className="muted">/{category.slug} · position {category.position} · {category.products} products</span>{' '}
         {!readOnly && (
           <button type="button" className="link-button" onClick={() => setEditing(true)} aria-label={`Edit ${category.name}`}>
             Edit
@@ -86,13 +91,14 @@ function CategoryRow({ category, readOnly }: { category: AdminCategory; readOnly
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     change.mutate(
-      { id: category.id, name: String(data.get('name') ?? '').trim(), position: Number(data.get('position')), version: category.version },
+      { id: category.id, name: String(data.get('name') ?? '').trim(), name_bn: String(data.get('name_bn') ?? '').trim() || null, position: Number(data.get('position')), version: category.version },
       { onSuccess: () => setEditing(false) },
     );
   };
   return (
     <form className="admin-tree__edit" onSubmit={submit} aria-label={`Edit ${category.name}`}>
       <input name="name" defaultValue={category.name} required className="field__input" aria-label="Name" />
+      <input name="name_bn" lang="bn" defaultValue={category.name_bn ?? ''} className="field__input" aria-label="Name in Bengali" placeholder="বাংলা নাম" />
       <input name="position" type="number" min={0} defaultValue={category.position} className="field__input" aria-label="Position" />
       <button type="submit" className="button" disabled={change.isPending}>
         Save
@@ -105,7 +111,7 @@ function CategoryRow({ category, readOnly }: { category: AdminCategory; readOnly
   );
 }
 
-type SettingField = { name: keyof AdminSettings & string; label: string; where: string; type?: string; money?: boolean; whole?: boolean; json?: boolean; choices?: Array<{ value: string; label: string }> };
+type SettingField = { name: keyof AdminSettings & string; label: string; where: string; bn?: boolean; type?: string; money?: boolean; whole?: boolean; json?: boolean; choices?: Array<{ value: string; label: string }> };
 
 /**
  * The settings in the groups an owner thinks in, each field saying where the shopper meets it (issue 31).
@@ -118,7 +124,9 @@ const SETTINGS_GROUPS: Array<{ title: string; about: string; fields: SettingFiel
     about: 'Who the shop is.',
     fields: [
       { name: 'name', label: 'Store name', where: 'In the browser tab, the page header and the footer.' },
+      { name: 'name_bn', label: 'Store name in Bengali', bn: true, where: 'The same places in Bengali mode; empty: the English name.' },
       { name: 'description', label: 'Description', where: 'In the footer under the store name, and in search results on Google.' },
+      { name: 'description_bn', label: 'Description in Bengali', bn: true, where: 'In the footer in Bengali mode; empty: the English description.' },
       { name: 'currency', label: 'Currency symbol', where: 'Beside every price in the shop.' },
     ],
   },
@@ -131,6 +139,7 @@ const SETTINGS_GROUPS: Array<{ title: string; about: string; fields: SettingFiel
       { name: 'email', label: 'Contact e-mail', type: 'email', where: 'In the footer and on the contact page.' },
       { name: 'fblink', label: 'Facebook page', where: 'The Facebook link in the footer.' },
       { name: 'address', label: 'Address', where: 'In the footer.' },
+      { name: 'address_bn', label: 'Address in Bengali', bn: true, where: 'In the footer in Bengali mode; empty: the English address.' },
     ],
   },
   {
@@ -143,8 +152,10 @@ const SETTINGS_GROUPS: Array<{ title: string; about: string; fields: SettingFiel
       { name: 'devliery_charge_outside_dhk', label: 'Delivery outside Dhaka (৳)', money: true, where: 'The rest-of-the-country zone’s charge, for addresses in no other zone.' },
       { name: 'devliery_charge', label: 'Delivery charge (৳)', money: true, where: 'Not charged to anyone while the inside-Dhaka charge is set: kept for older apps that ask for one charge.' },
       { name: 'product_weight_grams', label: 'Weight of one product (grams), for the delivery charge per kilogram', money: true, whole: true, where: 'Heavier orders pay their zone’s per-kilogram charge for each kilogram after the first.' },
-      { name: 'delivery_time_inside_dhaka', label: 'Delivery time inside Dhaka', where: 'On every product page: "Delivery in … inside Dhaka".' },
-      { name: 'delivery_time_outside_dhaka', label: 'Delivery time outside Dhaka', where: 'On every product page: "… outside Dhaka".' },
+      { name: 'delivery_time_inside_dhaka', label: 'Delivery time inside Dhaka', where: 'On every product page: "Delivery in … inside Dhaka" (e.g. 1-2 days).' },
+      { name: 'delivery_time_inside_dhaka_bn', label: 'Delivery time inside Dhaka in Bengali', bn: true, where: 'The same in Bengali mode (e.g. ১-২ দিন); empty: the English one.' },
+      { name: 'delivery_time_outside_dhaka', label: 'Delivery time outside Dhaka', where: 'On every product page: "… outside Dhaka" (e.g. 3-5 days).' },
+      { name: 'delivery_time_outside_dhaka_bn', label: 'Delivery time outside Dhaka in Bengali', bn: true, where: 'The same in Bengali mode (e.g. ৩-৫ দিন); empty: the English one.' },
       { name: 'return_days', label: 'Returns accepted within (days)', money: true, whole: true, where: 'On every product page: "Easy returns within … days of delivery".' },
     ],
   },
@@ -205,7 +216,7 @@ function jsonOf(text: string): unknown {
 /** One setting: its label, its input, where the shopper sees it (read out with the field), and its error. */
 function SettingInput({ field, value, error }: { field: SettingField; value: unknown; error?: string }) {
   const hintId = `setting-${field.name}-where`;
-  const common = { name: field.name, className: 'field__input', 'aria-describedby': hintId };
+  const common = { name: field.name, className: 'field__input', 'aria-describedby': hintId, lang: field.bn ? 'bn' : undefined };
   return (
     <div>
       <label>
