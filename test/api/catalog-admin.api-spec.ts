@@ -556,6 +556,9 @@ describe('store administration API', () => {
       const received = await call('POST', '/api/admin/stock/receive', tokens.admin, { productId: product.id, size: 'M', quantity: 4, note: 'first stock' });
       expect(received.status).toBe(200);
       expect(received.body.data).toMatchObject({ size: 'M', available: 4 });
+      // The size never stocked has an empty history, not a missing one; a size the product is not sold in is a 404.
+      expect(await call('GET', `/api/admin/stock/${product.id}/L/stream`, tokens.care)).toMatchObject({ status: 200, body: { data: [] } });
+      expect((await call('GET', `/api/admin/stock/${product.id}/XXL/stream`, tokens.care)).status).toBe(404);
       const [event] = await eventsOf(`sku-${product.id}-M`);
       expect(event).toMatchObject({ type: 'StockReceived', data: { quantity: 4 }, metadata: { note: 'first stock', actor: { role: 'admin' } } });
       await call('POST', `/api/admin/products/${product.id}/publish`, tokens.admin, {});

@@ -52,10 +52,10 @@ describe('store administration in a real browser', () => {
     await page.getByRole('img', { name: 'Kantha Stitch Tee, 1 of 1' }).waitFor();
     // No stock was given: Publish asks first (issue 31), and publishes when told to.
     await page.getByRole('button', { name: 'Publish' }).click();
-    const warning = page.getByRole('alertdialog', { name: /Nothing of this product is in stock/ });
-    await warning.waitFor();
+    const noStock = page.getByRole('alertdialog', { name: /Nothing of this product is in stock/ });
+    await noStock.waitFor();
     await saveScreenshot(page, 'admin-product-publish-warning');
-    await warning.getByRole('button', { name: 'Publish anyway' }).click();
+    await noStock.getByRole('button', { name: 'Publish anyway' }).click();
     await page.getByRole('button', { name: 'Unpublish' }).waitFor();
     await saveScreenshot(page, 'admin-product-published');
 
@@ -116,7 +116,13 @@ describe('store administration in a real browser', () => {
     await form.getByLabel('Price (৳)').fill('690');
     await form.getByLabel('Stock in size M').fill('5');
     await form.getByLabel('Stock in size L').fill('2');
-    await form.getByRole('textbox', { name: 'Description', exact: true }).fill('Soft cotton\nHand-drawn print\nMade in Dhaka');
+    // Typed as an owner types: three lines with Enter between them.
+    await form.getByRole('textbox', { name: 'Description', exact: true }).click();
+    await page.keyboard.type('Soft cotton');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Hand-drawn print');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Made in Dhaka');
     await saveScreenshot(page, 'admin-new-product-with-stock-phone');
     await form.getByRole('button', { name: 'Create draft' }).click();
 
@@ -150,6 +156,8 @@ describe('store administration in a real browser', () => {
     const shopperErrors = collectPageErrors(shopper);
     await shopper.goto(`${base}/product-details/nakshi-kantha-tee`);
     await shopper.getByRole('heading', { level: 1, name: /Nakshi Kantha Tee/ }).waitFor();
+    const description = await caller.call('GET', '/api/public/productRow?slug=nakshi-kantha-tee');
+    expect(description.body.data.description).toBe('<p>Soft cotton</p><p>Hand-drawn print</p><p>Made in Dhaka</p>');
     for (const line of ['Soft cotton', 'Hand-drawn print', 'Made in Dhaka']) await shopper.locator('p').filter({ hasText: new RegExp(`^${line}$`) }).first().waitFor();
     await shopper.getByRole('radio', { name: 'M' }).check({ force: true });
     await shopper.getByRole('button', { name: 'Add to cart', exact: true }).click();

@@ -49,6 +49,11 @@ export class StockChanges {
   }
 
   private async requireSku(productId: number, size: string): Promise<void> {
+    if (!(await this.sells(productId, size))) throw new NotFoundError('sku-not-sold', { productId, size });
+  }
+
+  /** Whether the product (published or a draft) is sold in the size. */
+  async sells(productId: number, size: string): Promise<boolean> {
     const rows = await this.dataSource.query(
       // A draft product (catalog_products, not yet in the shop's products) may be stocked before it is published.
       `SELECT 1 FROM product_sizes ps JOIN sizes z ON z.id = ps.size_id WHERE ps.product_id = $1 AND z.value = $2
@@ -56,7 +61,7 @@ export class StockChanges {
        SELECT 1 FROM catalog_products p WHERE p.id = $1 AND $2 = ANY(p.sizes)`,
       [productId, size],
     );
-    if (rows.length === 0) throw new NotFoundError('sku-not-sold', { productId, size });
+    return rows.length > 0;
   }
 }
 

@@ -55,7 +55,8 @@ export default function RichTextEditor({ name, label, hint, defaultValue, lang, 
           ref={(element) => {
             if (element && area.current !== element) {
               area.current = element;
-              element.innerHTML = html;
+              // An empty editor starts inside a paragraph, so the first line is one as well as the next.
+              element.innerHTML = html.trim() ? html : '<p><br></p>';
             }
           }}
           className="field__input admin-rich__area"
@@ -66,6 +67,8 @@ export default function RichTextEditor({ name, label, hint, defaultValue, lang, 
           lang={lang}
           contentEditable={!disabled}
           suppressContentEditableWarning
+          // Enter starts a new paragraph (<p>), not the browser's default <div>, so every line is one on the shop.
+          onFocus={() => document.execCommand('defaultParagraphSeparator', false, 'p')}
           onInput={(event) => update(event.currentTarget.innerHTML)}
           onPaste={(event) => {
             // Pasted text arrives as text: its lines stay lines, another page's styles stay out.
