@@ -27,6 +27,8 @@ export interface AdminProduct {
   name_bn: string | null;
   description_bn: string | null;
   badge: string | null;
+  /** Issue 31: the badge in Bengali, or null. */
+  badge_bn: string | null;
   sizes: string[];
   images: AdminProductImage[];
   thumbnail: string | null;
@@ -49,6 +51,8 @@ export interface ProductHistoryEntry {
 export interface AdminCategory {
   id: number;
   name: string;
+  /** Issue 31: the name in Bengali, or null (the English name is shown in Bengali mode). */
+  name_bn: string | null;
   slug: string;
   parent_id: number | null;
   position: number;
@@ -87,6 +91,12 @@ export interface AdminSettings
   /** Issue 27: SMS per phone and mails per address that shoppers' own orders and cancellations may cause (0 = no cap). */
   order_messages_per_hour?: number;
   order_messages_per_day?: number;
+  /** Issue 31: the store texts in Bengali (empty: the English ones are shown). */
+  name_bn?: string;
+  description_bn?: string;
+  address_bn?: string;
+  delivery_time_inside_dhaka_bn?: string;
+  delivery_time_outside_dhaka_bn?: string;
   /** Issue 30 (ADR 059): the delivery zones (the defaults until set), a product's weight, the advance rules. */
   delivery_zones?: DeliveryZoneSetting[];
   product_weight_grams?: number;

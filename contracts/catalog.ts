@@ -17,6 +17,8 @@ export interface ProductCardResponse {
    * one answer serves both languages: the storefront shows it in Bengali mode, else `name`.
    */
   name_bn: string | null;
+  /** Issue 31: the badge in Bengali, or null (Bengali mode shows `badge`). */
+  badge_bn: string | null;
 }
 
 /** A size on the product page; sold-out sizes are shown but cannot be chosen. */
@@ -42,6 +44,8 @@ export interface ProductRowResponse extends ProductCardResponse {
 export interface CategoryResponse {
   id: number;
   name: string;
+  /** Issue 31, beside the specification's fields: the name in Bengali, or null (Bengali mode shows `name`). */
+  name_bn: string | null;
   slug: string;
   children: CategoryResponse[];
 }
@@ -87,6 +91,15 @@ export interface SettingResponse {
   bkash_checkout?: boolean;
   /** Issue 30: the weight of one product in grams, which the delivery charge's kilogram steps count. */
   product_weight_grams: number;
+  /**
+   * Issue 31, beside the specification's fields: the owner's store texts in Bengali, shown in Bengali mode;
+   * empty when not given (the English one is shown then).
+   */
+  name_bn: string;
+  description_bn: string;
+  address_bn: string;
+  delivery_time_inside_dhaka_bn: string;
+  delivery_time_outside_dhaka_bn: string;
 }
 
 /** Issue 30 (ADR 059): a delivery zone as the settings hold it; money in Taka. */

@@ -12,6 +12,13 @@ describe('sanitizeDescriptionHtml', () => {
   });
 
   it('unwraps links and unknown tags but keeps their text, so no javascript: URL survives', () => {
-    expect(sanitizeDescriptionHtml('<div><a href="javascript:alert(1)">Size guide</a></div>')).toBe('Size guide');
+    expect(sanitizeDescriptionHtml('<span><a href="javascript:alert(1)">Size guide</a></span>')).toBe('Size guide');
+  });
+
+  it('keeps three plain lines as three lines (issue 31), and the editor’s line divs as paragraphs', () => {
+    expect(sanitizeDescriptionHtml('180 GSM cotton\nRegular fit\n\nMachine wash cold')).toBe('<p>180 GSM cotton</p><p>Regular fit</p><p>Machine wash cold</p>');
+    expect(sanitizeDescriptionHtml('<div>One</div><div><b>Two</b></div><div>Three</div>')).toBe('<p>One</p><p><b>Two</b></p><p>Three</p>');
+    expect(sanitizeDescriptionHtml('One line <script>x</script>')).toBe('One line');
+    expect(sanitizeDescriptionHtml('<p>Kept</p>\n<p>as is</p>')).toBe('<p>Kept</p>\n<p>as is</p>');
   });
 });

@@ -503,6 +503,77 @@ describe('store administration API', () => {
     });
   });
 
+  describe('the owner’s words in Bengali, and a product sellable in one step (issue 31)', () => {
+    it('records a category’s Bengali name on its events and answers it beside the English one, in the console and the shop', async () => {
+      const created = await call('POST', '/api/admin/categories', tokens.admin, { name: 'Polo Shirts', name_bn: ' পোলো শার্ট ', parent_id: null });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ name: 'Polo Shirts', name_bn: 'পোলো শার্ট' });
+      const [first] = await eventsOf(`category-${created.body.id}`);
+      expect(first).toMatchObject({ type: 'CategoryCreated', data: { name: 'Polo Shirts', nameBn: 'পোলো শার্ট' } });
+      const shop = (await call('GET', '/api/public/parentChildCategory')).body.data as Json[];
+      expect(shop.find((category) => category.id === created.body.id)).toMatchObject({ name: 'Polo Shirts', name_bn: 'পোলো শার্ট' });
+      // A category without one answers null, so Bengali mode shows the English name.
+      expect(shop.find((category) => category.id !== created.body.id)).toMatchObject({ name_bn: null });
+
+      const renamed = await call('PATCH', `/api/admin/categories/${created.body.id}`, tokens.admin, { name_bn: 'পোলো', version: created.body.version });
+      expect(renamed.body).toMatchObject({ name: 'Polo Shirts', name_bn: 'পোলো' });
+      const [, changed] = await eventsOf(`category-${created.body.id}`);
+      expect(changed).toMatchObject({ type: 'CategoryChanged', data: { changes: { nameBn: 'পোলো' }, previous: { nameBn: 'পোলো শার্ট' } } });
+      const list = (await call('GET', '/api/admin/categories', tokens.care)).body.data as Json[];
+      expect(list.find((category) => category.id === created.body.id)).toMatchObject({ name_bn: 'পোলো' });
+    });
+
+    it('answers a product’s Bengali badge on its cards; empty removes it', async () => {
+      const product = await newProduct({ name: 'Eid Special Tee', badge: 'New', badge_bn: 'নতুন', publish: true });
+      expect(product).toMatchObject({ badge: 'New', badge_bn: 'নতুন' });
+      const card = () => call('GET', `/api/public/getProductsByShop?search=${encodeURIComponent('Eid Special')}`).then((answer) => (answer.body.data as Json[])[0]);
+      expect(await card()).toMatchObject({ slug: product.slug, badge: 'New', badge_bn: 'নতুন' });
+      const cleared = await call('PATCH', `/api/admin/products/${product.id}`, tokens.admin, { badge_bn: '' });
+      expect(cleared.body).toMatchObject({ badge: 'New', badge_bn: null });
+      expect(await card()).toMatchObject({ badge: 'New', badge_bn: null });
+    });
+
+    it('saves the store texts and delivery times in Bengali, which the shop’s settings answer beside the English ones', async () => {
+      const saved = await call('PUT', '/api/admin/settings', tokens.admin, {
+        name_bn: 'টি বাজার',
+        description_bn: 'ঢাকার টি-শার্ট',
+        address_bn: 'মিরপুর, ঢাকা',
+        delivery_time_inside_dhaka_bn: '১-২ দিন',
+        delivery_time_outside_dhaka_bn: '৩-৫ দিন',
+      });
+      expect(saved.status).toBe(200);
+      const shop = (await call('GET', '/api/public/settingRow')).body.data;
+      expect(shop).toMatchObject({ name: 'Tee Bazaar', name_bn: 'টি বাজার', address_bn: 'মিরপুর, ঢাকা', delivery_time_inside_dhaka_bn: '১-২ দিন', delivery_time_outside_dhaka_bn: '৩-৫ দিন' });
+      const [last] = (await eventsOf('settings')).slice(-1);
+      expect(last.data.settings).toMatchObject({ name_bn: 'টি বাজার', delivery_time_inside_dhaka_bn: '১-২ দিন' });
+      const tooLong = await call('PUT', '/api/admin/settings', tokens.admin, { delivery_time_inside_dhaka_bn: 'দ'.repeat(41) });
+      expect(tooLong.status).toBe(422);
+      expect(Object.keys(tooLong.body.errors)).toEqual(['delivery_time_inside_dhaka_bn']);
+    });
+
+    it('stocks a draft before it is published; the stock list shows a change as soon as it is answered; a sold-out size is refused', async () => {
+      const product = await newProduct({ name: 'Rickshaw Art Tee', sizes: ['M', 'L'] });
+      const received = await call('POST', '/api/admin/stock/receive', tokens.admin, { productId: product.id, size: 'M', quantity: 4, note: 'first stock' });
+      expect(received.status).toBe(200);
+      expect(received.body.data).toMatchObject({ size: 'M', available: 4 });
+      // The size never stocked has an empty history, not a missing one; a size the product is not sold in is a 404.
+      expect(await call('GET', `/api/admin/stock/${product.id}/L/stream`, tokens.care)).toMatchObject({ status: 200, body: { data: [] } });
+      expect((await call('GET', `/api/admin/stock/${product.id}/XXL/stream`, tokens.care)).status).toBe(404);
+      const [event] = await eventsOf(`sku-${product.id}-M`);
+      expect(event).toMatchObject({ type: 'StockReceived', data: { quantity: 4 }, metadata: { note: 'first stock', actor: { role: 'admin' } } });
+      await call('POST', `/api/admin/products/${product.id}/publish`, tokens.admin, {});
+      const rows = async () => (await call('GET', `/api/admin/stock?search=${product.sku}`, tokens.care)).body.data as Json[];
+      expect((await rows()).map((row) => `${row.size}:${row.available}`).sort()).toEqual(['L:0', 'M:4']);
+      // No wait between the answer and the next read: the change is in the list already.
+      expect((await call('POST', '/api/admin/stock/adjust', tokens.admin, { productId: product.id, size: 'M', delta: -1, reason: 'damaged' })).status).toBe(200);
+      expect((await rows()).find((row) => row.size === 'M')).toMatchObject({ available: 3 });
+      const soldOut = await call('GET', `/api/public/checkProductAttribue?product_id=${product.id}&size=L&qty=1`);
+      expect(soldOut.status).toBeGreaterThanOrEqual(400);
+      expect(soldOut.status).toBeLessThan(500);
+      expect(JSON.stringify(soldOut.body)).toContain('out of stock in size L');
+    });
+  });
+
   describe('brands', () => {
     it('saves, edits and deletes a brand as events on its stream', async () => {
       const saved = await call('POST', '/api/brands/save', tokens.admin, { name: 'Padma Prints', description: 'River prints', status: 1 });

@@ -35,12 +35,12 @@ describe('store administration in a real browser', () => {
     await page.getByRole('link', { name: 'New product' }).click();
     const form = page.getByRole('form', { name: 'New product' });
     await form.getByLabel('Name', { exact: true }).fill('Kantha Stitch Tee');
-    await form.getByLabel('Category').selectOption({ label: '– Graphic Tees' });
+    await form.getByLabel('Category').selectOption({ label: 'Men › Graphic Tees' });
     await form.getByLabel('Price (৳)').fill('650');
     await form.getByLabel(/Old price/).fill('800');
     await form.getByLabel('Badge (e.g. New, Sale)').fill('New');
     await form.getByRole('checkbox', { name: 'XL', exact: true }).check();
-    await form.getByLabel(/Description/).fill('<p>Hand-finished <strong>kantha</strong> stitch print.</p>');
+    await form.getByRole('textbox', { name: 'Description', exact: true }).fill('Hand-finished kantha stitch print.');
     await form.getByLabel(/^Bengali name/).fill('কাঁথা সেলাই টি-শার্ট');
     await form.getByRole('button', { name: 'Create draft' }).click();
     await page.getByText('Draft', { exact: true }).first().waitFor();
@@ -50,7 +50,12 @@ describe('store administration in a real browser', () => {
     await page.getByRole('img', { name: 'Preview of the file to upload' }).waitFor();
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByRole('img', { name: 'Kantha Stitch Tee, 1 of 1' }).waitFor();
+    // No stock was given: Publish asks first (issue 31), and publishes when told to.
     await page.getByRole('button', { name: 'Publish' }).click();
+    const noStock = page.getByRole('alertdialog', { name: /Nothing of this product is in stock/ });
+    await noStock.waitFor();
+    await saveScreenshot(page, 'admin-product-publish-warning');
+    await noStock.getByRole('button', { name: 'Publish anyway' }).click();
     await page.getByRole('button', { name: 'Unpublish' }).waitFor();
     await saveScreenshot(page, 'admin-product-published');
 
@@ -77,7 +82,7 @@ describe('store administration in a real browser', () => {
     await page.getByLabel('Price (৳)').fill('599');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    await page.getByText('Price changed').first().waitFor();
+    await page.getByRole('list', { name: 'Product history' }).getByText(/^Price ৳650 → ৳599 by Store Admin, /).waitFor();
     await saveScreenshot(page, 'admin-product-history');
 
     await shopper.goto(`${base}/cart`);
@@ -98,6 +103,88 @@ describe('store administration in a real browser', () => {
     await shopper.context().close();
   }, 120_000);
 
+  it('an owner creates a product with two sizes and their stock, publishes it, and a shopper buys it; the histories speak plainly (issue 31)', async () => {
+    const base = store.server.baseUrl;
+    const context = await newPhoneContext(store.browser);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await logIn(page, ADMIN);
+    await page.goto(`${base}/admin/products/new`);
+    const form = page.getByRole('form', { name: 'New product' });
+    await form.getByLabel('Name', { exact: true }).fill('Nakshi Kantha Tee');
+    await form.getByLabel('Category').selectOption({ label: 'Women › Graphic Tees' });
+    await form.getByLabel('Price (৳)').fill('690');
+    await form.getByLabel('Stock in size M').fill('5');
+    await form.getByLabel('Stock in size L').fill('2');
+    // Typed as an owner types: three lines with Enter between them.
+    await form.getByRole('textbox', { name: 'Description', exact: true }).click();
+    await page.keyboard.type('Soft cotton');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Hand-drawn print');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Made in Dhaka');
+    await saveScreenshot(page, 'admin-new-product-with-stock-phone');
+    await form.getByRole('button', { name: 'Create draft' }).click();
+
+    const stock = page.getByRole('region', { name: 'Stock' });
+    await stock.getByText('5 in stock').waitFor();
+    await stock.getByText('2 in stock').waitFor();
+    await stock.getByRole('button', { name: 'Change or see history of size M' }).click();
+    const stockHistory = stock.getByRole('list', { name: 'Stock history' });
+    await stockHistory.getByText(/^5 received by Store Admin, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} — first stock$/).waitFor();
+    // A correction shows in the count and the history without a reload.
+    const adjust = stock.getByRole('form', { name: 'Adjust stock in size M' });
+    await adjust.getByLabel(/^Add or take off/).fill('-1');
+    await adjust.getByLabel(/^Reason/).fill('stained');
+    await adjust.getByRole('button', { name: 'Adjust' }).click();
+    await stock.getByText('4 in stock').waitFor();
+    await stockHistory.getByText(/^1 taken off by Store Admin, .* — stained$/).waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Unpublish' }).waitFor();
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    const productHistory = page.getByRole('list', { name: 'Product history' });
+    await productHistory.getByText(/^Published in the shop by Store Admin, /).waitFor();
+    await saveScreenshot(page, 'admin-product-stock-history-phone');
+
+    // Plain words only: no event, stream or version names, no raw data.
+    for (const text of [await stock.innerText(), await productHistory.innerText()]) {
+      expect(text).not.toMatch(/Stock(Received|Adjusted|Reserved|Released)|Product(Created|Published|DetailsChanged)|sku-\d|Stream|#\d|\bv\d|[{}]/);
+    }
+
+    // The shopper buys size M in the same run.
+    const shopper = await (await newPhoneContext(store.browser)).newPage();
+    const shopperErrors = collectPageErrors(shopper);
+    await shopper.goto(`${base}/product-details/nakshi-kantha-tee`);
+    await shopper.getByRole('heading', { level: 1, name: /Nakshi Kantha Tee/ }).waitFor();
+    const description = await caller.call('GET', '/api/public/productRow?slug=nakshi-kantha-tee');
+    expect(description.body.data.description).toBe('<p>Soft cotton</p><p>Hand-drawn print</p><p>Made in Dhaka</p>');
+    for (const line of ['Soft cotton', 'Hand-drawn print', 'Made in Dhaka']) await shopper.locator('p').filter({ hasText: new RegExp(`^${line}$`) }).first().waitFor();
+    await shopper.getByRole('radio', { name: /^M\b/ }).check(); // "M", or "M (only 4 left)" when few are left
+    await shopper.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    await shopper.getByText('Added to Cart!').waitFor();
+    await saveScreenshot(shopper, 'shop-product-with-stock-phone');
+    await shopper.goto(`${base}/checkout`);
+    await shopper.getByLabel('Full name').fill('Farhana Yasmin');
+    await shopper.getByLabel('Phone number').fill('01711223344');
+    await shopper.getByLabel('Shipping address').fill('House 12, Road 4, Dhanmondi, Dhaka');
+    await shopper.getByRole('button', { name: 'Confirm Order' }).click();
+    await shopper.waitForURL('**/order-confirm', { timeout: 15_000 });
+    const admin = (await caller.login(ADMIN.email, ADMIN.password)).access_token;
+    const product = (await caller.call('GET', '/api/public/productRow?slug=nakshi-kantha-tee')).body.data;
+    const rows = (await caller.call('GET', `/api/admin/stock?search=${product.sku}`, admin)).body.data as Array<{ size: string; available: number; reserved: number }>;
+    expect(rows.find((row) => row.size === 'M')).toMatchObject({ available: 3, reserved: 1 });
+
+    // The owner's stock history names the order in words, still without event names.
+    await page.reload();
+    await page.getByRole('region', { name: 'Stock' }).getByRole('button', { name: 'Change or see history of size M' }).click();
+    await page.getByRole('list', { name: 'Stock history' }).getByText(/^1 set aside for order [A-Z0-9]+, /).waitFor();
+    expect(await page.getByRole('list', { name: 'Stock history' }).innerText()).not.toMatch(/StockReserved|sku-|Stream/);
+    expect(errors).toEqual([]);
+    expect(shopperErrors).toEqual([]);
+    await context.close();
+    await shopper.context().close();
+  }, 90_000);
+
   it('shows the limits on what anonymous shoppers can hold or make the store send, and saves them (issue 27)', async () => {
     const context = await newDesktopContext(store.browser);
     const page = await context.newPage();
@@ -117,7 +204,8 @@ describe('store administration in a real browser', () => {
     const admin = (await caller.login(ADMIN.email, ADMIN.password)).access_token;
     expect((await caller.call('GET', '/api/admin/settings', admin)).body).toMatchObject({ order_messages_per_hour: 5, order_messages_per_day: 10, checkout_units_per_ip_hour: 60 });
     // Where staff watch the queues, what the cap held back.
-    await page.getByRole('link', { name: 'Projections', exact: true }).click();
+    await page.getByRole('link', { name: 'System', exact: true }).click();
+    await page.getByRole('navigation', { name: 'System' }).getByRole('link', { name: 'Projections' }).click();
     await page.getByRole('region', { name: 'Message queues' }).getByRole('columnheader', { name: 'Held back by the cap (24 h)' }).waitFor();
     expect((await caller.call('PUT', '/api/admin/settings', admin, { order_messages_per_hour: 3 })).status).toBe(200);
     expect(errors).toEqual([]);

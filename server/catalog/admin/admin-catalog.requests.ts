@@ -74,6 +74,8 @@ const productFields = {
   name_bn: nullableText('Bengali name', 150),
   description_bn: nullableText('Bengali description', 20_000),
   badge: nullableText('badge', 30),
+  /** Issue 31: the badge in Bengali; empty or null: the English badge in Bengali mode too. */
+  badge_bn: nullableText('Bengali badge', 30),
   sku: z.string({ error: says('field-not-text', { field: 'SKU' }) }).trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9-]{0,39}$/, says('sku-invalid')),
   slug,
 };
@@ -81,7 +83,7 @@ const productFields = {
 /** A new product needs a name, a category, a price and sizes; the rest may come later. */
 export const createProductRequest = z
   .object(productFields)
-  .partial({ fullname: true, old_price: true, description: true, name_bn: true, description_bn: true, badge: true, sku: true, slug: true })
+  .partial({ fullname: true, old_price: true, description: true, name_bn: true, description_bn: true, badge: true, badge_bn: true, sku: true, slug: true })
   .extend({ publish: z.boolean({ error: says('publish-invalid') }).optional() });
 
 const versionNumber = says('field-whole-number', { field: 'version' });
@@ -109,6 +111,8 @@ export const versionOnlyRequest = z.object({ version: version.optional() });
 
 export const createCategoryRequest = z.object({
   name: requiredText('name', 100),
+  /** Issue 31: the name in Bengali; empty or null: the English name in Bengali mode too. */
+  name_bn: nullableText('Bengali name', 100).optional(),
   slug: slug.optional(),
   parent_id: z.preprocess((value) => (value === '' || value === 0 ? null : value), id('parent category').nullable()).optional(),
   position: z

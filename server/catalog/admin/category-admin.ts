@@ -26,7 +26,7 @@ export class CategoryAdmin {
 
   async list(): Promise<{ data: AdminCategoryResponse[]; tree: AdminCategoryResponse[] }> {
     const rows: Array<Omit<AdminCategoryResponse, 'version'> & { version: number | null }> = await this.dataSource.query(
-      `SELECT c.id, c.name, c.slug, c.parent_id, c.position,
+      `SELECT c.id, c.name, c.name_bn, c.slug, c.parent_id, c.position,
               (SELECT count(*)::int FROM catalog_products p WHERE p.category_id = c.id) AS products,
               (SELECT max(stream_position) FROM events e WHERE e.stream_id = 'category-' || c.id) AS version
          FROM categories c ORDER BY c.parent_id NULLS FIRST, c.position, c.id`,
@@ -50,7 +50,7 @@ export class CategoryAdmin {
       meta,
       reserve,
       guard: parentId === null ? undefined : (attempt) => this.placeInTree(attempt, categoryId, parentId, false),
-      command: { type: 'CreateCategory', data: { categoryId, name: input.name, slug, parentId, position } },
+      command: { type: 'CreateCategory', data: { categoryId, name: input.name, slug, parentId, position, nameBn: input.name_bn ?? null } },
     });
     return toResponse(result.state, result.version);
   }
@@ -70,7 +70,7 @@ export class CategoryAdmin {
         if (!state.exists) throw new NotFoundError('category-not-found');
         reserve.length = 0;
         if (input.slug !== undefined && input.slug !== state.slug) reserve.push({ kind: 'category-slug', value: input.slug, ownerId: id, field: 'slug' });
-        return { type: 'ChangeCategory', data: { name: input.name, slug: input.slug, parentId: input.parent_id, position: input.position } };
+        return { type: 'ChangeCategory', data: { name: input.name, slug: input.slug, parentId: input.parent_id, position: input.position, nameBn: input.name_bn } };
       },
     });
     return toResponse(result.state, result.version);
@@ -113,5 +113,5 @@ export class CategoryAdmin {
 }
 
 function toResponse(state: CategoryState, version: number): AdminCategoryResponse {
-  return { id: state.categoryId, name: state.name, slug: state.slug, parent_id: state.parentId, position: state.position, products: 0, version };
+  return { id: state.categoryId, name: state.name, name_bn: state.nameBn ?? null, slug: state.slug, parent_id: state.parentId, position: state.position, products: 0, version };
 }

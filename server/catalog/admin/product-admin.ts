@@ -198,9 +198,10 @@ function changeOf(input: z.output<typeof changeProductRequest>, state: ProductSt
  * The Bengali texts the request sets, cleaned as the English ones are; blank (or a description with nothing
  * left once sanitized) is none. Absent fields stay absent, so a product without Bengali records no null.
  */
-function bengaliTexts(input: { name_bn?: string | null; description_bn?: string | null }): Pick<ProductDetails, 'nameBn' | 'descriptionBnHtml'> {
-  const texts: Pick<ProductDetails, 'nameBn' | 'descriptionBnHtml'> = {};
+function bengaliTexts(input: { name_bn?: string | null; description_bn?: string | null; badge_bn?: string | null }): Pick<ProductDetails, 'nameBn' | 'descriptionBnHtml' | 'badgeBn'> {
+  const texts: Pick<ProductDetails, 'nameBn' | 'descriptionBnHtml' | 'badgeBn'> = {};
   if (input.name_bn !== undefined) texts.nameBn = input.name_bn || null;
+  if (input.badge_bn !== undefined) texts.badgeBn = input.badge_bn || null;
   if (input.description_bn !== undefined) texts.descriptionBnHtml = (input.description_bn && sanitizeDescriptionHtml(input.description_bn).trim()) || null;
   return texts;
 }
@@ -241,6 +242,7 @@ export function fromState(state: ProductState, version: number): AdminProductRes
     old_price: state.oldPricePaisa === null ? null : paisaToTaka(state.oldPricePaisa),
     description: state.details.descriptionHtml,
     name_bn: state.details.nameBn,
+    badge_bn: state.details.badgeBn ?? null,
     description_bn: state.details.descriptionBnHtml,
     badge: state.details.badge,
     sizes: state.sizes,

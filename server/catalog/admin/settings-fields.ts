@@ -90,6 +90,13 @@ export const SETTINGS_FIELDS: SettingsField[] = [
   { api: 'advance_rules', column: 'advance_rules', kind: 'json', schema: advanceRulesSchema },
   // Issue 32 (ADR 065): the search's groups of synonyms (column from migration 1763800004001; the defaults until set).
   { api: 'search_synonyms', column: 'search_synonyms', kind: 'json', schema: searchSynonymsSchema },
+  // Issue 31 (ADR 067): the store's own words in Bengali, shown in Bengali mode (empty: the English ones).
+  // Columns from migration 1763800004201.
+  { api: 'name_bn', column: 'name_bn', kind: 'text', schema: text('store name in Bengali', 100) },
+  { api: 'description_bn', column: 'description_bn', kind: 'text', schema: text('description in Bengali', 2_000) },
+  { api: 'address_bn', column: 'address_bn', kind: 'text', schema: text('address in Bengali', 500) },
+  { api: 'delivery_time_inside_dhaka_bn', column: 'delivery_time_inside_dhaka_bn', kind: 'text', schema: text('delivery time inside Dhaka in Bengali', 40) },
+  { api: 'delivery_time_outside_dhaka_bn', column: 'delivery_time_outside_dhaka_bn', kind: 'text', schema: text('delivery time outside Dhaka in Bengali', 40) },
 ];
 
 /** Every field optional (a PUT may send the whole form or a part), plus the version the form was loaded at. */

@@ -23,6 +23,7 @@ export const productCard = answerOf<ProductCardResponse>()(
     currency: z.string(),
     badge: z.string().nullable(),
     name_bn: z.string().nullable(),
+    badge_bn: z.string().nullable().describe('Issue 31: the badge in Bengali; null: the English badge in Bengali mode too'),
   }),
 );
 
@@ -48,6 +49,7 @@ export const category: z.ZodType<CategoryResponse> = z
   .object({
     id: z.number().int(),
     name: z.string(),
+    name_bn: z.string().nullable().describe('Issue 31: the name in Bengali; null: the English name in Bengali mode too'),
     slug: z.string(),
     get children() {
       return z.array(category);
@@ -79,6 +81,11 @@ export const settings = answerOf<SettingResponse>()(
     low_stock_threshold: z.number().int(),
     bkash_checkout: z.boolean().optional().describe('Whether bKash orders pay through the gateway (no typed transaction id needed)'),
     product_weight_grams: z.number().int().describe('Issue 30: the weight of one product, which the delivery charge counts by the kilogram'),
+    name_bn: z.string().describe('Issue 31: the store name in Bengali; empty: the English one'),
+    description_bn: z.string().describe('Issue 31: the store description in Bengali; empty: the English one'),
+    address_bn: z.string().describe('Issue 31: the address in Bengali; empty: the English one'),
+    delivery_time_inside_dhaka_bn: z.string().describe('Issue 31: the delivery time inside Dhaka in Bengali; empty: the English one'),
+    delivery_time_outside_dhaka_bn: z.string().describe('Issue 31: the delivery time outside Dhaka in Bengali; empty: the English one'),
   }),
 );
 
@@ -136,6 +143,7 @@ export const adminProduct = answerOf<AdminProduct>()(
     name_bn: z.string().nullable(),
     description_bn: z.string().nullable(),
     badge: z.string().nullable(),
+    badge_bn: z.string().nullable(),
     sizes: z.array(z.string()),
     images: z.array(z.object({ img: z.string(), thumb: z.string(), card: z.string().optional() })),
     thumbnail: z.string().nullable(),
@@ -165,6 +173,7 @@ export const adminCategory: z.ZodType<AdminCategory> = z
   .object({
     id: z.number().int(),
     name: z.string(),
+    name_bn: z.string().nullable(),
     slug: z.string(),
     parent_id: z.number().int().nullable(),
     position: z.number().int(),
@@ -180,8 +189,25 @@ export const adminCategoryList = answerOf<AdminCategoryList>()(z.object({ data: 
 
 export const adminSettings = answerOf<AdminSettings>()(
   settings
-    .omit({ hotline: true, delivery_time_inside_dhaka: true, delivery_time_outside_dhaka: true, return_days: true, low_stock_threshold: true, product_weight_grams: true })
+    .omit({
+      hotline: true,
+      delivery_time_inside_dhaka: true,
+      delivery_time_outside_dhaka: true,
+      return_days: true,
+      low_stock_threshold: true,
+      product_weight_grams: true,
+      name_bn: true,
+      description_bn: true,
+      address_bn: true,
+      delivery_time_inside_dhaka_bn: true,
+      delivery_time_outside_dhaka_bn: true,
+    })
     .extend({
+      name_bn: z.string().optional(),
+      description_bn: z.string().optional(),
+      address_bn: z.string().optional(),
+      delivery_time_inside_dhaka_bn: z.string().optional(),
+      delivery_time_outside_dhaka_bn: z.string().optional(),
       hotline: z.string().optional(),
       delivery_time_inside_dhaka: z.string().optional(),
       delivery_time_outside_dhaka: z.string().optional(),

@@ -27,6 +27,8 @@ export interface ProductDetails {
    */
   nameBn?: string | null;
   descriptionBnHtml?: string | null;
+  /** The badge in Bengali (issue 31); optional like the Bengali texts above. */
+  badgeBn?: string | null;
 }
 
 export interface ProductCreated {
@@ -87,6 +89,8 @@ export interface CategoryFields {
   slug: string;
   parentId: number | null;
   position: number;
+  /** The name in Bengali (issue 31), shown in Bengali mode; absent on events recorded before it, null for none. */
+  nameBn?: string | null;
 }
 
 export interface CategoryCreated {

@@ -10,17 +10,17 @@ export type CreateCategory = { type: 'CreateCategory'; data: CategoryFields & { 
 export type ChangeCategory = { type: 'ChangeCategory'; data: Partial<CategoryFields> };
 export type CategoryCommand = CreateCategory | ChangeCategory;
 
-const FIELDS: Array<keyof CategoryFields> = ['name', 'slug', 'parentId', 'position'];
+const FIELDS: Array<keyof CategoryFields> = ['name', 'slug', 'parentId', 'position', 'nameBn'];
 
 export const categoryDecider = {
   initialState(): CategoryState {
-    return { exists: false, categoryId: 0, name: '', slug: '', parentId: null, position: 0 };
+    return { exists: false, categoryId: 0, name: '', slug: '', parentId: null, position: 0, nameBn: null };
   },
 
   evolve(state: CategoryState, event: CategoryEvent): CategoryState {
     switch (event.type) {
       case 'CategoryCreated':
-        return { exists: true, ...event.data };
+        return { exists: true, nameBn: null, ...event.data };
       case 'CategoryChanged':
         return { ...state, ...event.data.changes };
     }
@@ -37,7 +37,7 @@ export const categoryDecider = {
     const previous: Partial<CategoryFields> = {};
     for (const field of FIELDS) {
       const next = command.data[field];
-      if (next === undefined || next === state[field]) continue;
+      if (next === undefined || next === (state[field] ?? null)) continue;
       (changes as Record<string, unknown>)[field] = next;
       (previous as Record<string, unknown>)[field] = state[field];
     }

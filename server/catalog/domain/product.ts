@@ -27,14 +27,14 @@ export type PublishProduct = { type: 'PublishProduct' };
 export type UnpublishProduct = { type: 'UnpublishProduct' };
 export type ProductCommand = CreateProduct | ChangeProduct | PublishProduct | UnpublishProduct;
 
-const DETAIL_FIELDS: Array<keyof ProductDetails> = ['slug', 'sku', 'name', 'fullname', 'categoryId', 'descriptionHtml', 'badge', 'nameBn', 'descriptionBnHtml'];
+const DETAIL_FIELDS: Array<keyof ProductDetails> = ['slug', 'sku', 'name', 'fullname', 'categoryId', 'descriptionHtml', 'badge', 'nameBn', 'descriptionBnHtml', 'badgeBn'];
 
 export const productDecider = {
   initialState(): ProductState {
     return {
       exists: false,
       productId: 0,
-      details: { slug: '', sku: '', name: '', fullname: '', categoryId: 0, descriptionHtml: '', badge: null, nameBn: null, descriptionBnHtml: null },
+      details: { slug: '', sku: '', name: '', fullname: '', categoryId: 0, descriptionHtml: '', badge: null, nameBn: null, descriptionBnHtml: null, badgeBn: null },
       pricePaisa: 0,
       oldPricePaisa: null,
       sizes: [],
@@ -120,7 +120,7 @@ function decideChange(change: ChangeProduct['data'], state: ProductState): Produ
 
 /** A product recorded before Bengali texts existed has none: its absent fields read as null. */
 function withBengali(details: ProductDetails): Required<ProductDetails> {
-  return { ...details, nameBn: details.nameBn ?? null, descriptionBnHtml: details.descriptionBnHtml ?? null };
+  return { ...details, nameBn: details.nameBn ?? null, descriptionBnHtml: details.descriptionBnHtml ?? null, badgeBn: details.badgeBn ?? null };
 }
 
 function checkPrices(price: number, oldPrice: number | null): void {

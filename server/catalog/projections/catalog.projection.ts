@@ -79,15 +79,15 @@ async function applyProducts(events: Array<RecordedEvent & ProductEvent>, { mana
   const all = [...rows.values()].filter((row) => row.state.exists);
   await manager.query(
     `INSERT INTO ${admin} AS t (id, slug, sku, name, fullname, category_id, price_paisa, old_price_paisa, description_html, badge,
-                                name_bn, description_bn_html, sizes, images, published, version, created_at, updated_at, updated_by)
-     SELECT id, slug, sku, name, fullname, category_id, price_paisa, old_price_paisa, description_html, badge, name_bn, description_bn_html,
+                                name_bn, description_bn_html, badge_bn, sizes, images, published, version, created_at, updated_at, updated_by)
+     SELECT id, slug, sku, name, fullname, category_id, price_paisa, old_price_paisa, description_html, badge, name_bn, description_bn_html, badge_bn,
             ARRAY(SELECT jsonb_array_elements_text(sizes)), images, published, version, created_at, updated_at, updated_by
        FROM jsonb_to_recordset($1::jsonb) AS x(id int, slug text, sku text, name text, fullname text, category_id int, price_paisa int,
-            old_price_paisa int, description_html text, badge text, name_bn text, description_bn_html text, sizes jsonb, images jsonb,
+            old_price_paisa int, description_html text, badge text, name_bn text, description_bn_html text, badge_bn text, sizes jsonb, images jsonb,
             published boolean, version int, created_at timestamptz, updated_at timestamptz, updated_by text)
      ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, sku = EXCLUDED.sku, name = EXCLUDED.name, fullname = EXCLUDED.fullname,
        category_id = EXCLUDED.category_id, price_paisa = EXCLUDED.price_paisa, old_price_paisa = EXCLUDED.old_price_paisa,
-       description_html = EXCLUDED.description_html, badge = EXCLUDED.badge, name_bn = EXCLUDED.name_bn,
+       description_html = EXCLUDED.description_html, badge = EXCLUDED.badge, name_bn = EXCLUDED.name_bn, badge_bn = EXCLUDED.badge_bn,
        description_bn_html = EXCLUDED.description_bn_html, sizes = EXCLUDED.sizes, images = EXCLUDED.images,
        published = EXCLUDED.published, version = EXCLUDED.version, created_at = EXCLUDED.created_at,
        updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
@@ -103,15 +103,15 @@ async function applyProducts(events: Array<RecordedEvent & ProductEvent>, { mana
   if (published.length === 0) return;
   await manager.query(
     `INSERT INTO ${shop} AS t (id, slug, name, fullname, sku, price_paisa, old_price_paisa, description_html, category_id, badge,
-                               name_bn, description_bn_html, search_words, thumbnail, images, created_at)
-     SELECT id, slug, name, fullname, sku, price_paisa, old_price_paisa, description_html, category_id, badge, name_bn, description_bn_html,
+                               name_bn, description_bn_html, badge_bn, search_words, thumbnail, images, created_at)
+     SELECT id, slug, name, fullname, sku, price_paisa, old_price_paisa, description_html, category_id, badge, name_bn, description_bn_html, badge_bn,
             ARRAY(SELECT jsonb_array_elements_text(search_words)), thumbnail, images, created_at
        FROM jsonb_to_recordset($1::jsonb) AS x(id int, slug text, name text, fullname text, sku text, price_paisa int, old_price_paisa int,
-            description_html text, category_id int, badge text, name_bn text, description_bn_html text, search_words jsonb,
+            description_html text, category_id int, badge text, name_bn text, description_bn_html text, badge_bn text, search_words jsonb,
             thumbnail text, images jsonb, created_at timestamptz)
      ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, name = EXCLUDED.name, fullname = EXCLUDED.fullname, sku = EXCLUDED.sku,
        price_paisa = EXCLUDED.price_paisa, old_price_paisa = EXCLUDED.old_price_paisa, description_html = EXCLUDED.description_html,
-       category_id = EXCLUDED.category_id, badge = EXCLUDED.badge, name_bn = EXCLUDED.name_bn,
+       category_id = EXCLUDED.category_id, badge = EXCLUDED.badge, name_bn = EXCLUDED.name_bn, badge_bn = EXCLUDED.badge_bn,
        description_bn_html = EXCLUDED.description_bn_html, search_words = EXCLUDED.search_words, thumbnail = EXCLUDED.thumbnail,
        images = EXCLUDED.images, created_at = EXCLUDED.created_at`,
     [JSON.stringify(await withFreeNames(manager, shop, published.map(toShopRecord), ['slug', 'sku']))],
@@ -141,6 +141,7 @@ function toShopRecord({ state, createdAt }: ProductRow) {
     badge: state.details.badge,
     name_bn: state.details.nameBn,
     description_bn_html: state.details.descriptionBnHtml,
+    badge_bn: state.details.badgeBn ?? null,
     // Derived here, by the same function that splits the shopper's query, so both agree in every script (ADR 004).
     search_words: productSearchWords(state.details),
     thumbnail: first ? (first.card ?? first.thumb) : PLACEHOLDER_PICTURE,
@@ -164,6 +165,7 @@ function toAdminRecord({ state, version, createdAt, updatedAt, updatedBy }: Prod
     badge: state.details.badge,
     name_bn: state.details.nameBn,
     description_bn_html: state.details.descriptionBnHtml,
+    badge_bn: state.details.badgeBn ?? null,
     sizes: state.sizes,
     images: state.images,
     published: state.published,
@@ -187,6 +189,7 @@ export interface StoredProduct {
   badge: string | null;
   name_bn: string | null;
   description_bn_html: string | null;
+  badge_bn: string | null;
   sizes: string[];
   images: ProductImage[];
   published: boolean;
@@ -212,6 +215,7 @@ export function productRowOf(row: StoredProduct): ProductRow {
         badge: row.badge,
         nameBn: row.name_bn,
         descriptionBnHtml: row.description_bn_html,
+        badgeBn: row.badge_bn,
       },
       pricePaisa: row.price_paisa,
       oldPricePaisa: row.old_price_paisa,
@@ -230,22 +234,26 @@ export function productRowOf(row: StoredProduct): ProductRow {
 async function applyCategories(events: Array<RecordedEvent & CategoryEvent>, { manager, table }: ProjectionContext): Promise<void> {
   const target = table('categories');
   const ids = [...new Set(events.map((event) => event.data.categoryId))];
-  const stored: Array<{ id: number; name: string; slug: string; parent_id: number | null; position: number }> = await manager.query(
-    `SELECT id, name, slug, parent_id, position FROM ${target} WHERE id = ANY($1::int[])`,
+  const stored: Array<{ id: number; name: string; slug: string; parent_id: number | null; position: number; name_bn: string | null }> = await manager.query(
+    `SELECT id, name, slug, parent_id, position, name_bn FROM ${target} WHERE id = ANY($1::int[])`,
     [ids],
   );
   const states = new Map<number, CategoryState>(
-    stored.map((row) => [row.id, { exists: true, categoryId: row.id, name: row.name, slug: row.slug, parentId: row.parent_id, position: row.position }]),
+    stored.map((row) => [row.id, { exists: true, categoryId: row.id, name: row.name, slug: row.slug, parentId: row.parent_id, position: row.position, nameBn: row.name_bn }]),
   );
   for (const event of events) {
     states.set(event.data.categoryId, categoryDecider.evolve(states.get(event.data.categoryId) ?? categoryDecider.initialState(), event));
   }
   const rows = [...states.values()].filter((state) => state.exists);
   await manager.query(
-    `INSERT INTO ${target} AS t (id, name, slug, parent_id, position)
-     SELECT id, name, slug, parent_id, position FROM jsonb_to_recordset($1::jsonb) AS x(id int, name text, slug text, parent_id int, position int)
-     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, slug = EXCLUDED.slug, parent_id = EXCLUDED.parent_id, position = EXCLUDED.position`,
-    [JSON.stringify(await withFreeNames(manager, target, rows.map((row) => ({ id: row.categoryId, name: row.name, slug: row.slug, parent_id: row.parentId, position: row.position })), ['slug']))],
+    `INSERT INTO ${target} AS t (id, name, slug, parent_id, position, name_bn)
+     SELECT id, name, slug, parent_id, position, name_bn FROM jsonb_to_recordset($1::jsonb) AS x(id int, name text, slug text, parent_id int, position int, name_bn text)
+     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, slug = EXCLUDED.slug, parent_id = EXCLUDED.parent_id, position = EXCLUDED.position, name_bn = EXCLUDED.name_bn`,
+    [
+      JSON.stringify(
+        await withFreeNames(manager, target, rows.map((row) => ({ id: row.categoryId, name: row.name, slug: row.slug, parent_id: row.parentId, position: row.position, name_bn: row.nameBn ?? null })), ['slug']),
+      ),
+    ],
   );
 }
 

@@ -18,10 +18,10 @@ export class GetCategoriesHandler implements IQueryHandler<GetCategoriesQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ view }: GetCategoriesQuery): Promise<CategoryResponse[]> {
-    const rows: Array<{ id: number; name: string; slug: string; parent_id: number | null }> = await this.dataSource.query(
-      `SELECT id, name, slug, parent_id FROM categories ORDER BY position, id`,
+    const rows: Array<{ id: number; name: string; name_bn: string | null; slug: string; parent_id: number | null }> = await this.dataSource.query(
+      `SELECT id, name, name_bn, slug, parent_id FROM categories ORDER BY position, id`,
     );
-    const node = (row: (typeof rows)[number]): CategoryResponse => ({ id: row.id, name: row.name, slug: row.slug, children: [] });
+    const node = (row: (typeof rows)[number]): CategoryResponse => ({ id: row.id, name: row.name, name_bn: row.name_bn ?? null, slug: row.slug, children: [] });
     if (view === 'parents') return rows.filter((row) => row.parent_id === null).map(node);
     if (view === 'children') return rows.filter((row) => row.parent_id !== null).map(node);
     const parents = new Map(rows.filter((row) => row.parent_id === null).map((row) => [row.id, node(row)]));

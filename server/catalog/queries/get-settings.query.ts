@@ -37,6 +37,12 @@ export class GetSettingsHandler implements IQueryHandler<GetSettingsQuery> {
       return_days: row.return_days,
       low_stock_threshold: row.low_stock_threshold,
       product_weight_grams: Number(row.product_weight_grams ?? 250),
+      // The owner's words in Bengali (issue 31), beside the specification's fields: empty when not given.
+      name_bn: row.name_bn ?? '',
+      description_bn: row.description_bn ?? '',
+      address_bn: row.address_bn ?? '',
+      delivery_time_inside_dhaka_bn: row.delivery_time_inside_dhaka_bn ?? '',
+      delivery_time_outside_dhaka_bn: row.delivery_time_outside_dhaka_bn ?? '',
     };
   }
 }

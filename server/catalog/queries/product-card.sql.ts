@@ -5,7 +5,7 @@ import type { ProductCardResponse } from '../../../contracts/catalog';
  * when a product has none of its own; LEFT JOIN so a store without settings still lists its products.
  */
 export const PRODUCT_CARD_COLUMNS = `
-  p.id, p.slug, p.name, p.fullname, p.sku, p.thumbnail, p.badge, p.price_paisa, p.old_price_paisa, p.name_bn,
+  p.id, p.slug, p.name, p.fullname, p.sku, p.thumbnail, p.badge, p.badge_bn, p.price_paisa, p.old_price_paisa, p.name_bn,
   COALESCE(p.currency_symbol, s.currency, '৳') AS currency`;
 
 export const PRODUCT_CARD_FROM = `products p LEFT JOIN settings s ON s.id = 1`;

@@ -32,6 +32,7 @@ import { Returns1763800003701 } from './1763800003701-returns';
 import { OrderSources1763800003901 } from './1763800003901-order-sources';
 import { SearchSynonyms1763800004001 } from './1763800004001-search-synonyms';
 import { SavedDeliveryAddress1763800004002 } from './1763800004002-saved-delivery-address';
+import { OwnerWordsInBengali1763800004201 } from './1763800004201-owner-words-in-bengali';
 import { OrderListPolling1763800004301 } from './1763800004301-order-list-polling';
 
 import { AddressesAndZones1763800003301 } from './1763800003301-addresses-and-zones';
@@ -77,5 +78,6 @@ export const migrations: Array<new () => MigrationInterface> = [
   SearchSynonyms1763800004001,
   SavedDeliveryAddress1763800004002,
   StaffInvitationsAndSessions1763800004101,
+  OwnerWordsInBengali1763800004201,
   OrderListPolling1763800004301,
 ];

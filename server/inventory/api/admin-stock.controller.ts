@@ -5,11 +5,12 @@ import { Roles } from '../../common/auth/roles.decorator';
 import { RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { AdjustStockCommand, ReceiveStockCommand } from '../change-stock/change-stock.commands';
-import { skuStreamId } from '../domain/sku-stream';
+import { normalizeSize, skuStreamId } from '../domain/sku-stream';
+import { StockChanges } from '../change-stock/change-stock.handlers';
 import { ReadStreamQuery } from '../../operations/published';
 import { ListStockQuery } from '../list-stock/list-stock.query';
 import { adjustStockRequest, listStockRequest, receiveStockRequest } from './admin-stock.requests';
-import { ValidationFailedError } from '../../common/errors/domain-error';
+import { NotFoundError, ValidationFailedError } from '../../common/errors/domain-error';
 
 /** Stock per product and size: care and admin see it; receipts and adjustments are recorded as events. */
 @Controller('admin/stock')
@@ -18,6 +19,7 @@ export class AdminStockController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly stock: StockChanges,
   ) {}
 
   @Get()
@@ -50,6 +52,15 @@ export class AdminStockController {
     if (!/^[1-9]\d{0,8}$/.test(productId) || !/^[A-Za-z0-9]{1,10}$/.test(size)) {
       throw ValidationFailedError.field('sku', 'stock-sku-invalid');
     }
-    return { data: await this.queries.execute(new ReadStreamQuery(skuStreamId(Number(productId), size))) };
+    const id = Number(productId);
+    try {
+      return { data: await this.queries.execute(new ReadStreamQuery(skuStreamId(id, size))) };
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      // A size the product is sold in but never stocked has an empty history, not a missing one (issue 31: the
+      // console showed "Stream was not found." for a new product's stock).
+      if (await this.stock.sells(id, normalizeSize(size))) return { data: [] };
+      throw new NotFoundError('sku-not-sold', { productId: id, size: normalizeSize(size) });
+    }
   }
 }

@@ -23,6 +23,7 @@ export const INVENTORY_ROUTES: ApiRoute[] = [
   },
   {
     method: 'get', path: '/api/admin/stock/:productId/:size/stream', tag: TAG, summary: 'A SKU\'s stock events', access: 'care', answer: skuEventsAnswer,
+    description: 'Oldest first. A size the product (published or a draft) is sold in but never stocked answers an empty list; a size it is not sold in is a 404.',
     params: { productId: z.string().regex(/^\d{1,9}$/), size: z.string().min(1).max(10) },
     example: (s) => ({ params: { productId: String(s.product.id), size: s.product.size } }),
   },

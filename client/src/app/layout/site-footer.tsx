@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
 import { ContactLines } from '../../features/settings/components/contact-lines';
 import { localDigits, t } from '../../lib/i18n/locale';
+import { ownerWords } from '../../lib/i18n/product-text';
 import { ChevronIcon } from './icons';
 import { useHasSession } from './use-has-session';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
@@ -10,14 +11,14 @@ import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 export function SiteFooter() {
   const { data: setting } = useSettingRow();
   const hasSession = useHasSession();
-  const storeName = setting?.name ?? '';
+  const storeName = ownerWords(setting?.name, setting?.name_bn);
   const whatsAppDigits = setting?.whatsApp?.replace(/\D/g, '');
 
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <FooterSection title={storeName ? t('footer.aboutStore', { store: storeName }) : t('nav.about')}>
-          {setting?.description && <p>{setting.description}</p>}
+          {setting?.description && <p>{ownerWords(setting.description, setting.description_bn)}</p>}
           <ContactLines setting={setting} className="site-footer__list" />
         </FooterSection>
 

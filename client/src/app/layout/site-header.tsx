@@ -5,6 +5,7 @@ import { SearchBox } from '../../features/catalog/components/search-box';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
 import type { MessageKey } from '../../lib/i18n/keys';
 import { localDigits, t } from '../../lib/i18n/locale';
+import { ownerWords } from '../../lib/i18n/product-text';
 import { careLinks } from './care-links';
 import { CountBadge } from './count-badge';
 import { BagIcon, HeartIcon, MenuIcon, UserIcon } from './icons';
@@ -58,7 +59,7 @@ export function SiteHeader() {
             {isPending ? (
               <span className="skeleton skeleton--inline" aria-hidden="true" />
             ) : (
-              t('header.welcome', { store: setting?.name ?? t('header.ourStore') })
+              t('header.welcome', { store: (setting && ownerWords(setting.name, setting.name_bn)) || t('header.ourStore') })
             )}
           </p>
           <ul className="topbar__links">
@@ -104,7 +105,7 @@ export function SiteHeader() {
               <span className="visually-hidden">{t('nav.home')}</span>
             </>
           ) : (
-            (setting?.name ?? t('nav.home'))
+            ((setting && ownerWords(setting.name, setting.name_bn)) || t('nav.home'))
           )}
         </Link>
         <div className="masthead__search">

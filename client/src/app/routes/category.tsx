@@ -1,4 +1,5 @@
 import { t, useMessages } from '../../lib/i18n/locale';
+import { categoryName } from '../../lib/i18n/product-text';
 import { shopMessages } from '../../lib/i18n/messages/shop';
 import { useParams } from 'react-router-dom';
 import { useCategoryTree } from '../../features/catalog/api/get-category-tree';
@@ -24,8 +25,8 @@ export function ChildCategoryRoute() {
   const query = useProductsByCategory({ page, search, slug });
   const { data: tree } = useCategoryTree();
   const { category, parent } = findCategory(tree, slug);
-  const title = category ? (parent ? `${parent.name} · ${category.name}` : category.name) : t('shop.category');
-  const crumbs = [{ label: t('nav.home'), to: '/' }, { label: t('nav.shop'), to: '/shop' }, ...(parent ? [{ label: parent.name, to: `/product-category/${parent.slug}` }] : []), { label: category?.name ?? slug }];
+  const title = category ? (parent ? `${categoryName(parent)} · ${categoryName(category)}` : categoryName(category)) : t('shop.category');
+  const crumbs = [{ label: t('nav.home'), to: '/' }, { label: t('nav.shop'), to: '/shop' }, ...(parent ? [{ label: categoryName(parent), to: `/product-category/${parent.slug}` }] : []), { label: category ? categoryName(category) : slug }];
   if (tree && !category) return <UnknownCategory />;
   return <CatalogPage key={slug} title={title} crumbs={crumbs} query={query} />;
 }
@@ -39,7 +40,7 @@ export function ParentCategoryRoute() {
   const { data: tree } = useCategoryTree();
   const { category } = findCategory(tree, slug);
   if (tree && !category) return <UnknownCategory />;
-  return <CatalogPage key={slug} title={category?.name ?? t('shop.category')} crumbs={[{ label: t('nav.home'), to: '/' }, { label: t('nav.shop'), to: '/shop' }, { label: category?.name ?? slug }]} query={query} />;
+  return <CatalogPage key={slug} title={category ? categoryName(category) : t('shop.category')} crumbs={[{ label: t('nav.home'), to: '/' }, { label: t('nav.shop'), to: '/shop' }, { label: category ? categoryName(category) : slug }]} query={query} />;
 }
 
 function UnknownCategory() {

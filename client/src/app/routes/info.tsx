@@ -7,14 +7,13 @@ import { POST_CATEGORY, usePostData } from '../../features/info/api/get-post-dat
 
 type InfoPage = keyof typeof POST_CATEGORY;
 
-/** Fixed headings where the spec names one: the return page is headed "Privacy & Policy" (spec §2). */
-const HEADINGS: Partial<Record<InfoPage, () => string>> = { return: () => t('info.returnHeading') };
-
 /** About, Terms, Privacy, Return (spec §2): title and HTML body from a post. */
 export function InfoRoute({ page }: { page: InfoPage }) {
   useMessages(pagesMessages);
   const { data, isPending, isError } = usePostData(POST_CATEGORY[page]);
-  const title = HEADINGS[page]?.() ?? data?.name ?? '';
+  // Every page is headed with the title the owner gave it in the console (issue 31: the return page was headed
+  // "Privacy & Policy" whatever it said, ADR 067).
+  const title = data?.name ?? '';
   return (
     <div className="container page info-page">
       {title && <title>{title}</title>}

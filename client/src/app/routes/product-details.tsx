@@ -6,7 +6,7 @@ import { Loader } from '../../components/ui/spinner';
 import { WhenVisible } from '../../components/ui/when-visible';
 import { formatMoney } from '../../lib/money';
 import { localDigits, t, useMessages } from '../../lib/i18n/locale';
-import { productDescription, productName, productTitle } from '../../lib/i18n/product-text';
+import { ownerWords, productDescription, productName, productTitle } from '../../lib/i18n/product-text';
 import { productMessages } from '../../lib/i18n/messages/product';
 import { useProductRow } from '../../features/catalog/api/get-product-row';
 import { useRelatedProducts } from '../../features/catalog/api/get-related-products';
@@ -148,8 +148,8 @@ function RelatedProducts({ slug, actions }: { slug: string; actions: ProductCard
 /** Cash on delivery, delivery times and the return rule, from the store settings (issue 16). */
 function StorePromises() {
   const { data: setting } = useSettingRow();
-  const inside = setting?.delivery_time_inside_dhaka || t('product.insideDefault');
-  const outside = setting?.delivery_time_outside_dhaka || t('product.outsideDefault');
+  const inside = ownerWords(setting?.delivery_time_inside_dhaka, setting?.delivery_time_inside_dhaka_bn) || t('product.insideDefault');
+  const outside = ownerWords(setting?.delivery_time_outside_dhaka, setting?.delivery_time_outside_dhaka_bn) || t('product.outsideDefault');
   const returnDays = setting?.return_days ?? 7;
   return (
     <section className="store-promises" aria-label={t('product.promises')}>

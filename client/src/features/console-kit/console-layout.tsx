@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { SYSTEM_PAGES } from './system-nav';
 import { useStaffSession } from './staff-session-context';
 
-const LINKS: Array<{ to: string; label: string; adminOnly?: boolean; end?: boolean }> = [
+const LINKS: Array<{ to: string; label: string; adminOnly?: boolean; end?: boolean; system?: boolean }> = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/instant-order', label: 'Instant order' },
@@ -16,8 +17,8 @@ const LINKS: Array<{ to: string; label: string; adminOnly?: boolean; end?: boole
   { to: '/admin/pages', label: 'Pages' },
   { to: '/admin/staff', label: 'Staff' },
   { to: '/admin/coupons', label: 'Coupons', adminOnly: true },
-  { to: '/admin/events', label: 'Events', adminOnly: true },
-  { to: '/admin/projections', label: 'Projections', adminOnly: true },
+  // The operator's pages (event log, projections) stay out of the everyday menu: one "System" entry, admins only.
+  { to: SYSTEM_PAGES[0].to, label: 'System', adminOnly: true, system: true },
 ];
 
 /**
@@ -27,6 +28,8 @@ const LINKS: Array<{ to: string; label: string; adminOnly?: boolean; end?: boole
 export function ConsoleLayout({ navBadges = {} }: { navBadges?: Partial<Record<string, ReactNode>> }) {
   const { user, staffRole, logOut } = useStaffSession();
   const links = LINKS.filter((link) => !link.adminOnly || staffRole === 'admin');
+  const { pathname } = useLocation();
+  const inSystem = SYSTEM_PAGES.some((page) => pathname.startsWith(page.to));
   return (
     <div className="admin">
       <meta name="robots" content="noindex" />
@@ -47,7 +50,7 @@ export function ConsoleLayout({ navBadges = {} }: { navBadges?: Partial<Record<s
           <ul className="admin-nav">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end}>
+                <NavLink to={link.to} end={link.end} className={({ isActive }) => (isActive || (link.system && inSystem) ? 'active' : undefined)}>
                   {link.label}
                   {navBadges[link.to]}
                 </NavLink>

@@ -23,3 +23,15 @@ export function productTitle(product: Named & { fullname?: string }): string {
 export function productDescription(product: { description: string; description_bn?: string | null }): string {
   return (getLocale() === 'bn' && product.description_bn) || product.description;
 }
+
+/**
+ * The owner's own words in the shopper's language (issue 31): the Bengali text in Bengali mode when the owner
+ * gave one, else the English one. Categories, badges and the store's texts (settings) answer both.
+ */
+export function ownerWords(english: string | null | undefined, bengali: string | null | undefined): string {
+  return (getLocale() === 'bn' && bengali?.trim()) || english || '';
+}
+
+export const categoryName = (category: { name: string; name_bn?: string | null }) => ownerWords(category.name, category.name_bn);
+
+export const badgeText = (product: { badge: string | null; badge_bn?: string | null }) => (product.badge ? ownerWords(product.badge, product.badge_bn) : null);

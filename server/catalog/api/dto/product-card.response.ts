@@ -17,5 +17,6 @@ export function toProductCard(row: ProductCardRow): ProductCardResponse {
     currency: row.currency,
     badge: row.badge,
     name_bn: row.name_bn,
+    badge_bn: row.badge_bn ?? null,
   };
 }

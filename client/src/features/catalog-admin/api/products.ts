@@ -40,6 +40,8 @@ export type ProductInput = {
   name_bn: string | null;
   description_bn: string | null;
   badge: string | null;
+  /** Issue 31: the badge in Bengali; null removes it. */
+  badge_bn: string | null;
 };
 
 export function useCreateProduct() {

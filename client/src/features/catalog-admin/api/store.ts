@@ -6,7 +6,7 @@ export function useAdminCategories() {
   return useConsoleQuery<AdminCategoryList>(catalogAdminKeys.categories(), '/admin/categories');
 }
 
-export type CategoryInput = { name?: string; slug?: string; parent_id?: number | null; position?: number; version?: number };
+export type CategoryInput = { name?: string; name_bn?: string | null; slug?: string; parent_id?: number | null; position?: number; version?: number };
 
 export function useCreateCategory() {
   return useConsoleMutation<CategoryInput, AdminCategory>(() => '/admin/categories', (input) => input, () => [catalogAdminKeys.categories()]);

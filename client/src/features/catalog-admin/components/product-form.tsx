@@ -1,14 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { AdminCategory, AdminProduct } from '../../../../../contracts/catalog-admin';
+import type { AdminCategory, AdminProduct, ProductHistoryEntry } from '../../../../../contracts/catalog-admin';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../console-kit/format';
+import { actorWords } from '../../console-kit/actor-words';
+import { RichTextField } from '../../console-kit/rich-text-field';
+import { shopDateTime } from '../../console-kit/shop-time';
 import { FormError, QueryView, errorMessage, fieldErrors } from '../../console-kit/query-state';
 import { useStaffRole } from '../../console-kit/staff-session-context';
 import { useChangeProduct, useCreateProduct, useProductHistory, usePublishProduct, useUploadPicture, type ProductInput } from '../api/products';
 import { useAdminCategories } from '../api/store';
+import { categoryOptions } from './category-label';
 
 const SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
+
+/** An editor left empty still holds a <br> or an empty paragraph: that is no text. */
+const hasText = (html: string) => html.replace(/<[^>]*>|&nbsp;/g, '').trim() !== '';
 
 function readForm(form: HTMLFormElement): ProductInput {
   const data = new FormData(form);
@@ -23,8 +29,9 @@ function readForm(form: HTMLFormElement): ProductInput {
     sizes: SIZES.filter((size) => data.get(`size-${size}`)),
     description: String(data.get('description') ?? ''),
     name_bn: text('name_bn') || null,
-    description_bn: text('description_bn') || null,
+    description_bn: hasText(text('description_bn')) ? text('description_bn') : null,
     badge: text('badge') || null,
+    badge_bn: text('badge_bn') || null,
   };
 }
 
@@ -52,9 +59,9 @@ function ProductFields({ product, categories, errors, disabled }: { product?: Ad
           <option value="" disabled>
             Choose…
           </option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.parent_id ? `– ${category.name}` : category.name}
+          {categoryOptions(categories).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
             </option>
           ))}
         </select>
@@ -75,42 +82,84 @@ function ProductFields({ product, categories, errors, disabled }: { product?: Ad
         <input name="badge" maxLength={30} defaultValue={product?.badge ?? ''} className="field__input" />
       </label>
       {error('badge')}
+      <label>
+        Badge in Bengali (e.g. নতুন; empty: the English badge is shown)
+        <input name="badge_bn" lang="bn" maxLength={30} defaultValue={product?.badge_bn ?? ''} className="field__input" />
+      </label>
+      {error('badge_bn')}
       <fieldset className="admin-sizes">
-        <legend>Sizes</legend>
-        {SIZES.map((size) => (
-          <label key={size} className="admin-check">
-            <input type="checkbox" name={`size-${size}`} defaultChecked={product ? product.sizes.includes(size) : size === 'M' || size === 'L'} /> {size}
-          </label>
-        ))}
+        <legend>{product ? 'Sizes' : 'Sizes and stock'}</legend>
+        {!product && <span className="admin-hint">Tick each size it comes in and say how many you have: they are received into stock when the draft is created.</span>}
+        <div className="admin-size-rows">
+          {SIZES.map((size) => (
+            <div key={size} className="admin-size-row">
+              <label className="admin-check">
+                <input type="checkbox" name={`size-${size}`} defaultChecked={product ? product.sizes.includes(size) : size === 'M' || size === 'L'} /> {size}
+              </label>
+              {!product && (
+                <label className="admin-check">
+                  In stock
+                  <input name={`stock-${size}`} type="number" min={0} step={1} inputMode="numeric" placeholder="0" className="field__input" aria-label={`Stock in size ${size}`} />
+                </label>
+              )}
+            </div>
+          ))}
+        </div>
       </fieldset>
       {error('sizes')}
-      <label>
-        Description (HTML: paragraphs, lists, bold; anything else is removed)
-        <textarea name="description" rows={6} defaultValue={product?.description} className="field__input" />
-      </label>
+      <RichTextField name="description" label="Description" hint="Shown on the product page. Paragraphs, lists, bold and italic; anything else is removed on save." defaultValue={product?.description ?? ''} disabled={disabled} />
       {error('description')}
       <label>
         Bengali name (shown in Bengali mode; empty: the English name is shown)
         <input name="name_bn" lang="bn" maxLength={150} defaultValue={product?.name_bn ?? ''} className="field__input" />
       </label>
       {error('name_bn')}
-      <label>
-        Bengali description (same HTML as the description; empty: the English one is shown)
-        <textarea name="description_bn" lang="bn" rows={4} defaultValue={product?.description_bn ?? ''} className="field__input" />
-      </label>
+      <RichTextField name="description_bn" label="Bengali description" hint="Shown in Bengali mode; left empty, the English description is shown." lang="bn" defaultValue={product?.description_bn ?? ''} disabled={disabled} />
       {error('description_bn')}
     </fieldset>
   );
 }
 
-export function NewProductForm() {
+/** The stock typed beside each ticked size of the new-product form (sizes left empty or at 0 are not received). */
+function readStock(form: HTMLFormElement, sizes: readonly string[]): Record<string, number> {
+  const data = new FormData(form);
+  const stock: Record<string, number> = {};
+  for (const size of sizes) {
+    const quantity = Number(String(data.get(`stock-${size}`) ?? '').trim() || 0);
+    if (Number.isInteger(quantity) && quantity > 0) stock[size] = quantity;
+  }
+  return stock;
+}
+
+/**
+ * A new product in one step: its details, the sizes it comes in and how many of each are in hand. The draft is
+ * created, then `receiveStock` (the page's, through the stock feature) receives each size's count into stock.
+ */
+export function NewProductForm({ receiveStock }: { receiveStock: (product: AdminProduct, stock: Record<string, number>) => Promise<void> }) {
   const categories = useAdminCategories();
   const create = useCreateProduct();
   const navigate = useNavigate();
+  const [stockError, setStockError] = useState<string | null>(null);
+  const [receiving, setReceiving] = useState(false);
   const errors = fieldErrors(create.error);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    create.mutate(readForm(event.currentTarget), { onSuccess: (product) => navigate(`/admin/products/${product.id}`) });
+    const input = readForm(event.currentTarget);
+    const stock = readStock(event.currentTarget, input.sizes);
+    setStockError(null);
+    create.mutate(input, {
+      onSuccess: async (product) => {
+        setReceiving(true);
+        try {
+          await receiveStock(product, stock);
+          navigate(`/admin/products/${product.id}`);
+        } catch (error) {
+          setStockError(`The draft was created, but its stock was not all received: ${errorMessage(error)} Open the product to receive it.`);
+        } finally {
+          setReceiving(false);
+        }
+      },
+    });
   };
   return (
     <QueryView query={categories} what="Categories">
@@ -118,8 +167,13 @@ export function NewProductForm() {
         <form className="form card" onSubmit={submit} aria-label="New product">
           <ProductFields categories={answer.data} errors={errors} disabled={create.isPending} />
           <FormError error={create.error} fields={errors} />
-          <button type="submit" className="button" disabled={create.isPending}>
-            Create draft
+          {stockError && (
+            <p className="notice notice--error" role="alert">
+              {stockError}
+            </p>
+          )}
+          <button type="submit" className="button" disabled={create.isPending || receiving}>
+            {receiving ? 'Receiving stock…' : 'Create draft'}
           </button>
           <p className="muted">A new product is a draft: add pictures, then publish it.</p>
         </form>
@@ -128,10 +182,24 @@ export function NewProductForm() {
   );
 }
 
-export function ProductEditor({ product }: { product: AdminProduct }) {
+/**
+ * A product's console page. `stock` is what the page knows of its stock (through the stock feature): with
+ * nothing in stock, Publish asks first, since the shop would show every size sold out. `stockCard` shows it.
+ */
+export function ProductEditor({ product, stock, stockCard }: { product: AdminProduct; stock: { total: number; known: boolean }; stockCard?: ReactNode }) {
   const categories = useAdminCategories();
   const change = useChangeProduct(product.id);
   const publish = usePublishProduct(product.id);
+  const [confirming, setConfirming] = useState(false);
+  const draft = product.status === 'draft';
+  const onPublish = () => {
+    if (draft && stock.known && stock.total === 0 && !confirming) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
+    publish.mutate({ publish: draft });
+  };
   const role = useStaffRole();
   const readOnly = role !== 'admin';
   const errors = fieldErrors(change.error);
@@ -152,16 +220,32 @@ export function ProductEditor({ product }: { product: AdminProduct }) {
           )}{' '}
           <span className="muted">
             SKU {product.sku}
-            {product.updated_at && ` · changed ${formatDateTime(product.updated_at)}${product.updated_by ? ` by ${product.updated_by}` : ''}`}
+            {product.updated_at && ` · changed ${shopDateTime(product.updated_at)}${product.updated_by ? ` by ${product.updated_by}` : ''}`}
           </span>
         </p>
         {!readOnly && (
-          <button type="button" className="button" disabled={publish.isPending} onClick={() => publish.mutate({ publish: product.status === 'draft' })}>
-            {product.status === 'draft' ? 'Publish' : 'Unpublish'}
+          <button type="button" className="button" disabled={publish.isPending || confirming} onClick={onPublish}>
+            {draft ? 'Publish' : 'Unpublish'}
           </button>
+        )}
+        {confirming && (
+          <div className="admin-confirm" role="alertdialog" aria-labelledby="no-stock-title">
+            <p id="no-stock-title">
+              <strong>Nothing of this product is in stock.</strong> The shop will show every size as sold out and nobody can buy it. Receive its stock below first?
+            </p>
+            <p className="admin-actions__row">
+              <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+                Add stock first
+              </button>
+              <button type="button" className="button" onClick={onPublish}>
+                Publish anyway
+              </button>
+            </p>
+          </div>
         )}
         {publish.error && <p className="notice notice--error" role="alert">{errorMessage(publish.error)}</p>}
       </section>
+      {stockCard}
       <Pictures product={product} readOnly={readOnly} />
       <QueryView query={categories} what="Categories">
         {(answer) => (
@@ -271,19 +355,73 @@ function Pictures({ product, readOnly }: { product: AdminProduct; readOnly: bool
   );
 }
 
-const EVENT_LABELS: Record<string, string> = {
-  ProductCreated: 'Created',
-  ProductDetailsChanged: 'Details changed',
-  ProductPriceChanged: 'Price changed',
-  ProductSizesChanged: 'Sizes changed',
-  ProductImagesChanged: 'Pictures changed',
-  ProductPublished: 'Published',
-  ProductUnpublished: 'Unpublished',
+const FIELD_WORDS: Record<string, string> = {
+  name: 'name',
+  fullname: 'full name',
+  categoryId: 'category',
+  descriptionHtml: 'description',
+  badge: 'badge',
+  nameBn: 'Bengali name',
+  descriptionBnHtml: 'Bengali description',
+  slug: 'web address',
+  sku: 'SKU',
 };
 
-/** Who changed what on the product, and when, from its events. */
+const taka = (value: unknown) => (value === null || value === undefined ? 'none' : `৳${String(value)}`);
+const quoted = (value: unknown) => (value === null || value === undefined || value === '' ? 'none' : `“${String(value)}”`);
+
+/**
+ * One history entry as the owner says it: "price ৳750 → ৳690 by Nadia, 27 Nov 2026, 14:05". Never the event's
+ * name, its version or raw data (those stay on the System pages); long texts are named, not shown.
+ */
+export function historyWords(entry: ProductHistoryEntry, categoryName: (id: unknown) => string): string {
+  const changes = entry.changes as Record<string, unknown>;
+  let what: string;
+  switch (entry.type) {
+    case 'ProductCreated':
+      what = `created as a draft at ${taka(changes.price)}${Array.isArray(changes.sizes) ? `, sizes ${changes.sizes.join(' ')}` : ''}`;
+      break;
+    case 'ProductPriceChanged': {
+      const old = changes.old_price !== changes.previous_old_price ? `; old price ${taka(changes.previous_old_price)} → ${taka(changes.old_price)}` : '';
+      what = `price ${taka(changes.previous_price)} → ${taka(changes.price)}${old}`;
+      break;
+    }
+    case 'ProductDetailsChanged': {
+      const after = (changes.changes ?? {}) as Record<string, unknown>;
+      const before = (changes.previous ?? {}) as Record<string, unknown>;
+      const parts = Object.keys(after).map((field) => {
+        const words = FIELD_WORDS[field] ?? field;
+        if (field === 'descriptionHtml' || field === 'descriptionBnHtml') return `${words} rewritten`;
+        if (field === 'categoryId') return `category ${categoryName(before[field])} → ${categoryName(after[field])}`;
+        return `${words} ${quoted(before[field])} → ${quoted(after[field])}`;
+      });
+      what = parts.length ? parts.join('; ') : 'details saved';
+      break;
+    }
+    case 'ProductSizesChanged':
+      what = `sizes ${Array.isArray(changes.previous) ? changes.previous.join(' ') : ''} → ${Array.isArray(changes.sizes) ? changes.sizes.join(' ') : ''}`;
+      break;
+    case 'ProductImagesChanged':
+      what = `pictures: ${String(changes.previous)} → ${String(changes.images)}`;
+      break;
+    case 'ProductPublished':
+      what = 'published in the shop';
+      break;
+    case 'ProductUnpublished':
+      what = 'taken out of the shop';
+      break;
+    default:
+      what = 'changed';
+  }
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} by ${actorWords(entry.by)}, ${shopDateTime(entry.at)}`;
+}
+
+/** Who changed what on the product, and when, newest first. */
 export function ProductHistory({ id }: { id: number }) {
   const history = useProductHistory(id);
+  const categories = useAdminCategories();
+  const labels = new Map(categoryOptions(categories.data?.data ?? []).map((option) => [option.value, option.label]));
+  const categoryName = (value: unknown) => labels.get(String(value)) ?? 'another category';
   return (
     <section className="card" aria-labelledby="history-title">
       <h2 id="history-title" className="section-title">
@@ -291,12 +429,9 @@ export function ProductHistory({ id }: { id: number }) {
       </h2>
       <QueryView query={history} what="History">
         {(answer) => (
-          <ol className="admin-history">
+          <ol className="admin-history" aria-label="Product history">
             {[...answer.data].reverse().map((entry) => (
-              <li key={entry.version}>
-                <strong>{EVENT_LABELS[entry.type] ?? entry.type}</strong> · {formatDateTime(entry.at)} · {entry.by.name ?? entry.by.id} ({entry.by.role})
-                {Object.keys(entry.changes).length > 0 && <code className="admin-history__changes">{describe(entry.changes)}</code>}
-              </li>
+              <li key={entry.version}>{historyWords(entry, categoryName)}</li>
             ))}
           </ol>
         )}
@@ -306,9 +441,4 @@ export function ProductHistory({ id }: { id: number }) {
       </p>
     </section>
   );
-}
-
-function describe(changes: Record<string, unknown>): string {
-  if ('previous_price' in changes) return `৳${String(changes.previous_price)} → ৳${String(changes.price)}${changes.old_price ? ` (old price ৳${String(changes.old_price)})` : ''}`;
-  return JSON.stringify(changes);
 }

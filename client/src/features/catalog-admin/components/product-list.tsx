@@ -6,6 +6,7 @@ import { QueryView } from '../../console-kit/query-state';
 import { useStaffRole } from '../../console-kit/staff-session-context';
 import { useAdminProducts } from '../api/products';
 import { useAdminCategories } from '../api/store';
+import { categoryOptions } from './category-label';
 
 /** Products with drafts: search, filter by category and status, 20 a page; admins open one to edit it. */
 export function ProductList() {
@@ -13,14 +14,14 @@ export function ProductList() {
   const products = useAdminProducts({ page: list.page, ...list.values });
   const categories = useAdminCategories();
   const role = useStaffRole();
-  const categoryName = new Map((categories.data?.data ?? []).map((category) => [category.id, category.name]));
+  const categoryName = new Map(categoryOptions(categories.data?.data ?? []).map((option) => [Number(option.value), option.label]));
   const filters: FilterField[] = [
     { name: 'search', label: 'Name or SKU', type: 'search' },
     {
       name: 'category',
       label: 'Category',
       type: 'select',
-      options: (categories.data?.data ?? []).map((category) => ({ value: String(category.id), label: category.parent_id ? `– ${category.name}` : category.name })),
+      options: categoryOptions(categories.data?.data ?? []),
     },
     { name: 'status', label: 'Status', type: 'select', options: [{ value: 'draft', label: 'Draft' }, { value: 'published', label: 'Published' }] },
   ];

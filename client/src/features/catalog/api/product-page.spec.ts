@@ -1,6 +1,6 @@
 import { showingRange, toProductPage } from './product-page';
 
-const card = (id: number) => ({ id, slug: `p${id}`, name: 'P', fullname: 'P', sku: 'S', thumbnail: '', price: 1, old_price: null, currency: '৳', badge: null, name_bn: null });
+const card = (id: number) => ({ id, slug: `p${id}`, name: 'P', fullname: 'P', sku: 'S', thumbnail: '', price: 1, old_price: null, currency: '৳', badge: null, name_bn: null, badge_bn: null });
 
 describe('product page range', () => {
   it('shows the positions of the first and last product of a middle page', () => {

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { t } from '../../../lib/i18n/locale';
+import { categoryName } from '../../../lib/i18n/product-text';
 import type { Category } from '../types';
 
 /**
@@ -13,14 +14,14 @@ export function CategoryList({ categories, isPending, onNavigate }: { categories
       {(categories ?? []).map((parent) => (
         <li key={parent.id}>
           <NavLink to={`/product-category/${parent.slug}`} className="category-list__parent" onClick={onNavigate}>
-            {parent.name}
+            {categoryName(parent)}
           </NavLink>
           {parent.children.length > 0 && (
             <ul className="category-list__children">
               {parent.children.map((child) => (
                 <li key={child.id}>
                   <NavLink to={`/category/${child.slug}`} onClick={onNavigate}>
-                    {child.name}
+                    {categoryName(child)}
                   </NavLink>
                 </li>
               ))}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../lib/i18n/locale';
+import { categoryName } from '../../../lib/i18n/product-text';
 import { useCategoryTree } from '../api/get-category-tree';
 
 /**
@@ -51,13 +52,13 @@ export function CategoryMenu() {
         {(categories ?? []).map((parent) => (
           <div key={parent.id} className="category-menu__column">
             <Link to={`/product-category/${parent.slug}`} className="category-menu__parent" onClick={() => setOpen(false)}>
-              {parent.name}
+              {categoryName(parent)}
             </Link>
             <ul>
               {parent.children.map((child) => (
                 <li key={child.id}>
                   <Link to={`/category/${child.slug}`} onClick={() => setOpen(false)}>
-                    {child.name}
+                    {categoryName(child)}
                   </Link>
                 </li>
               ))}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { t } from '../../../lib/i18n/locale';
-import { productName } from '../../../lib/i18n/product-text';
+import { badgeText, productName } from '../../../lib/i18n/product-text';
 import { formatMoney } from '../../../lib/money';
 import type { ProductCard as Product } from '../types';
 import { ProductImage } from './product-image';
@@ -19,7 +19,7 @@ export function ProductCard({ product, actions, eager = false }: { product: Prod
       <Link to={href} className="product-card__media" tabIndex={-1} aria-hidden="true">
         <ProductImage src={product.thumbnail} alt="" eager={eager} />
       </Link>
-      {product.badge && <span className="product-card__badge">{product.badge}</span>}
+      {product.badge && <span className="product-card__badge">{badgeText(product)}</span>}
       <div className="product-card__body">
         <h3 className="product-card__name">
           <Link to={href}>{name}</Link>

@@ -30,6 +30,8 @@ export function ProductPurchase({
   const [busy, setBusy] = useState(false);
   const errorId = useId();
   const groupId = useId();
+  // Nothing left in any size: the button says so and cannot be pressed (issue 31), before any size is chosen.
+  const soldOut = product.productAttr.length > 0 && product.productAttr.every((attr) => attr.sold_out);
 
   async function submit() {
     if (!size) {
@@ -79,6 +81,7 @@ export function ProductPurchase({
         </div>
       </fieldset>
       <OnlyLeft product={product} size={size} />
+      {soldOut && <p className="purchase__low">{t('product.soldOutAll')}</p>}
       {sizeError && (
         <p id={errorId} className="purchase__error" role="alert">
           {t('product.sizeRequired')}
@@ -86,8 +89,8 @@ export function ProductPurchase({
       )}
       <div className="purchase__row">
         <QuantityInput value={qty} onChange={setQty} />
-        <button type="button" className="button purchase__add" onClick={() => void submit()} disabled={busy}>
-          {busy ? t('product.adding') : buttonLabel}
+        <button type="button" className="button purchase__add" onClick={() => void submit()} disabled={busy || soldOut}>
+          {soldOut ? t('product.soldOutButton') : busy ? t('product.adding') : buttonLabel}
         </button>
       </div>
     </div>

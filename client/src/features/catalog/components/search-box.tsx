@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../lib/i18n/locale';
-import { productName } from '../../../lib/i18n/product-text';
+import { categoryName, productName } from '../../../lib/i18n/product-text';
 import { useCategoryTree } from '../api/get-category-tree';
 import { SEARCH_MIN_LENGTH, useSearchProducts } from '../api/search-products';
 
@@ -76,10 +76,10 @@ export function SearchBox({ inputRef }: { inputRef?: React.Ref<HTMLInputElement>
       <select id={selectId} className="search-box__category" value={category} onChange={(e) => setCategory(e.target.value)}>
         <option value="all">{t('catalog.allCategories')}</option>
         {(categories ?? []).map((parent) => (
-          <optgroup key={parent.id} label={parent.name}>
+          <optgroup key={parent.id} label={categoryName(parent)}>
             {parent.children.map((child) => (
               <option key={child.id} value={String(child.id)}>
-                {child.name}
+                {categoryName(child)}
               </option>
             ))}
           </optgroup>

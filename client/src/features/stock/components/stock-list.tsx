@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import type { StockRow } from '../../../../../contracts/stock';
-import { EventList } from '../../console-kit/event-list';
 import { FilterForm, ListPager, ListTable, useListParams, type Column, type FilterField } from '../../console-kit/list-table';
 import { DetailPanel, FormError, QueryView, fieldErrors, submitTo } from '../../console-kit/query-state';
 import { useStaffRole } from '../../console-kit/staff-session-context';
 import { useChangeStock, type StockChange } from '../api/change-stock';
-import { useSkuStream } from '../api/get-sku-stream';
 import { useStock } from '../api/get-stock';
+import { StockHistory } from './stock-history';
 
 const FILTERS: FilterField[] = [
   { name: 'search', label: 'Product or SKU', type: 'search' },
   { name: 'low', label: 'Low stock only', type: 'checkbox' },
 ];
 
-/** Stock per product and size; admins receive and adjust; anyone on staff can read a SKU's stream. */
+/** Stock per product and size; admins receive and adjust; anyone on staff can read a size's stock history. */
 export function StockList() {
   const list = useListParams(['search', 'low']);
   const stock = useStock({ page: list.page, search: list.values.search ?? '', low: list.values.low === 'true' });
@@ -53,29 +52,27 @@ export function StockList() {
 }
 
 function SkuPanel({ row, canChange, onClose }: { row: StockRow; canChange: boolean; onClose: () => void }) {
-  const stream = useSkuStream(row.productId, row.size);
   const title = (
     <>
-      {row.name} · {row.size} <span className="muted">({row.sku})</span>
+      {row.name} · size {row.size} <span className="muted">({row.sku})</span>
     </>
   );
   return (
     <DetailPanel id="sku-title" title={title} onClose={onClose}>
       {canChange && (
         <div className="admin-actions__row">
-          <StockForm row={row} kind="receive" />
-          <StockForm row={row} kind="adjust" />
+          <StockForm sku={row} kind="receive" />
+          <StockForm sku={row} kind="adjust" />
         </div>
       )}
-      <h3>Stream</h3>
-      <QueryView query={stream} what="Stream">
-        {(answer) => <EventList events={[...answer.data].reverse()} />}
-      </QueryView>
+      <h3>History</h3>
+      <StockHistory productId={row.productId} size={row.size} />
     </DetailPanel>
   );
 }
 
-function StockForm({ row, kind }: { row: StockRow; kind: 'receive' | 'adjust' }) {
+/** Receive or adjust one size's stock; the list, the product's stock and the history refresh after it. */
+export function StockForm({ sku: row, kind }: { sku: { productId: number; size: string }; kind: 'receive' | 'adjust' }) {
   const change = useChangeStock();
   const errors = fieldErrors(change.error);
   const submit = submitTo(change.mutate, (data): StockChange => {
@@ -87,22 +84,22 @@ function StockForm({ row, kind }: { row: StockRow; kind: 'receive' | 'adjust' })
   });
   const receive = kind === 'receive';
   return (
-    <form className="form admin-stock-form" onSubmit={submit} aria-label={receive ? 'Receive stock' : 'Adjust stock'}>
-      <h3>{receive ? 'Receive' : 'Adjust'}</h3>
+    <form className="form admin-stock-form" onSubmit={submit} aria-label={`${receive ? 'Receive stock' : 'Adjust stock'} in size ${row.size}`}>
+      <h3>{receive ? 'Receive' : 'Correct the count'}</h3>
       <label>
-        {receive ? 'Quantity received' : 'Change (+/−)'}
+        {receive ? 'Quantity received' : 'Add or take off (e.g. -2)'}
         <input name="amount" type="number" step={1} min={receive ? 1 : undefined} required className="field__input" />
       </label>
       {(errors.quantity || errors.delta) && <p className="field__error">{errors.quantity ?? errors.delta}</p>}
       <label>
-        {receive ? 'Note (optional)' : 'Reason'}
+        {receive ? 'Note (optional, e.g. new batch)' : 'Reason (e.g. damaged, recount)'}
         <input name="text" required={!receive} minLength={receive ? undefined : 3} className="field__input" />
       </label>
       {errors.reason && <p className="field__error">{errors.reason}</p>}
       <FormError error={change.error} fields={errors} />
       {change.isSuccess && (
         <p className="notice" role="status">
-          {change.data.message} Now {change.data.data.available} available.
+          {receive ? 'Received' : 'Changed'}: now {change.data.data.available} available in size {row.size}.
         </p>
       )}
       <button type="submit" className="button" disabled={change.isPending}>

@@ -3,7 +3,6 @@ import type { pagesEn } from './pages.en';
 export const pagesBn: Record<keyof typeof pagesEn, string> = {
   'categories.title': 'ক্যাটাগরি',
   'siteMap.title': 'সাইট ম্যাপ',
-  'info.returnHeading': 'গোপনীয়তা ও নীতি',
   'info.information': 'তথ্য',
   'info.loadFailed': 'পৃষ্ঠাটি লোড করা যায়নি। ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
   'contact.title': 'যোগাযোগ',

@@ -2,7 +2,6 @@
 export const pagesEn = {
   'categories.title': 'Categories',
   'siteMap.title': 'Site Map',
-  'info.returnHeading': 'Privacy & Policy',
   'info.information': 'Information',
   'info.loadFailed': 'This page could not be loaded. Check your connection and try again.',
   'contact.title': 'Contact',

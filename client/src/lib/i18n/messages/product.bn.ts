@@ -25,6 +25,8 @@ export const productBn: Record<keyof typeof productEn, string> = {
   'product.sizeQuestion': 'সাইজ বা ডেলিভারি নিয়ে প্রশ্ন আছে?',
   'product.size': 'সাইজ',
   'product.soldOut': ' (স্টক শেষ)',
+  'product.soldOutButton': 'স্টক শেষ',
+  'product.soldOutAll': 'এই পণ্যের সব সাইজের স্টক আপাতত শেষ।',
   'product.onlyLeftHidden': ' (মাত্র {n}টি বাকি)',
   'product.onlyLeftIn': '{size} সাইজে মাত্র {n}টি বাকি',
   'product.onlyFew': 'অল্প কয়েকটি বাকি: {list}',

@@ -24,6 +24,8 @@ export const productEn = {
   'product.sizeQuestion': 'Questions about size or delivery?',
   'product.size': 'Size',
   'product.soldOut': ' (sold out)',
+  'product.soldOutButton': 'Sold out',
+  'product.soldOutAll': 'Every size of this product is sold out for now.',
   'product.onlyLeftHidden': ' (only {n} left)',
   'product.onlyLeftIn': 'Only {n} left in size {size}',
   'product.onlyFew': 'Only a few left: {list}',
