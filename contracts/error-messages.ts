@@ -388,6 +388,8 @@ export const ERROR_MESSAGES = {
   'courier-no-pickups': 'This courier cannot book pick-ups through the store yet: use the demo courier, or book by phone and type the tracking code.',
   'return-settings-invalid': 'Return settings: a window of 0 to 60 days, who pays the pick-up (shop or shopper) for each reason, and a pick-up charge of 0 to 1000 Taka.',
   'store-credit-insufficient': 'Your store credit is {balance} Taka, less than {amount} Taka.',
+  'store-credit-empty': 'You have no store credit left to use. Place the order without it.',
+  'store-credit-not-yours': 'To use store credit, sign in or verify this phone number with the code we send by SMS.',
 } as const satisfies Record<string, string>;
 
 /** The English message of a code, its `{name}` placeholders filled from `params`. */

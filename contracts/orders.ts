@@ -51,6 +51,8 @@ export interface OrderTrackingDetailsResponse {
   discount_amount: number;
   devliery_charge: number | null;
   grand_total: number | null;
+  /** ADR 062: store credit the order spent at checkout (absent: none); `grand_total` is what was left after it. */
+  store_credit?: number;
   /** What the courier collects at the door: the grand total for cash on delivery, nothing once bKash paid it, an instant order's due. */
   pay_on_delivery: number;
   courier: string | null;

@@ -106,7 +106,7 @@ export interface StoreCreditResponse {
   success: true;
   /** The balance in Taka (never below 0). */
   balance: number;
-  entries: Array<{ at: string; amount: number; kind: 'granted' | 'spent'; order_id: string }>;
+  entries: Array<{ at: string; amount: number; kind: 'granted' | 'spent' | 'restored'; order_id: string }>;
 }
 
 /** The console dashboard's returns: counts by reason, and the return rate per product and size. */

@@ -287,13 +287,13 @@ export class ReturnsService {
     return creditStreamId(vault.phonePseudonym(phone));
   }
 
-  async creditOf(phone: string): Promise<{ balancePaisa: number; entries: Array<{ at: string; amountPaisa: number; kind: 'granted' | 'spent'; orderId: string }> }> {
+  async creditOf(phone: string): Promise<{ balancePaisa: number; entries: Array<{ at: string; amountPaisa: number; kind: 'granted' | 'spent' | 'restored'; orderId: string }> }> {
     const stream = this.creditStream(phone);
     const rows: Array<{ type: StoreCreditEvent['type']; data: StoreCreditEvent['data'] }> = await this.dataSource.query(`SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_position`, [stream]);
     const balance = (await this.writer.read([stream])).get(stream)!.state as StoreCreditState;
     return {
       balancePaisa: balance.balancePaisa,
-      entries: rows.map((row) => ({ at: row.data.at, amountPaisa: row.data.amountPaisa, kind: row.type === 'StoreCreditGranted' ? 'granted' : 'spent', orderId: row.data.orderId })),
+      entries: rows.map((row) => ({ at: row.data.at, amountPaisa: row.data.amountPaisa, kind: row.type === 'StoreCreditGranted' ? 'granted' : row.type === 'StoreCreditRestored' ? 'restored' : 'spent', orderId: row.data.orderId })),
     };
   }
 }

@@ -195,6 +195,31 @@ describe('returns and size exchanges', () => {
     expect(JSON.stringify(credit)).not.toContain(phone);
     const after = await store.call('GET', '/api/orders/store-credit', store.tokens.customer);
     expect(after.body).toEqual({ success: true, balance: taka(product) - 60, entries: [{ at: expect.any(String), amount: taka(product) - 60, kind: 'granted', order_id: orderId }] });
+
+    // Spent at checkout (ADR 062): only by the phone's owner; two checkouts at once, one gets it, never below zero.
+    const creditTaka = taka(product) - 60;
+    const checkout = (token: string | undefined) =>
+      store.call('POST', '/api/public/confirm-order', token, {
+        cart: [{ id: product.id, size: small, qty: 1 }],
+        coupon: null,
+        couponoffer: null,
+        use_store_credit: true,
+        data: { name: 'Nusrat Jahan', phone, address: 'House 12, Road 5, Dhanmondi', shipping_phone: phone, devliery_charge: store.insideTaka },
+      });
+    const stranger = await checkout(undefined);
+    expect([stranger.status, stranger.body.errors?.use_store_credit]).toEqual([422, [expect.stringContaining('sign in')]]);
+    const both = await Promise.all([checkout(store.tokens.customer), checkout(store.tokens.customer)]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    const spent = both.find((answer) => answer.status === 201)!.body.order_id as string;
+    expect(both.find((answer) => answer.status === 422)!.body.errors?.use_store_credit).toEqual([expect.stringContaining('no store credit left')]);
+    const tracked = await store.call('GET', `/api/public/getOrderInformation?orderId=${spent}&phone=${phone}`);
+    expect(tracked.body.data).toMatchObject({ store_credit: creditTaka, grand_total: taka(product) + store.insideTaka - creditTaka, pay_on_delivery: 60 + store.insideTaka });
+    expect((await store.call('GET', '/api/orders/store-credit', store.tokens.customer)).body.balance).toBe(0);
+    // Cancelled: the credit comes back, once.
+    expect((await store.call('POST', `/api/admin/orders/${spent}/cancel`, store.tokens.care, { reason: 'customer changed their mind' })).status).toBe(200);
+    const restored = await store.call('GET', '/api/orders/store-credit', store.tokens.customer);
+    expect(restored.body.balance).toBe(creditTaka);
+    expect(restored.body.entries.map((entry: { kind: string }) => entry.kind)).toEqual(['restored', 'spent', 'granted']);
   });
 
   it('refuses each limit with a clear 4xx in English and Bengali, and a refused exchange gives its size back', async () => {

@@ -29,6 +29,7 @@ import { CourierPayouts1763800003501 } from './1763800003501-courier-payouts';
 import { DemoGatewayPayments1763800003601 } from './1763800003601-demo-gateway-payments';
 import { PaymentReconciliations1763800003602 } from './1763800003602-payment-reconciliations';
 import { Returns1763800003701 } from './1763800003701-returns';
+import { OrderStoreCredit1763800003751 } from './1763800003751-order-store-credit';
 import { OrderSources1763800003901 } from './1763800003901-order-sources';
 import { SearchSynonyms1763800004001 } from './1763800004001-search-synonyms';
 import { SavedDeliveryAddress1763800004002 } from './1763800004002-saved-delivery-address';
@@ -74,6 +75,7 @@ export const migrations: Array<new () => MigrationInterface> = [
   DemoGatewayPayments1763800003601,
   PaymentReconciliations1763800003602,
   Returns1763800003701,
+  OrderStoreCredit1763800003751,
   OrderSources1763800003901,
   SearchSynonyms1763800004001,
   SavedDeliveryAddress1763800004002,

@@ -63,6 +63,7 @@ const trackingDetails = answerOf<OrderTrackingDetailsResponse>()(
     discount_amount: taka,
     devliery_charge: taka.nullable(),
     grand_total: taka.nullable(),
+    store_credit: taka.optional().describe('Store credit the order spent at checkout; grand_total is what was left after it'),
     pay_on_delivery: taka.describe('What the courier collects at the door; 0 for a cancelled or expired order'),
     courier: z.string().nullable(),
     tracking_code: z.string().nullable(),

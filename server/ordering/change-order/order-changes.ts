@@ -3,7 +3,7 @@ import type { EventMetadata } from '../../event-store/event-store.types';
 import { quoteIdentifier } from '../../event-store/projection';
 import { CommandPath } from '../../event-store/command-path/command-path';
 import { fold } from '../../event-store/command-path/decider';
-import { couponStateOf, orderStateOf, skuStatesOf } from '../domain/loaded-states';
+import { couponStateOf, creditStatesOf, orderStateOf, skuStatesOf } from '../domain/loaded-states';
 import { orderDecider, type OrderCommand } from '../domain/order';
 import type { OrderEvent } from '../domain/order.events';
 import { decideOrderChange, orderChangeStreams } from '../domain/order-change';
@@ -45,14 +45,14 @@ export class OrderChanges {
     }
   }
 
-  private applyOn(normalized: OrderCommand, orderStream: string, touched: { skus: string[]; coupon: string | null }, metadata: EventMetadata): Promise<OrderChangeResult> {
+  private applyOn(normalized: OrderCommand, orderStream: string, touched: { skus: string[]; coupon: string | null; credit: string | null }, metadata: EventMetadata): Promise<OrderChangeResult> {
     const orderId = normalized.data.orderId;
-    const others = touched.coupon ? [...touched.skus, touched.coupon] : touched.skus;
+    const others = [...touched.skus, ...(touched.coupon ? [touched.coupon] : []), ...(touched.credit ? [touched.credit] : [])];
     return this.writer.write([orderStream, ...others], async (attempt) => {
       const loaded = await attempt.load([orderStream, ...others]);
       const order = orderStateOf(loaded, orderStream);
       if (orderChangeStreams(normalized, order).skus.some((sku) => !others.includes(sku))) throw new LinesChangedMeanwhile();
-      const streams = decideOrderChange(normalized, { order, skus: skuStatesOf(loaded, orderId), coupon: couponStateOf(loaded, touched.coupon) });
+      const streams = decideOrderChange(normalized, { order, skus: skuStatesOf(loaded, orderId), coupon: couponStateOf(loaded, touched.coupon), credit: touched.credit ? (creditStatesOf(loaded).get(touched.credit) ?? null) : null });
       // A step that changes nothing (a courier's step already recorded, issue 29) appends nothing.
       if (streams.every((stream) => stream.events.length === 0)) return { orderId, status: order.status === 'none' ? 'pending' : order.status };
       await attempt.append(streams, metadata, (manager, result) =>

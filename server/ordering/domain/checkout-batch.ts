@@ -5,12 +5,16 @@ import type { CouponEvent } from '../../promotions/domain/coupon.events';
 import { checkoutStreams, decideCheckout, type CatalogProduct, type DeliveryCharges, type PhoneHistory, type PlaceOrder } from './checkout';
 import { cartUnits, orderPhones, type AddressHold, type CheckoutLimits, type PhoneStanding } from './checkout-limits';
 import type { StreamEvents } from '../../event-store/command-path/decider';
+import { storeCreditDecider, type StoreCreditState } from '../../returns/domain/store-credit';
+import type { StoreCreditEvent } from '../../returns/domain/return.events';
 
 export interface CheckoutBatchStates {
   products: ReadonlyMap<number, CatalogProduct>;
   delivery: DeliveryCharges;
   skus: ReadonlyMap<string, SkuState>;
   coupons: ReadonlyMap<string, CouponState>;
+  /** Store-credit streams of the checkouts that spend credit (absent: none does). */
+  credits?: ReadonlyMap<string, StoreCreditState>;
   limits: Pick<CheckoutLimits, 'openOrdersPerPhone' | 'maxUnitsPerLine' | 'maxUnitsPerOrder' | 'unitsPerIpHour'>;
   phones: PhoneStanding;
   /** Unconfirmed orders of the last hour by the client address they were placed from. */
@@ -30,6 +34,7 @@ export type CheckoutOutcome = { accepted: true; streams: StreamEvents[] } | { ac
 export function decideCheckoutBatch(commands: readonly PlaceOrder[], states: CheckoutBatchStates): { outcomes: CheckoutOutcome[]; merged: StreamEvents[] } {
   const skus = new Map(states.skus);
   const coupons = new Map(states.coupons);
+  const credits = new Map(states.credits);
   const merged = new Map<string, StreamEvents['events']>();
   const openOrders = new Map(states.phones.openOrders);
   const unverifiedBkash = new Map(states.phones.unverifiedBkash);
@@ -45,6 +50,7 @@ export function decideCheckoutBatch(commands: readonly PlaceOrder[], states: Che
         delivery: states.delivery,
         skus,
         coupon: touched.coupon ? (coupons.get(touched.coupon) ?? { exists: false }) : null,
+        credit: touched.credit ? (credits.get(touched.credit) ?? storeCreditDecider.initialState()) : null,
         limits: states.limits,
         phones,
         addressHolds: address ? (holds.get(address) ?? []) : [],
@@ -61,6 +67,7 @@ export function decideCheckoutBatch(commands: readonly PlaceOrder[], states: Che
       for (const { streamId, events } of streams) {
         if (skus.has(streamId)) skus.set(streamId, events.reduce((state, event) => skuDecider.evolve(state, event as SkuEvent), skus.get(streamId)!));
         if (coupons.has(streamId)) coupons.set(streamId, events.reduce((state, event) => couponDecider.evolve(state, event as CouponEvent), coupons.get(streamId)!));
+        if (streamId === touched.credit) credits.set(streamId, events.reduce((state, event) => storeCreditDecider.evolve(state, event as StoreCreditEvent), credits.get(streamId) ?? storeCreditDecider.initialState()));
         merged.set(streamId, [...(merged.get(streamId) ?? []), ...events]);
       }
       return { accepted: true, streams };

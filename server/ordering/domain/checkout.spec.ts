@@ -123,6 +123,7 @@ describe('checkout decider', () => {
     expect(checkoutStreams(placeOrder({ cart: [{ productId: 2, size: 'M', quantity: 1 }, { productId: 1, size: 's', quantity: 1 }, { productId: 2, size: 'm', quantity: 1 }], couponCode: 'eid10' }).data)).toEqual({
       skus: ['sku-1-S', 'sku-2-M'],
       coupon: 'coupon-EID10',
+      credit: null,
     });
   });
 

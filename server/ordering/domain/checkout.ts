@@ -16,6 +16,7 @@ import { defaultZones, deliveryChargePaisa, zoneOfArea, type DeliveryZone } from
 import { OrderRuleViolation, ProductOutOfStock } from './order.errors';
 import { orderStreamId } from './order-id';
 import type { StreamEvents } from '../../event-store/command-path/decider';
+import { creditToSpend, storeCreditDecider, type StoreCreditState } from '../../returns/domain/store-credit';
 
 /** A line as the shopper asked for it; the price the browser showed is not part of it (issue 3). */
 export interface CartLine {
@@ -96,6 +97,10 @@ export type PlaceOrder = {
      * address's budget of units (issue 27), never recorded in the order's events.
      */
     clientAddress?: string | null;
+    /** The shopper asked to pay with their store credit (ADR 062); the handler checks they may and names the stream. */
+    useStoreCredit?: boolean;
+    /** The contact phone's store-credit stream, set by the handler once the shopper is shown to own the phone. */
+    storeCreditStream?: string;
   };
 };
 
@@ -113,16 +118,22 @@ export interface CheckoutStates {
   addressHolds?: readonly AddressHold[];
   /** The contact phone's past orders (absent: none known), for the advance rules. */
   phoneHistory?: PhoneHistory;
+  /** The store-credit stream's state, when the checkout spends credit. */
+  credit?: StoreCreditState | null;
 }
 
 /** The streams a checkout reads and writes besides the new order's own. */
-export function checkoutStreams({ cart, couponCode }: Pick<PlaceOrder['data'], 'cart' | 'couponCode'>): { skus: string[]; coupon: string | null } {
+export function checkoutStreams({ cart, couponCode, storeCreditStream }: Pick<PlaceOrder['data'], 'cart' | 'couponCode' | 'storeCreditStream'>): {
+  skus: string[];
+  coupon: string | null;
+  credit: string | null;
+} {
   const skus = new Set<string>();
   for (const line of cart) {
     const streamId = safeSkuStreamId(line);
     if (streamId) skus.add(streamId);
   }
-  return { skus: [...skus].sort(), coupon: couponCode ? couponStreamId(couponCode) : null };
+  return { skus: [...skus].sort(), coupon: couponCode ? couponStreamId(couponCode) : null, credit: storeCreditStream ?? null };
 }
 
 /**
@@ -164,7 +175,17 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
   // A coupon applies to what is left after the offer's discount, so the two never count the same taka twice.
   const discountPaisa = (offer?.discountPaisa ?? 0) + (coupon ? percentOf(subtotalPaisa - (offer?.discountPaisa ?? 0), coupon.percent) : 0);
   const deliveryChargePaisa = delivery.shipping.chargePaisa;
-  const grandTotalPaisa = subtotalPaisa - discountPaisa + deliveryChargePaisa;
+  // Store credit pays what it can of the total (ADR 062); none left to spend refuses, so the shopper is told.
+  let storeCredit: OrderPlaced['data']['storeCredit'] = undefined;
+  if (command.data.storeCreditStream) {
+    const credit = states.credit ?? { balancePaisa: 0 };
+    const paisa = creditToSpend(credit.balancePaisa, subtotalPaisa - discountPaisa + deliveryChargePaisa);
+    if (paisa <= 0) throw new OrderRuleViolation('use_store_credit', 'store-credit-empty');
+    const spent = storeCreditDecider.decide({ type: 'SpendStoreCredit', data: { amountPaisa: paisa, orderId, now } }, credit);
+    storeCredit = { paisa, streamId: command.data.storeCreditStream };
+    streams.push({ streamId: command.data.storeCreditStream, events: spent });
+  }
+  const grandTotalPaisa = subtotalPaisa - discountPaisa + deliveryChargePaisa - (storeCredit?.paisa ?? 0);
   const history = states.phoneHistory ?? { orders: 0, returned: 0 };
   const advance = states.delivery.advance
     ? advanceFor(states.delivery.advance, {
@@ -176,6 +197,8 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
       })
     : null;
   const attribution = orderAttribution(command.data.attribution);
+  // Nothing left to pay after the credit: no advance to wait for.
+  const advanceDue = advance && grandTotalPaisa > 0 ? { ...advance, paisa: Math.min(advance.paisa, grandTotalPaisa) } : null;
   const placed: OrderPlaced = {
     type: 'OrderPlaced',
     data: {
@@ -186,11 +209,12 @@ export function decideCheckout(command: PlaceOrder, states: CheckoutStates): Str
       payment,
       shipping: delivery.shipping,
       ...(delivery.area ? { deliveryArea: delivery.area } : {}),
-      ...(advance ? { advance } : {}),
+      ...(advanceDue ? { advance: advanceDue } : {}),
       lines,
       coupon,
       ...(offer ? { offer } : {}),
       totals: { subtotalPaisa, discountPaisa, deliveryChargePaisa, grandTotalPaisa },
+      ...(storeCredit ? { storeCredit } : {}),
       luckyDrawTokens: luckyDrawTokens(orderId, units),
       // Recorded only when not the default, so orders placed in English keep the shape they always had.
       ...(command.data.locale && command.data.locale !== 'en' ? { locale: command.data.locale } : {}),

@@ -188,11 +188,13 @@ const key = (line: LineKey): LineKey => ({ productId: line.productId, size: line
  * Totals as at checkout: the offer's discount (recomputed on the amended lines, `amendedOffer`), then the
  * coupon's percent of what is left, the delivery charge chosen at checkout on top.
  */
-export function totalsOf(lines: readonly OrderLine[], order: { couponPercent: number; deliveryChargePaisa: number }, offer: OrderOffer | null = null): OrderTotals {
+export function totalsOf(lines: readonly OrderLine[], order: { couponPercent: number; deliveryChargePaisa: number; storeCredit?: { paisa: number } | null }, offer: OrderOffer | null = null): OrderTotals {
   const subtotalPaisa = lines.reduce((sum, line) => sum + line.quantity * line.unitPricePaisa, 0);
   const offerPaisa = offer?.discountPaisa ?? 0;
   const discountPaisa = offerPaisa + percentOf(subtotalPaisa - offerPaisa, order.couponPercent);
-  return { subtotalPaisa, discountPaisa, deliveryChargePaisa: order.deliveryChargePaisa, grandTotalPaisa: subtotalPaisa - discountPaisa + order.deliveryChargePaisa };
+  // Store credit spent at checkout (ADR 062) still pays its part; a total below it is left at zero.
+  const grandTotalPaisa = Math.max(0, subtotalPaisa - discountPaisa + order.deliveryChargePaisa - (order.storeCredit?.paisa ?? 0));
+  return { subtotalPaisa, discountPaisa, deliveryChargePaisa: order.deliveryChargePaisa, grandTotalPaisa };
 }
 
 type PlacedOrder = Extract<OrderState, { orderId: string }>;

@@ -5,11 +5,14 @@ import { couponStreamId } from '../../promotions/domain/coupon-stream';
 import { orderDecider, type OrderCommand, type OrderState } from './order';
 import { orderStreamId } from './order-id';
 import type { StreamEvents } from '../../event-store/command-path/decider';
+import { storeCreditDecider, type StoreCreditState } from '../../returns/domain/store-credit';
 
 export interface OrderChangeStates {
   order: OrderState;
   skus: ReadonlyMap<string, SkuState>;
   coupon: CouponState | null;
+  /** The store-credit stream the order spent from, when the step gives credit back. */
+  credit?: StoreCreditState | null;
 }
 
 /** Steps that give units back: cancel and expiry also give the coupon use back, a return only the units. */
@@ -19,11 +22,13 @@ const RELEASING = new Set<OrderCommand['type']>(['CancelOrder', 'WithdrawOrder',
  * The streams a staff step touches besides the order's: a cancel or an expiry gives back every line's units and the
  * coupon's use; a return puts the units back into stock (the coupon stays used: the sale happened).
  */
-export function orderChangeStreams(command: OrderCommand, order: OrderState): { skus: string[]; coupon: string | null } {
-  if (order.status === 'none' || !RELEASING.has(command.type)) return { skus: [], coupon: null };
+export function orderChangeStreams(command: OrderCommand, order: OrderState): { skus: string[]; coupon: string | null; credit: string | null } {
+  if (order.status === 'none' || !RELEASING.has(command.type)) return { skus: [], coupon: null, credit: null };
   const skus = [...new Set(order.lines.map((line) => skuStreamId(line.productId, line.size)))].sort();
   const coupon = command.type !== 'ReturnOrder' && command.type !== 'ReceiveReturnedParcel' && order.couponCode ? couponStreamId(order.couponCode) : null;
-  return { skus, coupon };
+  // Store credit comes back with the coupon's use (ADR 062): the order was never sold.
+  const credit = command.type !== 'ReturnOrder' && command.type !== 'ReceiveReturnedParcel' ? (order.storeCredit?.streamId ?? null) : null;
+  return { skus, coupon, credit };
 }
 
 /** The order's events (by the order decider) plus the releases they imply, decided by the SKU and coupon deciders. */
@@ -65,6 +70,10 @@ export function decideOrderChange(command: OrderCommand, states: OrderChangeStat
   if (command.type !== 'ReturnOrder' && command.type !== 'ReceiveReturnedParcel' && order.couponCode && states.coupon) {
     const events = couponDecider.decide({ type: 'ReleaseCouponRedemption', data: { code: order.couponCode, orderId: order.orderId, reason } }, states.coupon);
     result.push({ streamId: couponStreamId(order.couponCode), events });
+  }
+  if (command.type !== 'ReturnOrder' && command.type !== 'ReceiveReturnedParcel' && order.storeCredit && states.credit) {
+    const events = storeCreditDecider.decide({ type: 'RestoreStoreCredit', data: { orderId: order.orderId, reason, now: command.data.now } }, states.credit);
+    if (events.length > 0) result.push({ streamId: order.storeCredit.streamId, events });
   }
   return result;
 }

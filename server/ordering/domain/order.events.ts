@@ -67,6 +67,11 @@ export type OrderPlaced = {
     /** The lucky-draw offer's discount on the lines added from the offer page (absent: none). */
     offer?: OrderOffer | null;
     totals: { subtotalPaisa: Paisa; discountPaisa: Paisa; deliveryChargePaisa: Paisa; grandTotalPaisa: Paisa };
+    /**
+     * Store credit the order spent (ADR 062): `grandTotalPaisa` is what is left to pay after it, the credit's own
+     * stream (`credit-<phone pseudonym>`) records the same spend in the same append. Absent: none spent.
+     */
+    storeCredit?: OrderStoreCredit;
     /** Lucky-draw tokens, one per unit bought (spec §9); shown as the order's "coupons". */
     luckyDrawTokens: string[];
     /** The language the shopper ordered in (issue 18); its mails and SMS are written in it. Absent: English. */
@@ -113,6 +118,12 @@ export interface DeliveryArea {
 export interface OrderAdvance {
   paisa: Paisa;
   reasons: string[];
+}
+
+/** Store credit an order spent and the stream it came from (given back there if the order is cancelled or expires). */
+export interface OrderStoreCredit {
+  paisa: Paisa;
+  streamId: string;
 }
 
 /** The storefront's languages: English (the default) and Bengali. */

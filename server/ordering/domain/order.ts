@@ -1,5 +1,5 @@
 import type { Decider } from '../../event-store/command-path/decider';
-import { CALL_OUTCOMES, PARCEL_STAGE_NAMES, type CallOutcome, type DeliveryArea, type LineKey, type OrderEvent, type OrderLine, type OrderOffer, type OrderType, type ParcelStageName, type ParcelStepData, type PaymentMethod } from './order.events';
+import { CALL_OUTCOMES, PARCEL_STAGE_NAMES, type CallOutcome, type DeliveryArea, type LineKey, type OrderEvent, type OrderLine, type OrderOffer, type OrderStoreCredit, type OrderType, type ParcelStageName, type ParcelStepData, type PaymentMethod } from './order.events';
 import { offerUnitsOf } from './order-offer';
 import { OrderNotDueToExpire, OrderRuleViolation, TransitionNotAllowed, UnknownOrder } from './order.errors';
 import { TRANSITIONS, type OrderStatus, type StatusStep } from './order-status';
@@ -38,6 +38,8 @@ export type OrderState =
       deliveryArea?: DeliveryArea | null;
       /** Issue 31: an instant (phone) order's amount left to collect on delivery. */
       duePaisa?: number;
+      /** ADR 062: store credit the order spent (given back on its cancel, withdrawal or expiry). */
+      storeCredit?: OrderStoreCredit | null;
     };
 
 /** What the rules of booking and parcel steps need of the order's parcel. */
@@ -152,6 +154,7 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         shipment: null,
         advancePaisa: event.data.advance?.paisa ?? 0,
         deliveryArea: event.data.deliveryArea ?? null,
+        ...(event.data.storeCredit ? { storeCredit: event.data.storeCredit } : {}),
       };
     case 'InstantOrderPlaced':
       return {

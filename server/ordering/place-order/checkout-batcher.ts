@@ -11,7 +11,7 @@ import { quoteIdentifier } from '../../event-store/projection';
 import { checkoutStreams, type PlaceOrder } from '../domain/checkout';
 import { decideCheckoutBatch, type CheckoutOutcome } from '../domain/checkout-batch';
 import { ADDRESS_HOLD_WINDOW_MS, cartUnits, orderPhones } from '../domain/checkout-limits';
-import { couponStatesOf, skuStatesOf } from '../domain/loaded-states';
+import { couponStatesOf, creditStatesOf, skuStatesOf } from '../domain/loaded-states';
 import { newOrderId } from '../domain/order-id';
 import { writeOrderTracking } from '../projections/order-tracking.writer';
 import { OrderExpiry } from '../expiry/order-expiry';
@@ -169,8 +169,8 @@ export class CheckoutBatcher {
     const streamIds = [
       ...new Set(
         fresh.flatMap((pending) => {
-          const { skus, coupon } = checkoutStreams(pending.checkout);
-          return coupon ? [...skus, coupon] : skus;
+          const { skus, coupon, credit } = checkoutStreams(pending.checkout);
+          return [...skus, ...(coupon ? [coupon] : []), ...(credit ? [credit] : [])];
         }),
       ),
     ];
@@ -185,7 +185,7 @@ export class CheckoutBatcher {
       const loaded = await attempt.load(streamIds);
       // Older coupon uses get their household's key from their orders' addresses (issue 27).
       const coupons = await this.couponPlaces.complete(couponStatesOf(loaded));
-      const { outcomes, merged } = decideCheckoutBatch(commands, { ...catalog, skus: skuStatesOf(loaded), coupons });
+      const { outcomes, merged } = decideCheckoutBatch(commands, { ...catalog, skus: skuStatesOf(loaded), coupons, credits: creditStatesOf(loaded) });
       const accepted = fresh.flatMap((pending, index) => (outcomes[index].accepted ? [{ pending, orderId: commands[index].data.orderId }] : []));
       if (accepted.length > 0) {
         const metadata = accepted.length === 1 ? eventMetadata(accepted[0].pending.meta) : batchMetadata(accepted.length);

@@ -4,7 +4,11 @@ import { PhoneCodeSecrets } from '../../accounts/phone-codes/phone-code-secrets'
 import { CLOCK, type Clock } from '../../common/clock';
 import { ValidationFailedError } from '../../common/errors/domain-error';
 import { GetRunningOfferQuery } from '../../promotions/offers/offers.queries';
+import { DataSource } from 'typeorm';
+import { personalDataVault } from '../../event-store/personal-data/personal-data';
+import { creditStreamId } from '../../returns/domain/return.events';
 import { PhoneRiskReadModel } from '../phone-risk/phone-risk.read-model';
+import { OrderReadModel } from '../read-model/order-read-model';
 import { CheckoutBatcher } from './checkout-batcher';
 import { CheckoutLimitsService } from './checkout-limits.service';
 import { PlaceOrderCommand, type CheckoutInput, type PlaceOrderResult } from './place-order.command';
@@ -25,14 +29,36 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     private readonly proofs: PhoneCodeSecrets,
     private readonly phoneRisk: PhoneRiskReadModel,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly orders: OrderReadModel,
+    private readonly dataSource: DataSource,
   ) {}
 
   async execute({ checkout, idempotencyKey, meta, clientAddress }: PlaceOrderCommand): Promise<PlaceOrderResult> {
     const phoneVerified = await this.phoneCheck(checkout);
     // Lines from the offer page get the running offer's discount, as promotions states its rule.
     const offer = checkout.cart.some((line) => line.fromOffer) ? await this.queries.execute(new GetRunningOfferQuery(this.clock.now())) : null;
-    const { phoneProof: _proof, ...rest } = checkout;
-    return this.batcher.submit({ ...rest, offer, ...(phoneVerified ? { phoneVerified } : {}) }, idempotencyKey, meta, clientAddress);
+    const { phoneProof: _proof, useStoreCredit, ...rest } = checkout;
+    const storeCreditStream = useStoreCredit ? await this.creditStreamOf(checkout, phoneVerified) : null;
+    return this.batcher.submit(
+      { ...rest, offer, ...(phoneVerified ? { phoneVerified } : {}), ...(storeCreditStream ? { storeCreditStream } : {}) },
+      idempotencyKey,
+      meta,
+      clientAddress,
+    );
+  }
+
+  /**
+   * The contact phone's store-credit stream (ADR 062), when the shopper has shown the phone is theirs: proven by a
+   * code, or the signed-in customer's own earlier order was placed with it. Anyone else is refused (422).
+   */
+  private async creditStreamOf(checkout: CheckoutInput, phoneVerified: boolean): Promise<string> {
+    const phone = checkout.customer.phone;
+    const userId = checkout.customer.userId;
+    const owned = phoneVerified || (userId !== null && userId !== undefined && (await this.orders.ofUser(userId)).some((order) => order.phone === phone));
+    if (!owned) throw ValidationFailedError.field('use_store_credit', 'store-credit-not-yours');
+    const vault = personalDataVault(this.dataSource);
+    if (!vault) throw ValidationFailedError.field('use_store_credit', 'store-credit-not-yours');
+    return creditStreamId(vault.phonePseudonym(phone));
   }
 
   /**

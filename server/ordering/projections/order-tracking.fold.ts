@@ -41,6 +41,8 @@ export interface OrderDetailsRow {
   zone_id: string | null;
   /** The advance the order needs before confirmation (null: none). */
   advance_required_paisa: number | null;
+  /** ADR 062: store credit spent at checkout (null: none). */
+  store_credit_paisa: number | null;
 }
 
 export interface OrderLineRow {
@@ -254,6 +256,7 @@ function placedRow(event: Extract<OrderEvent, { type: 'OrderPlaced' | 'InstantOr
     landmark: null,
     zone_id: null,
     advance_required_paisa: null,
+    store_credit_paisa: null,
   };
   if (event.type === 'OrderPlaced') {
     const { payment, totals, coupon } = event.data;
@@ -280,6 +283,7 @@ function placedRow(event: Extract<OrderEvent, { type: 'OrderPlaced' | 'InstantOr
       landmark: event.data.deliveryArea?.landmark ?? null,
       zone_id: event.data.shipping.zoneId ?? null,
       advance_required_paisa: event.data.advance?.paisa ?? null,
+      store_credit_paisa: event.data.storeCredit?.paisa ?? null,
     };
   }
   const { payment } = event.data;

@@ -90,7 +90,7 @@ export const creditAnswer = answerOf<StoreCreditResponse>()(
   z.object({
     success: z.literal(true),
     balance: taka,
-    entries: z.array(z.object({ at: z.string(), amount: taka, kind: z.enum(['granted', 'spent']), order_id: z.string() })),
+    entries: z.array(z.object({ at: z.string(), amount: taka, kind: z.enum(['granted', 'spent', 'restored']), order_id: z.string() })),
   }),
 );
 

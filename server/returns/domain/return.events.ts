@@ -105,8 +105,10 @@ export type ReturnSettingsChanged = {
 /** Store credit of one phone (stream `credit-<phone pseudonym>`), never below zero. */
 export type StoreCreditGranted = { type: 'StoreCreditGranted'; data: { amountPaisa: number; orderId: string; returnId: string; at: string } };
 export type StoreCreditSpent = { type: 'StoreCreditSpent'; data: { amountPaisa: number; orderId: string; at: string } };
-export type StoreCreditEvent = StoreCreditGranted | StoreCreditSpent;
-export const STORE_CREDIT_EVENT_TYPES: ReadonlyArray<StoreCreditEvent['type']> = ['StoreCreditGranted', 'StoreCreditSpent'];
+/** Credit an order spent, given back when that order is cancelled, withdrawn or expires. */
+export type StoreCreditRestored = { type: 'StoreCreditRestored'; data: { amountPaisa: number; orderId: string; reason: string; at: string } };
+export type StoreCreditEvent = StoreCreditGranted | StoreCreditSpent | StoreCreditRestored;
+export const STORE_CREDIT_EVENT_TYPES: ReadonlyArray<StoreCreditEvent['type']> = ['StoreCreditGranted', 'StoreCreditSpent', 'StoreCreditRestored'];
 
 export const returnsStreamId = (orderId: string) => `returns-${orderId}`;
 export const RETURN_SETTINGS_STREAM = 'return-settings';

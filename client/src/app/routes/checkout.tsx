@@ -16,6 +16,7 @@ import { CheckoutPhoneVerification } from '../../features/phone-verification/com
 import { saveLastOrderId, savePaymentOrder } from '../../features/checkout/order-id-store';
 import { readCouponOffer } from '../../features/offer/offer-store';
 import { useSettingRow } from '../../features/settings/api/get-setting-row';
+import { useStoreCredit } from '../../features/returns/api/get-store-credit';
 import { t, useMessages } from '../../lib/i18n/locale';
 import { phoneMessages } from '../../lib/i18n/messages/phone';
 import { cartMessages } from '../../lib/i18n/messages/cart';
@@ -28,6 +29,8 @@ export function CheckoutRoute() {
   const navigate = useNavigate();
   const { data: setting } = useSettingRow();
   const last = useLastDeliveryDetails();
+  // ADR 062: a signed-in customer's store credit, offered on the summary.
+  const credit = useStoreCredit(getSessionToken() !== null);
   const inside = Number(setting?.devliery_charge_inside_dhk ?? setting?.devliery_charge ?? 70) || 0;
   const outside = Number(setting?.devliery_charge_outside_dhk ?? inside) || 0;
   // Prices are checked again here: the totals and the bKash amount below are what the server will charge.
@@ -86,6 +89,7 @@ export function CheckoutRoute() {
           onPlaced={onPlaced}
           onPaymentPage={onPaymentPage}
           phoneProof={phoneProof?.proof}
+          storeCredit={credit.data?.balance ?? 0}
           onPhoneVerificationNeeded={(phone) => setPhoneStep(phone)}
         />
       )}

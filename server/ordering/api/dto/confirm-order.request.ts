@@ -180,6 +180,8 @@ const confirmOrderSchema = (gateway: boolean) => z.object({
   phone_proof: z.preprocess((value) => (value === null || value === '' ? undefined : value), z.string({ error: M.phoneCodeInvalid }).max(500, M.phoneCodeInvalid).optional()),
   /** Issue 33: the landing page's UTM parameters, Facebook click id and referring host (all optional). */
   attribution,
+  /** ADR 062: pay what the contact phone's store credit covers (signed in with that phone, or a phone proof). */
+  use_store_credit: z.boolean().optional().catch(undefined),
 });
 
 export const confirmOrderRequest = confirmOrderSchema(false);
@@ -210,7 +212,7 @@ export function parseConfirmOrder(body: unknown, userId: string | null, options:
   if (unstorable) throw new ValidationFailedError(withoutDataPrefix(unstorable));
   const result = (options.gateway ? confirmOrderWithGateway : confirmOrderRequest).safeParse(body ?? {});
   if (!result.success) throw new ValidationFailedError(withoutDataPrefix(fieldIssues(result.error)));
-  const { cart, coupon, data, locale, phone_proof: phoneProof, attribution: landing } = result.data;
+  const { cart, coupon, data, locale, phone_proof: phoneProof, attribution: landing, use_store_credit: useStoreCredit } = result.data;
   const attributionInput = landing ? attributionOf(landing) : null;
   return {
     customer: { name: data.name, email: data.email ?? null, phone: data.phone, address: data.address, shippingPhone: data.shipping_phone, userId },
@@ -222,6 +224,7 @@ export function parseConfirmOrder(body: unknown, userId: string | null, options:
     offer: null,
     ...(locale ? { locale } : {}),
     ...(phoneProof ? { phoneProof } : {}),
+    ...(useStoreCredit ? { useStoreCredit: true } : {}),
     ...(attributionInput ? { attribution: attributionInput } : {}),
   };
 }

@@ -60,6 +60,7 @@ export function toTrackingDetails(order: OrderDetails, lines: OrderLineDetails[]
     discount_amount: paisaToTaka(order.discount_paisa),
     devliery_charge: order.delivery_charge_paisa === null ? null : paisaToTaka(order.delivery_charge_paisa),
     grand_total: grandTotal === null ? (order.amount_paisa === null ? null : paisaToTaka(order.amount_paisa)) : paisaToTaka(grandTotal),
+    ...(order.store_credit_paisa ? { store_credit: paisaToTaka(order.store_credit_paisa) } : {}),
     pay_on_delivery: paisaToTaka(payOnDelivery),
     courier,
     tracking_code: trackingCode,

@@ -26,6 +26,8 @@ export interface ConfirmOrderRequest {
   };
   /** The proof a phone code gave, when the store asked this checkout to verify its phone (issue 17). */
   phone_proof?: string;
+  /** ADR 062: pay what the contact phone's store credit covers (a signed-in owner, or a proven phone). */
+  use_store_credit?: boolean;
   /** Issue 33: where the shopper landed from (landing-source.ts); added by `confirmOrder` when kept. */
   attribution?: LandingAttribution;
 }

@@ -67,6 +67,7 @@ export function CheckoutForm({
   onPlaced,
   onPaymentPage,
   phoneProof,
+  storeCredit = 0,
   onPhoneVerificationNeeded,
 }: {
   lines: CheckoutLine[];
@@ -80,6 +81,8 @@ export function CheckoutForm({
   onPaymentPage?: (orderId: string, phone: string, paymentUrl: string) => void;
   /** A phone code's proof for this checkout's phone, once the shopper verified it. */
   phoneProof?: string;
+  /** The signed-in customer's store credit in taka (0: none to offer). */
+  storeCredit?: number;
   /** The store asks this checkout to prove its phone (the server's 422 on `phone_proof`). */
   onPhoneVerificationNeeded?: (phone: string) => void;
 }) {
@@ -126,6 +129,7 @@ export function CheckoutForm({
   const [idempotencyKey, setIdempotencyKey] = useState(() => randomKey('order'));
   // Issue 32: the phone's open cash-on-delivery orders are at the store's limit: what the shopper can do instead.
   const [codRefusal, setCodRefusal] = useState<string | null>(null);
+  const [useCredit, setUseCredit] = useState(false);
   const coupon = useStoredCoupon();
   const applyCoupon = useApplyCoupon();
   const confirmOrder = useConfirmOrder();
@@ -139,6 +143,8 @@ export function CheckoutForm({
   const shipping = area ? areaDeliveryCharge(area.zone, units, store.productWeightGrams ?? 250) : zone === 'inside' ? store.insideDhaka : store.outsideDhaka;
   const delivery = area ? expectedDeliveryDays(area.zone, new Date()) : null;
   const totals = checkoutTotals(subtotal, coupon?.discountPercent ?? 0, shipping);
+  // The server decides what the credit pays (ADR 062); the page shows the same rule: all of it, at most the total.
+  const creditPays = useCredit && storeCredit > 0 ? Math.min(storeCredit, totals.grandTotal) : 0;
   const money = (amount: number) => formatMoney(amount, store.currency);
   const set = <K extends keyof CheckoutFields>(key: K, value: CheckoutFields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));
@@ -208,6 +214,7 @@ export function CheckoutForm({
         paymentMethod: fields.paymentMethod,
       },
       ...(phoneProof ? { phone_proof: phoneProof } : {}),
+      ...(creditPays > 0 ? { use_store_credit: true } : {}),
     };
     try {
       const answer = await confirmOrder.mutateAsync({ body, idempotencyKey });
@@ -529,6 +536,15 @@ export function CheckoutForm({
             </p>
           )}
         </div>
+        {storeCredit > 0 && (
+          <div className="field">
+            <label className="choice">
+              <input type="checkbox" name="use_store_credit" checked={useCredit} onChange={(e) => setUseCredit(e.target.checked)} aria-describedby={describedBy('use_store_credit')} />
+              <span>{t('checkout.useStoreCredit', { amount: money(storeCredit) })}</span>
+            </label>
+            {fieldError('use_store_credit')}
+          </div>
+        )}
         <dl className="checkout__totals">
           <div>
             <dt>{t('checkout.subtotal')}</dt>
@@ -544,9 +560,15 @@ export function CheckoutForm({
             <dt>{t('checkout.shippingCost')}</dt>
             <dd>{money(totals.shipping)}</dd>
           </div>
+          {creditPays > 0 && (
+            <div>
+              <dt>{t('checkout.storeCredit')}</dt>
+              <dd>- {money(creditPays)}</dd>
+            </div>
+          )}
           <div className="checkout__grand">
             <dt>{t('checkout.grandTotal')}</dt>
-            <dd>{money(totals.grandTotal)}</dd>
+            <dd>{money(totals.grandTotal - creditPays)}</dd>
           </div>
         </dl>
         {codRefusal && (
@@ -592,7 +614,7 @@ export function CheckoutForm({
   );
 }
 
-const FORM_FIELDS = new Set(['name', 'phone', 'email', 'address', 'shipping_phone', 'bkash_number', 'transaction_id', 'area_id', 'landmark']);
+const FORM_FIELDS = new Set(['use_store_credit', 'name', 'phone', 'email', 'address', 'shipping_phone', 'bkash_number', 'transaction_id', 'area_id', 'landmark']);
 
 /** The 422 messages that belong to a field of this form (the others are not the shopper's typing). */
 function fieldsOnForm(errors: Record<string, string>): Record<string, string> {

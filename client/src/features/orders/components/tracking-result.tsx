@@ -119,6 +119,12 @@ export function TrackingResult({ data, actions, help }: { data: OrderTracking; a
                 <dd>{money(data.devliery_charge)}</dd>
               </div>
             )}
+            {Boolean(data.store_credit) && (
+              <div>
+                <dt>{t('track.storeCredit')}</dt>
+                <dd>- {money(data.store_credit ?? 0)}</dd>
+              </div>
+            )}
             <div className="tracking-totals__grand">
               <dt>{t('track.total')}</dt>
               <dd>{money(data.grand_total)}</dd>

@@ -61,6 +61,8 @@ export const checkoutBn: Record<keyof typeof checkoutEn, string> = {
   'checkout.discount': 'ছাড় ({percent}%)',
   'checkout.shippingCost': 'ডেলিভারি চার্জ',
   'checkout.grandTotal': 'সর্বমোট',
+  'checkout.storeCredit': 'স্টোর ক্রেডিট',
+  'checkout.useStoreCredit': 'আমার স্টোর ক্রেডিট ব্যবহার করুন ({amount})',
   'checkout.placing': 'আপনার অর্ডার দেওয়া হচ্ছে…',
   'checkout.confirm': 'অর্ডার নিশ্চিত করুন',
   'checkout.v.emailTitle': 'ই-মেইল ঠিক নেই',

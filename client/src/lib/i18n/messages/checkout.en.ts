@@ -60,6 +60,8 @@ export const checkoutEn = {
   'checkout.discount': 'Discount ({percent}) %',
   'checkout.shippingCost': 'Shipping',
   'checkout.grandTotal': 'Grand Total',
+  'checkout.storeCredit': 'Store credit',
+  'checkout.useStoreCredit': 'Use my store credit ({amount})',
   'checkout.placing': 'Placing your order…',
   'checkout.confirm': 'Confirm Order',
   // validation before sending (spec §5)

@@ -61,6 +61,7 @@ export const ordersBn: Record<keyof typeof ordersEn, string> = {
   'track.lineSize': 'সাইজ {size} × {qty}',
   'track.subtotal': 'উপমোট',
   'track.discount': 'ছাড়',
+  'track.storeCredit': 'স্টোর ক্রেডিট',
   'track.delivery': 'ডেলিভারি',
   'track.total': 'মোট',
   'track.toPay': 'ডেলিভারির সময় দিতে হবে',

@@ -60,6 +60,7 @@ export const ordersEn = {
   'track.lineSize': 'Size {size} × {qty}',
   'track.subtotal': 'Subtotal',
   'track.discount': 'Discount',
+  'track.storeCredit': 'Store credit',
   'track.delivery': 'Delivery',
   'track.total': 'Total',
   'track.toPay': 'To pay on delivery',
