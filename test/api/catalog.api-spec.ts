@@ -80,6 +80,8 @@ describe('public catalog calls', () => {
           'hotline', 'delivery_time_inside_dhaka', 'delivery_time_outside_dhaka', 'return_days', 'low_stock_threshold', 'product_weight_grams',
           // Issue 34: bKash orders pay through the gateway (the demo one here, without bKash credentials).
           'bkash_checkout',
+          // Issue 31: the owner's words in Bengali (empty: the shop shows the English ones).
+          'name_bn', 'description_bn', 'address_bn', 'delivery_time_inside_dhaka_bn', 'delivery_time_outside_dhaka_bn',
         ].sort(),
       );
       expect(body.data.bkash_checkout).toBe(true);
@@ -106,7 +108,10 @@ describe('public catalog calls', () => {
       expect(body.data.map((parent: { name: string }) => parent.name)).toEqual(['Men', 'Women']);
       for (const parent of body.data) {
         expect(parent.children.length).toBeGreaterThanOrEqual(3);
-        for (const child of parent.children) expect(child).toEqual({ id: expect.any(Number), name: expect.any(String), slug: expect.any(String), children: [] });
+        for (const child of parent.children) {
+          // Issue 31: the category's Bengali name beside the specification's fields, or null.
+          expect(child).toEqual({ id: expect.any(Number), name: expect.any(String), name_bn: child.name_bn === null ? null : expect.any(String), slug: expect.any(String), children: [] });
+        }
       }
     });
 
@@ -132,6 +137,8 @@ describe('public catalog calls', () => {
         badge: first.data[0].badge === null ? null : expect.any(String),
         // Issue 18, beside the specification's fields: the Bengali name, or null.
         name_bn: first.data[0].name_bn === null ? null : expect.any(String),
+        // Issue 31: the badge in Bengali, or null.
+        badge_bn: first.data[0].badge_bn === null ? null : expect.any(String),
       });
       const second: Page = (await get('getProductsByShop?page=2')).body;
       expect(second.current_page).toBe(2);

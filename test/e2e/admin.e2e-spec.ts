@@ -61,7 +61,7 @@ describe('operations console in a real browser', () => {
       try {
         await logIn(page, CARE);
         const nav = page.getByRole('navigation', { name: 'Console' });
-        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Payouts', 'Stock', 'Lucky draw', 'Products', 'Categories', 'Settings', 'Pages', 'Staff']);
+        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Payouts', 'Returns', 'Stock', 'Lucky draw', 'Products', 'Categories', 'Settings', 'Pages', 'Staff']);
 
         await nav.getByRole('link', { name: 'Orders' }).click();
         await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
@@ -194,7 +194,7 @@ describe('operations console in a real browser', () => {
         await logIn(page, ADMIN);
         const nav = page.getByRole('navigation', { name: 'Console' });
         // The operator's pages are under one System entry (issue 31), not in the everyday menu.
-        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Payouts', 'Stock', 'Lucky draw', 'Products', 'Categories', 'Settings', 'Pages', 'Staff', 'Coupons', 'System', 'Brands']);
+        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Orders', 'Instant order', 'Payouts', 'Returns', 'Stock', 'Lucky draw', 'Products', 'Categories', 'Settings', 'Pages', 'Staff', 'Coupons', 'System', 'Brands']);
         await page.getByRole('heading', { level: 2, name: 'Orders and revenue per day' }).waitFor();
         await page.locator('.admin-chart svg').waitFor();
         await saveScreenshot(page, `admin-dashboard-${name}`);

@@ -75,6 +75,9 @@ export class FirstHtmlPages {
   middleware() {
     return (request: Request, response: Response, next: NextFunction): void => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+      // A page request carries no body: one that does goes the ordinary way, past the body parsers and their limits
+      // (a body over 100 kB is refused with 413 on every path, rendered pages included).
+      if (hasBody(request)) return next();
       const page = PAGES.find((candidate) => candidate.path.test(request.path));
       if (!page || !this.ready()) return next();
       this.serve(request, response, page.module).catch((error: unknown) => {
@@ -233,4 +236,10 @@ function localeOf(request: Request, address: URL): PageLocale {
 
 function decodeEntities(text: string): string {
   return text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+}
+
+/** The request says it sends a body (a length above 0, or chunks). */
+function hasBody(request: Request): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
