@@ -19,6 +19,7 @@ interface Card {
   thumbnail: string;
   badge: string | null;
   name_bn: string | null;
+  badge_bn: string | null;
 }
 
 interface Page {
