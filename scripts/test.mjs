@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite, in three jest processes side by side, each running its suites one at a time
- * (--runInBand, so its global teardown still sees a handle a suite left open), after the server and the client
- * are built once (scripts/ensure-built.mjs). Much of a suite's time is spent waiting (for a server, a browser,
- * a projection), so three lanes keep two cores busier than two did:
- * - browser: test/e2e, on DATABASE_URL when set (or an embedded PostgreSQL), with one Chromium for all its suites;
- * - load, security and architecture: test/load, test/security and test/architecture;
- * - api and units: test/api and the unit and integration specs beside the code.
- * The last two always run on an embedded PostgreSQL each. No two lanes share a PostgreSQL server: an open
+ * `npm test`: every suite, in five jest processes side by side, each running its suites one at a time
+ * (--runInBand, so its global teardown still sees a handle a suite left open), after the server, the client and
+ * the page renderer are built once (scripts/ensure-built.mjs). The run is CPU-bound on this 2-core machine, so
+ * the lanes are cut to take about the same time (ADR 046):
+ * - browser: most of test/e2e, on DATABASE_URL when set (or an embedded PostgreSQL), with one Chromium;
+ * - browser 2, fuzz and architecture: the console's and checkout's browser suites with a Chromium of their own,
+ *   the route fuzzer, the login-limits suite and test/architecture;
+ * - load and security: test/load and the other test/security suites;
+ * - api: the longest API suites; api and units: the other API suites and the specs beside the code.
+ * All but the first always run on an embedded PostgreSQL each. No two lanes share a PostgreSQL server: an open
  * transaction in one suite's database holds back the safe global order (xmin is server-wide) that another
  * suite's projections read up to.
  * Suites copy their databases from templates made once per lane (test/support/test-database.ts) and hash

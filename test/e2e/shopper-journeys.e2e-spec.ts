@@ -80,7 +80,9 @@ describe('shopper journeys without dead ends in a real browser', () => {
       return stored.value;
     }
 
-    it.each(TYPED_PHONES)('checks out and tracks an order with the phone typed as %s (%s)', async (label, typed) => {
+    // Each way of typing the phone once, shared between the two devices (issue 26: the same journey twice costs
+    // the suite's time and tests the phone's parsing, not the layout): the phone types two, the desktop one.
+    it.each(TYPED_PHONES.filter((_, index) => (index % 2 === 0) === (name === 'phone')))('checks out and tracks an order with the phone typed as %s (%s)', async (label, typed) => {
       await setStock('M', 20);
       const { page, errors, close } = await setup('/checkout', { cart: [line('M')] });
       try {
