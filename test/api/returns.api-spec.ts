@@ -244,8 +244,12 @@ describe('returns and size exchanges', () => {
     await setAvailableStock(store.fixture, product.id, large, 0);
     const noStock = await ask(orderId, { ...unit, unit: 2, kind: 'exchange', new_size: large });
     expect([noStock.status, noStock.body.code, noStock.body.params]).toEqual([422, 'exchange-size-unavailable', { size: large }]);
-    const options = await store.call('GET', `/api/public/orders/${orderId}/returns?phone=${phone}`);
-    expect(options.body.lines[0].exchange_sizes.map((entry: { size: string }) => entry.size)).not.toContain(large);
+    // The shopper's options read the stock read model, which follows the stock change within moments.
+    const offered = async () =>
+      ((await store.call('GET', `/api/public/orders/${orderId}/returns?phone=${phone}`)).body.lines[0].exchange_sizes as Array<{ size: string }>).map((entry) => entry.size);
+    const deadline = Date.now() + 10_000;
+    while ((await offered()).includes(large) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await offered()).not.toContain(large);
 
     // A refused exchange gives the reserved size back.
     await setAvailableStock(store.fixture, product.id, large, 1);
@@ -287,6 +291,7 @@ describe('returns and size exchanges', () => {
   });
 
   it('shows returns by reason and size on the dashboard, from a projection a rebuild reproduces exactly', async () => {
+    await store.server.app.get(ProjectionRunner).waitUntilCaughtUp();
     const dashboard = await store.call('GET', '/api/admin/dashboard/returns', store.tokens.care);
     expect(dashboard.status).toBe(200);
     const reasons = Object.fromEntries(dashboard.body.by_reason.map((row: { reason: string; returns: number; exchanges: number }) => [row.reason, row]));

@@ -75,12 +75,15 @@ export async function writeReturnRows(manager: EntityManager, table: (name: stri
       if (next) rows.set(next.return_id, next);
     }
     if (rows.size === 0) return;
+    // Only a newer row replaces one: a step's own append and the projection's batch may both write a row, and the
+    // one that read it before the other committed must not put an older state back.
     await manager.query(
-      `INSERT INTO ${target} SELECT * FROM jsonb_populate_recordset(NULL::${target}, $1::jsonb)
+      `INSERT INTO ${target} AS t SELECT * FROM jsonb_populate_recordset(NULL::${target}, $1::jsonb)
        ON CONFLICT (return_id) DO UPDATE SET
          stage = excluded.stage, refusal = excluded.refusal, called = excluded.called, refund_method = excluded.refund_method,
          refunded_paisa = excluded.refunded_paisa, exchange_created = excluded.exchange_created, pickup_tracking_code = excluded.pickup_tracking_code,
-         received_as = excluded.received_as, updated_at = excluded.updated_at, steps = excluded.steps, version = excluded.version`,
+         received_as = excluded.received_as, updated_at = excluded.updated_at, steps = excluded.steps, version = excluded.version
+       WHERE t.version < excluded.version`,
       [JSON.stringify([...rows.values()])],
     );
   }
