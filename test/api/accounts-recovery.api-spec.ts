@@ -1,3 +1,4 @@
+import { withClient } from '../support/sql-query';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { startSmsGatewayCapture, type SmsGatewayCapture } from '../support/sms-gateway-capture';
@@ -79,15 +80,7 @@ function setup() {
     }
     return { ...account, token, id: response.body.user.id as string };
   }
-  async function database<T>(work: (db: Client) => Promise<T>): Promise<T> {
-    const db = new Client({ connectionString: server.databaseUrl });
-    await db.connect();
-    try {
-      return await work(db);
-    } finally {
-      await db.end();
-    }
-  }
+  const database = <T>(work: (db: Client) => Promise<T>): Promise<T> => withClient(server.databaseUrl, work);
   return { server: () => server, smtp: () => smtp, call, register, database, output, printed, newIp };
 }
 

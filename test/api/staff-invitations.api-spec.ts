@@ -1,3 +1,4 @@
+import { withClient } from '../support/sql-query';
 import { Client } from 'pg';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller, type Json } from '../support/api-caller';
@@ -48,15 +49,7 @@ describe('staff invitations and sessions API', () => {
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json, setCookies, cookie: cookieOf(setCookies) };
   }
 
-  async function database<T>(work: (db: Client) => Promise<T>): Promise<T> {
-    const db = new Client({ connectionString: server.databaseUrl });
-    await db.connect();
-    try {
-      return await work(db);
-    } finally {
-      await db.end();
-    }
-  }
+  const database = <T>(work: (db: Client) => Promise<T>): Promise<T> => withClient(server.databaseUrl, work);
 
   const eventsOf = (streamId: string) =>
     database(async (db) => (await db.query<{ type: string; data: Json; actor: Json }>(`SELECT type, data, metadata->'actor' AS actor FROM events WHERE stream_id = $1 ORDER BY stream_position`, [streamId])).rows);
