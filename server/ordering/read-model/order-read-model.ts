@@ -11,8 +11,6 @@ export type OrderDetails = Omit<OrderDetailsRow, 'discount_percent' | 'placed_at
   currency_symbol: string;
   /** Issue 30/34: what a completed gateway payment paid (the whole of a bKash order, or a cash order's advance); null without. */
   gateway_paid_paisa?: number | null;
-  /** Issue 32: the order's bKash payment went through the gateway (order_payments), as good as verified. */
-  gateway_paid?: boolean;
 };
 
 /** A line as recorded, with the product's Bengali name as the catalog holds it now (issue 32; null when none). */
@@ -30,8 +28,7 @@ export interface OrderTimelineEntry {
 }
 
 const DETAILS = `d.*, coalesce((SELECT nullif(currency, '') FROM settings WHERE id = 1), '৳') AS currency_symbol,
-  (SELECT p.paid_paisa FROM order_payments p WHERE p.order_id = d.order_id AND p.state = 'completed') AS gateway_paid_paisa,
-  EXISTS (SELECT 1 FROM order_payments op WHERE op.order_id = d.order_id AND op.state = 'completed') AS gateway_paid`;
+  (SELECT p.paid_paisa FROM order_payments p WHERE p.order_id = d.order_id AND p.state = 'completed') AS gateway_paid_paisa`;
 
 /** Reads of the ordering read models; every query answers from tables the projections (and checkout) keep. */
 @Injectable()

@@ -59,7 +59,7 @@ export function toOrderRow(order: OrderDetails, personal: boolean): OrderRowResp
     coupons: order.lucky_draw_tokens.join(', '),
     currencySymbol: order.currency_symbol,
     // Issue 32: a bKash order says whether its payment is checked (by care, or paid through the gateway).
-    ...(order.payment_method === 'bkash' ? { bkash_paid: order.bkash_verified || order.gateway_paid === true } : {}),
+    ...(order.payment_method === 'bkash' ? { bkash_paid: order.bkash_verified || (order.gateway_paid_paisa ?? null) !== null } : {}),
   };
 }
 
