@@ -19,7 +19,13 @@
  * `npm test -- <jest arguments>` (a path, -t "name" ...) runs one jest process with them.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Each lane's whole output and jest's report of it, kept after the run (.data/ is never committed). */
+const RUNS = join(ROOT, '.data', 'test-runs');
 
 const jest = fileURLToPath(new URL('../node_modules/jest/bin/jest.js', import.meta.url));
 const args = process.argv.slice(2);
@@ -51,8 +57,19 @@ if (args.length > 0) {
     { name: 'api', args: apiOne, env: ownServer },
     { name: 'api and units', args: ['--testPathIgnorePatterns', '/node_modules/', '/test/e2e/', '/test/load/', '/test/security/', '/test/architecture/', ...apiOne], env: ownServer },
   ];
+  rmSync(RUNS, { recursive: true, force: true });
+  mkdirSync(RUNS, { recursive: true });
   const started = Date.now();
   const results = await Promise.all(lanes.map((lane) => run(lane)));
+  // The suites that cost most CPU (the run is CPU-bound), so the next cut starts where the time goes.
+  const suites = results.flatMap(({ name, suites: laneSuites }) => laneSuites.map((suite) => ({ lane: name, ...suite })));
+  const costliest = suites.sort((a, b) => (b.cpuSeconds ?? b.seconds) - (a.cpuSeconds ?? a.seconds));
+  const cpuTotal = suites.reduce((sum, suite) => sum + (suite.cpuSeconds ?? 0), 0);
+  process.stdout.write(`\nnpm test: ${Math.round(cpuTotal)} CPU seconds in the suites; the costliest (all in ${relative(ROOT, RUNS)}/, each lane's output in *.log)\n`);
+  for (const suite of costliest.slice(0, 25)) {
+    const cpuText = suite.cpuSeconds == null ? '' : `${suite.cpuSeconds.toFixed(1).padStart(6)} CPU-s `;
+    process.stdout.write(`  ${cpuText}${suite.seconds.toFixed(1).padStart(6)} s  ${suite.status === 'passed' ? '' : 'FAILED '}${suite.file}  [${suite.lane}]\n`);
+  }
   const seconds = Math.round((Date.now() - started) / 1000);
   for (const { name, code, seconds: laneSeconds } of results) {
     process.stdout.write(`npm test: ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${laneSeconds} s\n`);
@@ -61,10 +78,45 @@ if (args.length > 0) {
   process.exit(results.every((result) => result.code === 0) ? 0 : 1);
 }
 
+/**
+ * A lane's suites, how long each took (jest's --json report) and the CPU seconds its process tree spent meanwhile
+ * (test/support/cpu-reporter.js); none when jest wrote no report.
+ */
+function suitesOf(report, cpuReport) {
+  const cpu = new Map();
+  try {
+    for (const line of readFileSync(cpuReport, 'utf8').split('\n').filter(Boolean)) {
+      const { file, cpuSeconds } = JSON.parse(line);
+      cpu.set(file, cpuSeconds);
+    }
+  } catch {
+    // no CPU figures (no /proc): wall time only
+  }
+  try {
+    const { testResults } = JSON.parse(readFileSync(report, 'utf8'));
+    return testResults.map((suite) => ({
+      file: relative(ROOT, suite.name),
+      status: suite.status,
+      seconds: (suite.endTime - suite.startTime) / 1000,
+      cpuSeconds: cpu.get(suite.name) ?? null,
+    }));
+  } catch {
+    return [];
+  }
+}
+
 /** Runs one lane; prints its suites' PASS/FAIL lines as they come and its whole output when it ends. */
 function run({ name, args: laneArgs, env }) {
   const started = Date.now();
-  const child = spawn(process.execPath, [jest, '--runInBand', ...laneArgs], { env: { ...env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stem = join(RUNS, name.replace(/[^a-z0-9]+/gi, '-'));
+  const report = `${stem}.json`;
+  const cpu = `${stem}.cpu.jsonl`;
+  // Last: --reporters takes every value after it, and the lane's arguments start with paths.
+  const reporters = ['--reporters=default', `--reporters=${join(ROOT, 'test/support/cpu-reporter.js')}`];
+  const child = spawn(process.execPath, [jest, '--runInBand', '--json', `--outputFile=${report}`, ...laneArgs, ...reporters], {
+    env: { ...env, FORCE_COLOR: '0', STORE_TEST_CPU_REPORT: cpu },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = [];
   let partial = '';
   const collect = (chunk) => {
@@ -79,7 +131,8 @@ function run({ name, args: laneArgs, env }) {
     child.on('close', (code, signal) => {
       process.stdout.write(`\n===== ${name} =====\n`);
       process.stdout.write(Buffer.concat(output));
-      resolve({ name, code: code ?? (signal ? 1 : 0), seconds: Math.round((Date.now() - started) / 1000) });
+      writeFileSync(`${stem}.log`, Buffer.concat(output));
+      resolve({ name, code: code ?? (signal ? 1 : 0), seconds: Math.round((Date.now() - started) / 1000), suites: suitesOf(report, cpu) });
     });
   });
 }

@@ -144,26 +144,8 @@ describe('accounts API', () => {
     }
   });
 
-  it('takes as long to refuse an unknown e-mail as a wrong password', async () => {
-    const account = await t.register();
-    const timed = async (email: string) => {
-      const started = performance.now();
-      const response = await t.call('auth/userLogin', { body: { email, password: 'wrong-password-here' }, ip: t.newIp() });
-      expect(response.status).toBe(401);
-      return performance.now() - started;
-    };
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    const wrong: number[] = [];
-    const unknown: number[] = [];
-    // Pairs side by side, and enough of them that the medians stand when other lanes load the CPU.
-    for (let i = 0; i < 11; i += 1) {
-      wrong.push(await timed(account.email));
-      unknown.push(await timed(`ghost${i}@example.com`));
-    }
-    // Both pay for one scrypt verification (~100 ms or more); without the dummy hash "unknown" would take ~2 ms.
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.6);
-    expect(median(unknown)).toBeLessThan(median(wrong) * 1.6);
-  });
+  // That an unknown e-mail costs the same scrypt work as a wrong password is checked on the work itself in
+  // server/accounts/login/log-in.handler.spec.ts: over HTTP a test-cost hash takes a millisecond, which no clock here can see.
 
   it('answers invalid registrations with 422 and messages per field', async () => {
     const ip = t.newIp();

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DEVICES, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
+import { DEVICES, itOn, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
 import { findInNewestFiles, smsCodeTo } from '../support/data-files';
 import type { TestServer } from '../support/test-server';
 
@@ -104,7 +104,7 @@ describe('customer account screens in a real browser', () => {
       }
     });
 
-    it('updates the profile name, changes the password, logs out and logs back in', async () => {
+    itOn('desktop', name)('updates the profile name, changes the password, logs out and logs back in', async () => {
       const { page, errors, close } = await setup('/');
       try {
         await login(page, PASSWORD);
@@ -167,7 +167,7 @@ describe('customer account screens in a real browser', () => {
       }
     });
 
-    it('sends a reset mail, resets the password from its link, and refuses bad recovery input', async () => {
+    itOn('phone', name)('sends a reset mail, resets the password from its link, and refuses bad recovery input', async () => {
       const { page, close } = await setup('/login');
       try {
         await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -226,7 +226,7 @@ describe('customer account screens in a real browser', () => {
       }
     });
 
-    it('finds an account by phone and sends the verification mail', async () => {
+    itOn('phone', name)('finds an account by phone and sends the verification mail', async () => {
       const { page, close } = await setup('/');
       try {
         // Give the account a phone number (the profile screen shows it read-only).

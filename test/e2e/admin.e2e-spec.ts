@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller } from '../support/api-caller';
-import { DEVICES, openPage, saveScreenshot, signInToConsole, useBrowserStore, type DemoTee } from '../support/browser';
+import { DEVICES, itOn, openPage, saveScreenshot, signInToConsole, useBrowserStore, type DemoTee } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 
 const CARE = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'care')!;
@@ -123,7 +123,7 @@ describe('operations console in a real browser', () => {
       }
     });
 
-    it('offers to verify a bKash payment before confirming, and asks before confirming an unverified one', async () => {
+    itOn('phone', name)('offers to verify a bKash payment before confirming, and asks before confirming an unverified one', async () => {
       const { status, body } = await api<{ order_id: string }>('public/confirm-order', {
         cart: [{ id: tee.id, name: tee.name, slug: tee.slug, size: 'M', qty: 1, price: tee.price }],
         coupon: null,
@@ -157,7 +157,7 @@ describe('operations console in a real browser', () => {
       }
     });
 
-    it('asks for a reason before cancelling, and shows the server refusing a step that is no longer open', async () => {
+    itOn('desktop', name)('asks for a reason before cancelling, and shows the server refusing a step that is no longer open', async () => {
       const orderId = await placeOrder(phone);
       const { page, errors, close } = await setup();
       try {
@@ -188,7 +188,7 @@ describe('operations console in a real browser', () => {
       }
     });
 
-    it('shows an administrator the projections and rebuilds one with its progress', async () => {
+    itOn('desktop', name)('shows an administrator the projections and rebuilds one with its progress', async () => {
       const { page, errors, close } = await setup();
       try {
         await logIn(page, ADMIN);
@@ -228,7 +228,7 @@ describe('operations console in a real browser', () => {
       }
     }, 60_000);
 
-    it('shows care the cash a courier holds, refuses a bad statement by its line, and reconciles an imported one to its delivered order', async () => {
+    itOn('desktop', name)('shows care the cash a courier holds, refuses a bad statement by its line, and reconciles an imported one to its delivered order', async () => {
       // A cash order delivered by the demo courier, through the care API (the courier panel has its own journey).
       const orderId = await placeOrder(name === 'phone' ? '01711000333' : '01811000444');
       const care = await staffToken(CARE);
@@ -280,7 +280,7 @@ describe('operations console in a real browser', () => {
       }
     });
 
-    it('lets an administrator create a coupon, which the list shows and the cart accepts, then disable it', async () => {
+    itOn('phone', name)('lets an administrator create a coupon, which the list shows and the cart accepts, then disable it', async () => {
       const code = `E2E${name === 'phone' ? 'P' : 'D'}${Date.now().toString(36).toUpperCase()}`;
       const { page, errors, close } = await setup();
       try {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { DEVICES, newPhoneContext, openPage, saveScreenshot, useBrowserStore } from '../support/browser';
+import { DEVICES, itOn, newPhoneContext, openPage, saveScreenshot, useBrowserStore } from '../support/browser';
 
 interface Card {
   id: number;
@@ -26,7 +26,7 @@ describe('catalog screens in a real browser', () => {
 
     const storage = (page: Page, key: string) => page.evaluate(`JSON.parse(localStorage.getItem(${JSON.stringify(key)}) ?? 'null')`) as Promise<unknown>;
 
-    it('pages through the shop with the "Showing" text, hides previous on page 1 and next on the last page', async () => {
+    itOn('desktop', name)('pages through the shop with the "Showing" text, hides previous on page 1 and next on the last page', async () => {
       const { page, errors, close } = await setup('/shop');
       try {
         const { total, per_page: perPage, last_page: lastPage } = firstPage;
@@ -82,7 +82,7 @@ describe('catalog screens in a real browser', () => {
       }
     });
 
-    it('suggests products from 2 characters in the header search and opens the chosen one', async () => {
+    itOn('phone', name)('suggests products from 2 characters in the header search and opens the chosen one', async () => {
       // The page's clock is ours: the box asks once typing has paused for a while, and we move past that pause
       // at once rather than sleep through it.
       const { page, errors, close } = await openPage(newContext, browser);
@@ -163,7 +163,7 @@ describe('catalog screens in a real browser', () => {
       }
     });
 
-    it('shows "Out of Stock" with the server message when the stock check refuses', async () => {
+    itOn('desktop', name)('shows "Out of Stock" with the server message when the stock check refuses', async () => {
       const { page, close } = await setup('/product-details/men-royal-bengal-tiger-tee');
       try {
         await page.getByRole('radio', { name: 'M', exact: true }).check();
@@ -179,7 +179,7 @@ describe('catalog screens in a real browser', () => {
       }
     });
 
-    it('keeps the wishlist unique by id and lists it with prices and a link', async () => {
+    itOn('phone', name)('keeps the wishlist unique by id and lists it with prices and a link', async () => {
       const { page, errors, close } = await setup('/shop');
       try {
         const card = firstPage.data[1]!;
@@ -206,7 +206,7 @@ describe('catalog screens in a real browser', () => {
       }
     });
 
-    it('shows a product with its gallery, zoom, sold-out sizes disabled and the related slider', async () => {
+    itOn('desktop', name)('shows a product with its gallery, zoom, sold-out sizes disabled and the related slider', async () => {
       const { page, errors, close } = await setup('/product-details/men-royal-bengal-tiger-tee');
       try {
         await page.getByRole('heading', { level: 1, name: /Royal Bengal Tiger Tee/ }).waitFor();
@@ -237,7 +237,7 @@ describe('catalog screens in a real browser', () => {
       }
     });
 
-    it('shows the info pages from their posts, each headed with the title the owner gave it', async () => {
+    itOn('phone', name)('shows the info pages from their posts, each headed with the title the owner gave it', async () => {
       const { page, errors, close } = await setup('/about');
       try {
         const about = ((await (await fetch(`${server.baseUrl}/api/public/getPostData?category_id=1`)).json()) as { data: { name: string } }).data.name;
@@ -257,7 +257,7 @@ describe('catalog screens in a real browser', () => {
       }
     });
 
-    it('asks for every contact field, then opens a WhatsApp chat with the message and no server call', async () => {
+    itOn('phone', name)('asks for every contact field, then opens a WhatsApp chat with the message and no server call', async () => {
       const { page, errors, close } = await setup('/contact');
       try {
         const apiCalls: string[] = [];
@@ -296,7 +296,7 @@ describe('catalog screens in a real browser', () => {
       }
     });
 
-    it('shows the offer prizes and rules, filters products in place and marks offer lines with the coupon code', async () => {
+    itOn('desktop', name)('shows the offer prizes and rules, filters products in place and marks offer lines with the coupon code', async () => {
       const { page, errors, close } = await setup('/offer');
       try {
         await page.getByText('৳ 10,000').waitFor();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { DEVICES, newPhoneContext, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
+import { DEVICES, itOn, newPhoneContext, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
 
 /** Cart, checkout (validation, cash and bKash, coupon, idempotency), confirmation, tracking: spec §2, §4, §5, §8. */
 describe('cart, checkout and tracking in a real browser', () => {
@@ -29,7 +29,7 @@ describe('cart, checkout and tracking in a real browser', () => {
       await alert.waitFor({ state: 'hidden' });
     }
 
-    it('keeps cart quantities at 1 or more and shows line totals, SUBTOTAL and GRAND TOTAL', async () => {
+    itOn('phone', name)('keeps cart quantities at 1 or more and shows line totals, SUBTOTAL and GRAND TOTAL', async () => {
       const { page, errors, close } = await setup('/cart', [line('M'), line('L', 2)]);
       try {
         await page.getByRole('heading', { level: 1, name: 'Shopping Cart' }).waitFor();
@@ -61,7 +61,7 @@ describe('cart, checkout and tracking in a real browser', () => {
       }
     });
 
-    it('shows an empty cart as an empty state: no form, no total, a way back to the shop', async () => {
+    itOn('desktop', name)('shows an empty cart as an empty state: no form, no total, a way back to the shop', async () => {
       const { page, close } = await setup('/checkout', []);
       try {
         await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
@@ -196,7 +196,7 @@ describe('cart, checkout and tracking in a real browser', () => {
       }
     });
 
-    it('places a bKash order with the QR, sender number and transaction id, reusing the key after a network failure', async () => {
+    itOn('phone', name)('places a bKash order with the QR, sender number and transaction id, reusing the key after a network failure', async () => {
       const { page, close } = await setup('/checkout', [line('S')]);
       try {
         const keys: string[] = [];
@@ -243,7 +243,7 @@ describe('cart, checkout and tracking in a real browser', () => {
       }
     });
 
-    it("shows a short line beside it from the answer's code and params, whatever its message says (issue 26)", async () => {
+    itOn('desktop', name)("shows a short line beside it from the answer's code and params, whatever its message says (issue 26)", async () => {
       const { page, close } = await setup('/checkout', [line('M', 3)]);
       try {
         // The store's 409 as ProductOutOfStock answers it, with its English message reworded: the page must not read it.
@@ -278,7 +278,7 @@ describe('cart, checkout and tracking in a real browser', () => {
       }
     });
 
-    it('explains a refused coupon code', async () => {
+    itOn('desktop', name)('explains a refused coupon code', async () => {
       const { page, close } = await setup('/checkout', [line('M')]);
       try {
         await page.getByLabel('Discount code').fill('NOSUCHCODE');

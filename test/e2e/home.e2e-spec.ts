@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { DEVICES, openPage, saveScreenshot, useBrowserStore } from '../support/browser';
+import { DEVICES, itOn, openPage, saveScreenshot, useBrowserStore } from '../support/browser';
 
 describe('storefront shell and home page in a real browser', () => {
   let server: { baseUrl: string; stop(): Promise<void> };
@@ -51,7 +51,7 @@ describe('storefront shell and home page in a real browser', () => {
       }
     });
 
-    it('shows the 404 texts for an unknown path and leads back home', async () => {
+    itOn('desktop', name)('shows the 404 texts for an unknown path and leads back home', async () => {
       const { page, errors, close } = await setup('/no-such-page/anywhere');
       try {
         await page
@@ -70,7 +70,7 @@ describe('storefront shell and home page in a real browser', () => {
       }
     });
 
-    it('counts the cart and wishlist kept in the browser and follows their update events', async () => {
+    itOn('phone', name)('counts the cart and wishlist kept in the browser and follows their update events', async () => {
       const { page, close } = await setup(
         '/',
         `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('cart', '[{"id":1,"name":"Tee","size":"M","price":650,"slug":"men-royal-bengal-tiger-tee","qty":1,"thumbnail":"/x.svg"},{"id":2,"name":"Rickshaw","size":"L","price":690,"slug":"b","qty":2,"thumbnail":"/x.svg"}]'); localStorage.setItem('wishlist', '[{"id":7}]'); }`,

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller } from '../support/api-caller';
-import { DEVICES, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
+import { DEVICES, itOn, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 
 const ADMIN = DEMO_STAFF_ACCOUNTS.find((account) => account.role === 'admin')!;
@@ -138,7 +138,7 @@ describe('shopper journeys without dead ends in a real browser', () => {
       }
     });
 
-    it('lets the shopper fix a line that ran out of stock in place, then orders', async () => {
+    itOn('phone', name)('lets the shopper fix a line that ran out of stock in place, then orders', async () => {
       const size = name === 'phone' ? 'L' : 'XL';
       await setStock(size, 3);
       const { page, close } = await setup('/checkout', { cart: [line(size, 5)] });
@@ -162,7 +162,7 @@ describe('shopper journeys without dead ends in a real browser', () => {
       }
     });
 
-    it('fills in a signed-in customer\'s last address and phone', async () => {
+    itOn('desktop', name)('fills in a signed-in customer\'s last address and phone', async () => {
       const email = `journey-${name}-${Date.now()}@gmail.com`;
       const registered = await caller.call('POST', '/api/auth/register', undefined, { name: 'Nasrin Sultana', email, password: 'a long shopper passphrase' });
       expect(registered.status).toBeLessThan(300);
@@ -193,7 +193,7 @@ describe('shopper journeys without dead ends in a real browser', () => {
       }
     });
 
-    it('shows cash on delivery, delivery times, returns, a size chart in inches and "only N left" on the product page', async () => {
+    itOn('phone', name)('shows cash on delivery, delivery times, returns, a size chart in inches and "only N left" on the product page', async () => {
       await setStock('S', 2);
       const { page, errors, close } = await setup(`/product-details/${tee.slug}`);
       try {
@@ -221,7 +221,7 @@ describe('shopper journeys without dead ends in a real browser', () => {
       }
     });
 
-    it('answers an unknown path with HTTP 404 and the 404 page, and an unknown category with a not-found state', async () => {
+    itOn('desktop', name)('answers an unknown path with HTTP 404 and the 404 page, and an unknown category with a not-found state', async () => {
       const html = await fetch(`${server.baseUrl}/no-such-page/at-all`);
       expect(html.status).toBe(404);
       expect(html.headers.get('content-type')).toMatch(/text\/html/);

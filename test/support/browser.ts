@@ -22,7 +22,8 @@ export const DESKTOP_VIEWPORT = { width: 1366, height: 900 };
 export function newPhoneContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({
     viewport: PHONE_VIEWPORT,
-    deviceScaleFactor: 2,
+    // A phone's pixel density only for the screenshots a person looks at: layout is the same, rastering a quarter.
+    deviceScaleFactor: process.env.SCREENSHOTS ? 2 : 1,
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
@@ -39,6 +40,22 @@ export const DEVICES = [
   { name: 'phone', newContext: newPhoneContext },
   { name: 'desktop', newContext: newDesktopContext },
 ] as const;
+
+export type DeviceName = (typeof DEVICES)[number]['name'];
+
+type BrowserTest = (title: string, test: () => Promise<void>, timeout?: number) => void;
+const notOnThisDevice: BrowserTest = () => undefined;
+
+/**
+ * A journey whose logic is the same on both form factors, run on one of them (issue 26: every page a browser test
+ * opens costs about a CPU-second of Chromium, and the suite is CPU-bound). In a `describe.each(DEVICES)` block,
+ * `itOn('phone', name)(title, test)` is `it` in the phone's block and declares nothing in the desktop's, so the
+ * test runs once and its name says where. A test whose layout differs between the two (a menu, a side panel), and
+ * each suite's main journey, stay a plain `it` and run on both.
+ */
+export function itOn(device: DeviceName, current: DeviceName): BrowserTest {
+  return device === current ? it : notOnThisDevice;
+}
 
 /**
  * A named full-page screenshot at .data/screenshots/<name>.png, for a person to look at the page: taken only when
