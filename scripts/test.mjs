@@ -3,18 +3,14 @@
  * `npm test`: every suite, in five jest processes side by side, each running its suites one at a time
  * (--runInBand, so its global teardown still sees a handle a suite left open), after the server, the client and
  * the page renderer are built once (scripts/ensure-built.mjs). The run is CPU-bound on this 2-core machine, so
- * the lanes are cut to take about the same time (ADR 046):
- * - browser: most of test/e2e, on DATABASE_URL when set (or an embedded PostgreSQL), with one Chromium;
- * - browser 2, fuzz and architecture: the console's and checkout's browser suites with a Chromium of their own,
- *   the route fuzzer, the login-limits suite and test/architecture;
- * - load and security: test/load and the other test/security suites;
- * - api: the longest API suites; api and units: the other API suites and the specs beside the code.
- * All but the first always run on an embedded PostgreSQL each. No two lanes share a PostgreSQL server: an open
- * transaction in one suite's database holds back the safe global order (xmin is server-wide) that another
- * suite's projections read up to.
+ * the lanes (scripts/test-lanes.mjs) are cut to take about the same time (ADR 046): two browser lanes with a
+ * Chromium each, one of load and security suites, two of API suites and the specs beside the code. Only the first
+ * runs on DATABASE_URL when set; the others on an embedded PostgreSQL each.
  * Suites copy their databases from templates made once per lane (test/support/test-database.ts) and hash
  * passwords at a test-only cost (ADR 046). Each lane's output is printed whole when it ends; meanwhile one line
- * per suite says how far it is.
+ * per suite says how far it is. At the end, the suites that cost most CPU (test/support/cpu-reporter.js counts
+ * each suite's CPU seconds over its lane's process tree); every lane's output, jest's JSON report of it and the
+ * CPU figures stay in .data/test-runs/.
  *
  * `npm test -- <jest arguments>` (a path, -t "name" ...) runs one jest process with them.
  */
@@ -22,6 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { laneArguments, testLanes } from './test-lanes.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Each lane's whole output and jest's report of it, kept after the run (.data/ is never committed). */
@@ -38,25 +35,11 @@ if (args.length > 0) {
   // Built once before any suite: a suite that found dist/ stale would build it inside its own time limit.
   const built = spawnSync(process.execPath, [fileURLToPath(new URL('./ensure-built.mjs', import.meta.url))], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
-  // Suites named by file, so the lanes take about the same time (measured on this 2-core machine, issue 26):
-  // the second browser lane, and the API suites that take longest.
-  const browserTwo = ['catalog-admin', 'checkout', 'account', 'admin', 'cash-on-delivery', 'staff-invitation', 'care-phone'].map((file) => `/test/e2e/${file}\\.e2e-spec\\.ts$`);
-  const slowSecurity = ['/test/security/fuzz-routes', '/test/security/limits-without-lockout', '/test/architecture/'];
-  const apiOne = [
-    'logs-and-shutdown', 'checkout-concurrency', 'openapi', 'backup-restore', 'order-expiry', 'phone-codes', 'accounts-recovery',
-    'bkash-payments', 'metrics-and-health', 'live-couriers', 'catalog-admin', 'mail', 'first-run-setup', 'mail-queue',
-  ].map((file) => `/test/api/${file}\\.api-spec\\.ts$`);
-  const lanes = [
-    // One Chromium per browser lane (the global setup starts it). The first runs on DATABASE_URL when set.
-    { name: 'browser', args: ['test/e2e/', '--testPathIgnorePatterns', '/node_modules/', ...browserTwo], env: { ...process.env, STORE_TEST_SHARE_BROWSER: '1' } },
-    // The second on an embedded PostgreSQL of its own (no two lanes share a server), with the slowest security
-    // and architecture suites.
-    { name: 'browser 2, fuzz and architecture', args: [...browserTwo, ...slowSecurity], env: { ...ownServer, STORE_TEST_SHARE_BROWSER: '1' } },
-    // Load and fault suites (servers killed, PostgreSQL and Redis restarted) and the other security suites.
-    { name: 'load and security', args: ['test/load/', 'test/security/', '--testPathIgnorePatterns', '/node_modules/', ...slowSecurity], env: ownServer },
-    { name: 'api', args: apiOne, env: ownServer },
-    { name: 'api and units', args: ['--testPathIgnorePatterns', '/node_modules/', '/test/e2e/', '/test/load/', '/test/security/', '/test/architecture/', ...apiOne], env: ownServer },
-  ];
+  const lanes = testLanes().map((lane) => ({
+    name: lane.name,
+    args: laneArguments(lane),
+    env: { ...(lane.sharedDatabase ? process.env : ownServer), ...(lane.sharedBrowser ? { STORE_TEST_SHARE_BROWSER: '1' } : {}) },
+  }));
   rmSync(RUNS, { recursive: true, force: true });
   mkdirSync(RUNS, { recursive: true });
   const started = Date.now();

@@ -15,7 +15,8 @@ describe('recovering an account by phone in a real browser', () => {
   const store = useBrowserStore();
   beforeAll(() => void ({ server, browser } = store));
 
-  it.each(DEVICES)('on a $name: code by SMS, new password, signed in', async ({ name, newContext }) => {
+  // On a phone, where a shopper who lost the password has the SMS (issue 26: the desktop ran the same steps).
+  it.each(DEVICES.filter((device) => device.name === 'phone'))('on a $name: code by SMS, new password, signed in', async ({ name, newContext }) => {
     const phone = name === 'phone' ? '01755000171' : '01855000172';
     const email = `sms.recovery.${name}@gmail.com`;
     const registered = await fetch(`${server.baseUrl}/api/auth/register`, {
