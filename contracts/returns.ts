@@ -28,7 +28,7 @@ export interface ReturnSettingsView {
 export interface ReturnableUnit {
   unit: number;
   /** The open or finished request on this unit (null: none yet). */
-  request: { return_id: string; kind: ReturnKind; stage: ReturnStage; new_size: string | null } | null;
+  request: { return_id: string; kind: ReturnKind; stage: ReturnStage; new_size: string | null; /** Care's reason, when it refused the request. */ refusal: string | null } | null;
 }
 
 export interface ReturnableLine {

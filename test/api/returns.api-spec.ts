@@ -262,6 +262,12 @@ describe('returns and size exchanges', () => {
     expect(await stock(product, large)).toBe(1);
     const texts = await smsTo(phone);
     expect(texts.some((text) => text.includes('refused') && text.includes('The tag was cut off'))).toBe(true);
+    // The tracking page's options say why, on that unit, and the unit may be asked about again.
+    const afterRefusal = await store.call('GET', `/api/public/orders/${orderId}/returns?phone=${phone}`);
+    expect(afterRefusal.body.lines[0].units[1]).toEqual({
+      unit: 2,
+      request: { return_id: exchange.body.return_id, kind: 'exchange', stage: 'refused', new_size: large, refusal: 'The tag was cut off' },
+    });
 
     // Not before delivery.
     const pendingPhone = nextPhone();

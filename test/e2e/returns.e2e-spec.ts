@@ -65,5 +65,22 @@ describe('a size exchange asked from the tracking page', () => {
     expect(await availableStock(fixture, tee.id, 'L')).toBe(2);
     const listed = await call('GET', `/api/admin/returns?order_id=${orderId}`, care);
     expect(listed.body.data).toEqual([expect.objectContaining({ kind: 'exchange', size: 'M', new_size: 'L', reason: 'size_too_small', stage: 'requested' })]);
+
+    // Care refuses it with a reason: the tracking page says why on that item, above the form to ask again.
+    const refused = await call('POST', `/api/admin/returns/${listed.body.data[0].return_id}/refuse`, care, { reason: 'ট্যাগ কাটা ছিল' });
+    expect(refused.status).toBe(200);
+    const again = await openPage((b) => newPhoneContext(b, { viewport: { width: 360, height: 740 } }), browser, undefined, BENGALI);
+    try {
+      await again.page.goto(`${server.baseUrl}/order-tracking?orderId=${orderId}`);
+      await again.page.getByLabel('ফোন').fill(phone);
+      await again.page.getByRole('button', { name: 'অর্ডার ট্র্যাক করুন' }).click();
+      await again.page.getByRole('button', { name: 'পণ্য ফেরত বা সাইজ বদল করুন' }).click();
+      await again.page.getByRole('status').filter({ hasText: 'এই পণ্যের আগের অনুরোধটি গ্রহণ করা হয়নি: ট্যাগ কাটা ছিল।' }).waitFor();
+      expect(await again.page.getByRole('button', { name: 'অনুরোধ পাঠান' }).count()).toBe(1);
+      await saveScreenshot(again.page, 'returns-refused-bn-360');
+      expect(again.errors).toEqual([]);
+    } finally {
+      await again.close();
+    }
   });
 });

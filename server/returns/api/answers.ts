@@ -32,7 +32,7 @@ export const optionsAnswer = answerOf<ReturnOptionsResponse>()(
         name: z.string(),
         thumbnail: z.string(),
         unit_price: taka,
-        units: z.array(z.object({ unit: z.number().int(), request: z.object({ return_id: z.string(), kind, stage, new_size: z.string().nullable() }).nullable() })),
+        units: z.array(z.object({ unit: z.number().int(), request: z.object({ return_id: z.string(), kind, stage, new_size: z.string().nullable(), refusal: z.string().nullable().describe("Care's reason when it refused the request") }).nullable() })),
         exchange_sizes: z.array(z.object({ size: z.string(), unit_price: taka })),
       }),
     ),

@@ -53,7 +53,7 @@ export class ReturnsController {
           unit_price: paisaToTaka(line.unitPricePaisa),
           units: Array.from({ length: line.quantity }, (_, index) => {
             const latest = requests.filter((request) => request.productId === line.productId && request.size === line.size && request.unit === index + 1).at(-1);
-            return { unit: index + 1, request: latest ? { return_id: latest.returnId, kind: latest.kind, stage: latest.stage as ReturnStage, new_size: latest.newSize } : null };
+            return { unit: index + 1, request: latest ? { return_id: latest.returnId, kind: latest.kind, stage: latest.stage as ReturnStage, new_size: latest.newSize, refusal: latest.refusal } : null };
           }),
           exchange_sizes: (product?.sizes ?? []).filter((entry) => entry.size !== line.size && entry.available > 0).map((entry) => ({ size: entry.size, unit_price: paisaToTaka(product!.pricePaisa) })),
         };

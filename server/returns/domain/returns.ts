@@ -24,6 +24,8 @@ export interface ReturnRequestState {
   pickupCourier: string | null;
   pickupBooked: boolean;
   exchangeCreated: boolean;
+  /** Care's reason, once it refused the request (the shopper reads it on the tracking page). */
+  refusal: string | null;
 }
 
 /** Every request on the order's units (stream `returns-<orderId>`). */
@@ -217,6 +219,7 @@ function evolve(state: ReturnsState, event: ReturnEvent): ReturnsState {
       returnId: data.returnId, productId: data.productId, size: data.size, unit: data.unit, kind: data.kind, stage: 'requested',
       newSize: data.newSize, exchangeOrderId: data.exchangeOrderId, refundAmountPaisa: data.refundAmountPaisa, pickupChargePaisa: data.pickupChargePaisa,
       priceDifferencePaisa: data.priceDifferencePaisa, unitPricePaisa: data.unitPricePaisa, refundedPaisa: 0, pickupCourier: null, pickupBooked: false, exchangeCreated: false,
+      refusal: null,
     };
     return { ...state, count: state.count + 1, requests: { ...state.requests, [data.returnId]: request } };
   }
@@ -226,7 +229,7 @@ function evolve(state: ReturnsState, event: ReturnEvent): ReturnsState {
   let refunded = state.refundedPaisa;
   switch (event.type) {
     case 'ReturnApproved': next.stage = 'approved'; break;
-    case 'ReturnRefused': next.stage = 'refused'; break;
+    case 'ReturnRefused': next.stage = 'refused'; next.refusal = event.data.reason; break;
     case 'ReturnCalled': break;
     case 'ReturnPickupRequested': next.pickupCourier = event.data.courier; break;
     case 'ReturnPickupBooked': next.stage = 'pickup_booked'; next.pickupBooked = true; break;

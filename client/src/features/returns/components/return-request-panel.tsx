@@ -34,12 +34,12 @@ export function ReturnRequestPanel({ orderId, phone }: { orderId: string; phone?
       {data && !data.open && <p className="notice">{data.reason === 'window-over' ? t('ret.windowOver', { days: localDigits(data.settings.window_days) }) : t('ret.notDelivered')}</p>}
       {data && data.open && (
         <>
-          <p>{t('ret.intro', { days: localDigits(data.settings.window_days), until: data.until ? formatDate(new Date(data.until), { day: 'numeric', month: 'long' }) : '' })}</p>
-          {data.lines.map((line) =>
-            line.units.map((unit) => (
-              <ReturnUnit key={`${line.product_id}-${line.size}-${unit.unit}`} orderId={orderId} phone={phone} line={line} unit={unit.unit} request={unit.request} settings={data.settings} />
-            )),
-          )}
+            <p>{t('ret.intro', { days: localDigits(data.settings.window_days), until: data.until ? formatDate(new Date(data.until), { day: 'numeric', month: 'long' }) : '' })}</p>
+            {data.lines.map((line) =>
+              line.units.map((unit) => (
+                <ReturnUnit key={`${line.product_id}-${line.size}-${unit.unit}`} orderId={orderId} phone={phone} line={line} unit={unit.unit} request={unit.request} settings={data.settings} />
+              )),
+            )}
         </>
       )}
     </section>
@@ -73,58 +73,65 @@ function ReturnUnit({ orderId, phone, line, unit, request, settings }: { orderId
           {request.new_size ? ` · ${t('ret.into', { size: request.new_size })}` : ''}
         </p>
       ) : (
-        <form
-          className="return-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            ask.mutate(
-              { orderId, phone, product_id: line.product_id, size: line.size, unit, kind, reason, ...(kind === 'exchange' ? { new_size: newSize } : {}) },
-              { onSuccess: setAnswer },
-            );
-          }}
-        >
-          <fieldset className="return-form__kinds">
-            <legend>{t('ret.kind')}</legend>
-            {(['exchange', 'return'] as const).map((option) => (
-              <label key={option} className="return-form__choice">
-                <input type="radio" name={`${id}-kind`} value={option} checked={kind === option} disabled={option === 'exchange' && line.exchange_sizes.length === 0} onChange={() => setKind(option)} />
-                {t(`ret.kind.${option}`)}
+        <>
+          {request?.stage === 'refused' && request.refusal && (
+            <p className="notice" role="status">
+              {t('ret.refused', { reason: request.refusal })}
+            </p>
+          )}
+          <form
+            className="return-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              ask.mutate(
+                { orderId, phone, product_id: line.product_id, size: line.size, unit, kind, reason, ...(kind === 'exchange' ? { new_size: newSize } : {}) },
+                { onSuccess: setAnswer },
+              );
+            }}
+          >
+            <fieldset className="return-form__kinds">
+              <legend>{t('ret.kind')}</legend>
+              {(['exchange', 'return'] as const).map((option) => (
+                <label key={option} className="return-form__choice">
+                  <input type="radio" name={`${id}-kind`} value={option} checked={kind === option} disabled={option === 'exchange' && line.exchange_sizes.length === 0} onChange={() => setKind(option)} />
+                  {t(`ret.kind.${option}`)}
+                </label>
+              ))}
+            </fieldset>
+            {line.exchange_sizes.length === 0 && <p className="return-form__hint">{t('ret.noSizes')}</p>}
+            {kind === 'exchange' && line.exchange_sizes.length > 0 && (
+              <label className="field">
+                <span className="field__label">{t('ret.newSize')}</span>
+                <select className="field__input" value={newSize} onChange={(event) => setNewSize(event.target.value)}>
+                  {line.exchange_sizes.map((entry) => (
+                    <option key={entry.size} value={entry.size}>
+                      {entry.size}
+                    </option>
+                  ))}
+                </select>
               </label>
-            ))}
-          </fieldset>
-          {line.exchange_sizes.length === 0 && <p className="return-form__hint">{t('ret.noSizes')}</p>}
-          {kind === 'exchange' && line.exchange_sizes.length > 0 && (
+            )}
             <label className="field">
-              <span className="field__label">{t('ret.newSize')}</span>
-              <select className="field__input" value={newSize} onChange={(event) => setNewSize(event.target.value)}>
-                {line.exchange_sizes.map((entry) => (
-                  <option key={entry.size} value={entry.size}>
-                    {entry.size}
+              <span className="field__label">{t('ret.reason')}</span>
+              <select className="field__input" value={reason} onChange={(event) => setReason(event.target.value as ReturnReason)}>
+                {RETURN_REASONS.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`ret.reason.${option}`)}
                   </option>
                 ))}
               </select>
             </label>
-          )}
-          <label className="field">
-            <span className="field__label">{t('ret.reason')}</span>
-            <select className="field__input" value={reason} onChange={(event) => setReason(event.target.value as ReturnReason)}>
-              {RETURN_REASONS.map((option) => (
-                <option key={option} value={option}>
-                  {t(`ret.reason.${option}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <p className="return-form__cost">{charge}</p>
-          {ask.isError && (
-            <p className="notice notice--error" role="alert">
-              {ask.error instanceof ApiError ? ask.error.serverMessage : t('ui.somethingWrong')}
-            </p>
-          )}
-          <button type="submit" className="button" disabled={ask.isPending}>
-            {ask.isPending ? t('ret.sending') : t('ret.send')}
-          </button>
-        </form>
+            <p className="return-form__cost">{charge}</p>
+            {ask.isError && (
+              <p className="notice notice--error" role="alert">
+                {ask.error instanceof ApiError ? ask.error.serverMessage : t('ui.somethingWrong')}
+              </p>
+            )}
+            <button type="submit" className="button" disabled={ask.isPending}>
+              {ask.isPending ? t('ret.sending') : t('ret.send')}
+            </button>
+          </form>
+        </>
       )}
     </article>
   );

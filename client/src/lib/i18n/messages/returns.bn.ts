@@ -36,6 +36,7 @@ export const returnsBn: { [K in keyof typeof returnsEn]: string } = {
   'ret.stage.refunded': 'টাকা ফেরত হয়েছে',
   'ret.requestOf': '{kind}: {stage}',
   'ret.into': '{size} সাইজে',
+  'ret.refused': 'এই পণ্যের আগের অনুরোধটি গ্রহণ করা হয়নি: {reason}। চাইলে আবার অনুরোধ করতে পারেন।',
   'ret.console.title': 'ফেরত',
   'ret.console.open': 'চলমান অনুরোধ',
   'ret.console.all': 'সব',

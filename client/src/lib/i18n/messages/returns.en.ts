@@ -34,6 +34,7 @@ export const returnsEn = {
   'ret.stage.refunded': 'Refunded',
   'ret.requestOf': '{kind}: {stage}',
   'ret.into': 'into {size}',
+  'ret.refused': 'Your last request for this item was not accepted: {reason}. You may ask again.',
   // care's console
   'ret.console.title': 'Returns',
   'ret.console.open': 'Open requests',
