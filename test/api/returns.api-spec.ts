@@ -175,6 +175,30 @@ describe('returns and size exchanges', () => {
     expect(texts.some((text) => text.includes(`for order ${orderId} was refunded to bKash`))).toBe(true);
   });
 
+  it('records nothing when bKash refuses a refund, tells care why, and refunds once on the next try', async () => {
+    const { product, small } = await productWithSizes();
+    const { orderId, phone } = await deliveredOrder(product, small, { bkash: true });
+    const asked = await ask(orderId, { phone, product_id: product.id, size: small, unit: 1, kind: 'return', reason: 'not_as_pictured' });
+    expect(asked.status).toBe(201);
+    const returnId = asked.body.return_id as string;
+    await care(returnId, 'approve');
+    expect((await care(returnId, 'receive', { condition: 'stock' })).body.return).toMatchObject({ stage: 'received' });
+
+    // bKash answers the refund with a refusal in a 200, as it does (the token is still good: one request).
+    bkash.provider.fail({ kind: 'status', status: 200, json: { statusCode: '2071', statusMessage: 'Refund not allowed for this transaction' } }, 1);
+    const refused = await care(returnId, 'refund', { method: 'bkash' });
+    expect([refused.status, refused.body.code]).toEqual([409, 'payment-gateway-refused']);
+    expect(refused.body.message).toContain('Refund not allowed for this transaction');
+    expect(bkash.paymentsOf(orderId)[0].refunds).toEqual([]);
+    const listed = await store.call('GET', `/api/admin/returns?order_id=${orderId}`, store.tokens.care);
+    expect(listed.body.data).toEqual([expect.objectContaining({ return_id: returnId, stage: 'received' })]);
+
+    const refunded = await care(returnId, 'refund', { method: 'bkash' });
+    expect(refunded.status).toBe(200);
+    expect(refunded.body.return).toMatchObject({ stage: 'refunded', refund_method: 'bkash' });
+    expect(bkash.paymentsOf(orderId)[0].refunds).toHaveLength(1);
+  });
+
   it('refunds a cash order as store credit on the shopper\'s phone, shown in her account', async () => {
     const { product, small } = await productWithSizes();
     const { orderId, phone } = await deliveredOrder(product, small, { token: store.tokens.customer });
