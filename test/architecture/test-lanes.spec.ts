@@ -3,16 +3,19 @@ import { join, resolve } from 'node:path';
 import { testLanes } from '../../scripts/test-lanes.mjs';
 
 const ROOT = resolve(__dirname, '../..');
-// jest.config.js's roots and testMatch.
-const ROOTS = ['server', 'contracts', 'test', 'client/src'];
-const SUITE = /\.(spec|int-spec|e2e-spec|api-spec|load-spec|security-spec)\.ts$/;
+// The suites jest finds: jest.config.js's roots, and its testMatch globs (each `**/*.<kind>.ts`) as file endings.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const config = require('../../jest.config.js') as { roots: string[]; testMatch: string[] };
+const ROOTS = config.roots.map((root) => root.replace('<rootDir>/', ''));
+const ENDINGS = config.testMatch.map((glob) => glob.replace('**/*', ''));
+const isSuite = (name: string) => ENDINGS.some((ending) => name.endsWith(ending));
 
 function suites(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.name === 'node_modules') return [];
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return suites(path);
-    return SUITE.test(entry.name) ? [path] : [];
+    return isSuite(entry.name) ? [path] : [];
   });
 }
 
