@@ -239,6 +239,13 @@ describe('store administration in a real browser', () => {
     await page.keyboard.type('Ask on your order page');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Our courier collects it');
+    // Enter twice leaves the list; then a Facebook post and two plain lines pasted keep their lines, and the
+    // post's emoji (an image there) stays an emoji.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await pasteHtml(page, FACEBOOK_PASTE);
+    await page.keyboard.press('Enter');
+    await pasteText(page, 'Refunds in 3 days\nExchanges free');
     await saveScreenshot(page, 'admin-info-page-editor-desktop');
     await form.getByRole('button', { name: 'Save page' }).click();
     await form.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
@@ -246,7 +253,9 @@ describe('store administration in a real browser', () => {
     const saved = (await caller.call('GET', '/api/public/getPostData?category_id=5')).body.data as { name: string; description_full: string };
     expect(saved).toMatchObject({
       name: 'Returns and exchanges',
-      description_full: '<h3>Within 7 days</h3><p>Send back an item <i>unworn</i> with its tags.</p><ol><li>Ask on your order page</li><li>Our courier collects it</li></ol>',
+      description_full:
+        '<h3>Within 7 days</h3><p>Send back an item <i>unworn</i> with its tags.</p><ol><li>Ask on your order page</li><li>Our courier collects it</li></ol>' +
+        '<p>Eid returns are open 🎉</p><p>Message us first</p><p>Refunds in 3 days</p><p>Exchanges free</p>',
     });
     const shopper = await context.newPage();
     const shopperErrors = collectPageErrors(shopper);
@@ -326,12 +335,40 @@ const WORD_PASTE = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><hea
 <p class=MsoListParagraphCxSpLast style='text-indent:-18pt;mso-list:l0 level1 lfo1'><![if !supportLists]><span style='font-family:Symbol;mso-list:Ignore'>·<span style='font:7pt "Times New Roman"'>&nbsp;&nbsp;&nbsp; </span></span><![endif]><span style='font-family:Nirmala UI'>ঠান্ডা পানিতে ধোবেন<o:p></o:p></span></p>
 <!--EndFragment--></body></html>`;
 
+/** What a Facebook post puts on the clipboard (trimmed): line divs with classes and styles, an emoji as an image. */
+const FACEBOOK_PASTE =
+  '<div class="xdj266r x11i5rnm" dir="auto" style="text-align: start;">Eid returns are open <span class="x3nfvp2"><img height="16" width="16" alt="🎉" src="https://static.invalid/emoji.png"></span></div>' +
+  '<div class="x11i5rnm" dir="auto" style="text-align: start;">Message us <a href="https://example.invalid/l.php" role="link">first</a></div>';
+
+/** Pastes plain text into the focused editor as the browser does (see pasteHtml). */
+async function pasteText(page: Page, text: string): Promise<void> {
+  await paste(page, { 'text/plain': text });
+}
+
 /** Pastes HTML into the focused editor as the browser does, with the HTML and its text on the clipboard. */
 async function pasteHtml(page: Page, html: string): Promise<void> {
-  await page.evaluate((pasted) => {
-    const data = new DataTransfer();
-    data.setData('text/html', pasted);
-    data.setData('text/plain', pasted.replace(/<[^>]*>/g, ''));
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, html);
+  await paste(page, { 'text/html': html, 'text/plain': html.replace(/<[^>]*>/g, '') });
+}
+
+/**
+ * A paste event with this clipboard on the focused element; resolves once the editor has changed. The editor reads
+ * the clipboard asynchronously, so a key pressed at once would land before the pasted text: a person cannot be
+ * that quick, a test can.
+ */
+async function paste(page: Page, clipboard: Record<string, string>): Promise<void> {
+  await page.evaluate(
+    (items) =>
+      new Promise<void>((resolve) => {
+        const target = document.activeElement!;
+        const changed = new MutationObserver(() => {
+          changed.disconnect();
+          resolve();
+        });
+        changed.observe(target, { childList: true, characterData: true, subtree: true });
+        const data = new DataTransfer();
+        for (const [type, value] of Object.entries(items)) data.setData(type, value);
+        target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }),
+    clipboard,
+  );
 }
