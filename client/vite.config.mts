@@ -11,6 +11,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const serverRenderer: UserConfig = {
   root,
   plugins: [react()],
+  // The console's editor library runs only in a browser (it reads navigator and document as it loads); the
+  // renderer never draws the console, so it gets a stand-in instead of a require that would fail in Node.
+  resolve: { alias: { 'squire-rte': fileURLToPath(new URL('src/features/console-kit/squire-on-the-server.ts', import.meta.url)) } },
   build: {
     outDir: fileURLToPath(new URL('../dist/ssr', import.meta.url)),
     emptyOutDir: true,

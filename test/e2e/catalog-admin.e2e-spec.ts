@@ -105,7 +105,8 @@ describe('store administration in a real browser', () => {
 
   it('an owner creates a product with two sizes and their stock, publishes it, and a shopper buys it; the histories speak plainly (issue 31)', async () => {
     const base = store.server.baseUrl;
-    const context = await newPhoneContext(store.browser);
+    // The narrowest phone the owner and care use (360 px): the editor's toolbar and text must fit it.
+    const context = await newPhoneContext(store.browser, { viewport: { width: 360, height: 780 } });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await logIn(page, ADMIN);
@@ -116,13 +117,29 @@ describe('store administration in a real browser', () => {
     await form.getByLabel('Price (৳)').fill('690');
     await form.getByLabel('Stock in size M').fill('5');
     await form.getByLabel('Stock in size L').fill('2');
-    // Typed as an owner types: three lines with Enter between them.
+    // Typed as an owner types (issue 31): a paragraph with a bold phrase, a second paragraph, a bulleted list,
+    // and Enter twice to leave the list for a last paragraph.
+    const tools = form.getByRole('toolbar', { name: 'Description: formatting', exact: true });
     await form.getByRole('textbox', { name: 'Description', exact: true }).click();
-    await page.keyboard.type('Soft cotton');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('Hand-drawn print');
+    await page.keyboard.type('Soft cotton with a ');
+    await tools.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('hand-drawn print');
+    await tools.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type(' on the front');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Made in Dhaka');
+    await page.keyboard.press('Enter');
+    await tools.getByRole('button', { name: 'Bulleted list' }).click();
+    expect(await tools.getByRole('button', { name: 'Bulleted list' }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.type('Breathes in the heat');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Keeps its colour wash after wash');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Wash cold');
+    // The Bengali description pasted from Word: its paragraphs, bold and list stay, its styles and markers go.
+    await form.getByRole('textbox', { name: 'Bengali description', exact: true }).click();
+    await pasteHtml(page, WORD_PASTE);
     await saveScreenshot(page, 'admin-new-product-with-stock-phone');
     await form.getByRole('button', { name: 'Create draft' }).click();
 
@@ -157,8 +174,17 @@ describe('store administration in a real browser', () => {
     await shopper.goto(`${base}/product-details/nakshi-kantha-tee`);
     await shopper.getByRole('heading', { level: 1, name: /Nakshi Kantha Tee/ }).waitFor();
     const description = await caller.call('GET', '/api/public/productRow?slug=nakshi-kantha-tee');
-    expect(description.body.data.description).toBe('<p>Soft cotton</p><p>Hand-drawn print</p><p>Made in Dhaka</p>');
-    for (const line of ['Soft cotton', 'Hand-drawn print', 'Made in Dhaka']) await shopper.locator('p').filter({ hasText: new RegExp(`^${line}$`) }).first().waitFor();
+    expect(description.body.data.description).toBe(
+      '<p>Soft cotton with a <b>hand-drawn print</b> on the front</p><p>Made in Dhaka</p><ul><li>Breathes in the heat</li><li>Keeps its colour wash after wash</li></ul><p>Wash cold</p>',
+    );
+    expect(description.body.data.description_bn).toBe('<p>নরম সুতি, <b>হাতে আঁকা</b> ছাপ</p><ul><li>ঢাকায় তৈরি</li><li>ঠান্ডা পানিতে ধোবেন</li></ul>');
+    // The shop shows it as the owner wrote it: the paragraphs, the bold phrase, the list.
+    const shown = shopper.getByRole('region', { name: 'Description' });
+    await shown.locator('p').filter({ hasText: /^Soft cotton with a hand-drawn print on the front$/ }).waitFor();
+    expect(await shown.locator('b').innerText()).toBe('hand-drawn print');
+    expect(await shown.locator('ul > li').allInnerTexts()).toEqual(['Breathes in the heat', 'Keeps its colour wash after wash']);
+    for (const line of ['Made in Dhaka', 'Wash cold']) await shown.locator('p').filter({ hasText: new RegExp(`^${line}$`) }).waitFor();
+    await saveScreenshot(shopper, 'shop-product-description-phone');
     await shopper.getByRole('radio', { name: /^M\b/ }).check(); // "M", or "M (only 4 left)" when few are left
     await shopper.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await shopper.getByText('Added to Cart!').waitFor();
@@ -184,6 +210,65 @@ describe('store administration in a real browser', () => {
     await context.close();
     await shopper.context().close();
   }, 90_000);
+
+  it('an owner rewrites the return policy with a subheading, italics and a numbered list, and the shop shows it as written (issue 31)', async () => {
+    const base = store.server.baseUrl;
+    const context = await newDesktopContext(store.browser);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await logIn(page, ADMIN);
+    await page.goto(`${base}/admin/pages`);
+    await page.getByRole('navigation', { name: 'Info pages' }).getByRole('button', { name: 'Return policy' }).click();
+    const form = page.getByRole('form', { name: 'Edit return page' });
+    await form.getByLabel(/^Title/).fill('Returns and exchanges');
+    const text = form.getByRole('textbox', { name: 'Text', exact: true });
+    const tools = form.getByRole('toolbar', { name: 'Text: formatting' });
+    await text.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    await tools.getByRole('button', { name: 'Subheading' }).click();
+    await page.keyboard.type('Within 7 days');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Send back an item ');
+    await tools.getByRole('button', { name: 'Italic' }).click();
+    await page.keyboard.type('unworn');
+    await tools.getByRole('button', { name: 'Italic' }).click();
+    await page.keyboard.type(' with its tags.');
+    await page.keyboard.press('Enter');
+    await tools.getByRole('button', { name: 'Numbered list' }).click();
+    await page.keyboard.type('Ask on your order page');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Our courier collects it');
+    // Enter twice leaves the list; then a Facebook post and two plain lines pasted keep their lines, and the
+    // post's emoji (an image there) stays an emoji.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await pasteHtml(page, FACEBOOK_PASTE);
+    await page.keyboard.press('Enter');
+    await pasteText(page, 'Refunds in 3 days\nExchanges free');
+    await saveScreenshot(page, 'admin-info-page-editor-desktop');
+    await form.getByRole('button', { name: 'Save page' }).click();
+    await form.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+
+    const saved = (await caller.call('GET', '/api/public/getPostData?category_id=5')).body.data as { name: string; description_full: string };
+    expect(saved).toMatchObject({
+      name: 'Returns and exchanges',
+      description_full:
+        '<h3>Within 7 days</h3><p>Send back an item <i>unworn</i> with its tags.</p><ol><li>Ask on your order page</li><li>Our courier collects it</li></ol>' +
+        '<p>Eid returns are open 🎉</p><p>Message us first</p><p>Refunds in 3 days</p><p>Exchanges free</p>',
+    });
+    const shopper = await context.newPage();
+    const shopperErrors = collectPageErrors(shopper);
+    await shopper.goto(`${base}/return-policy`);
+    await shopper.getByRole('heading', { level: 1, name: 'Returns and exchanges' }).waitFor();
+    await shopper.getByRole('heading', { level: 3, name: 'Within 7 days' }).waitFor();
+    expect(await shopper.locator('main i').innerText()).toBe('unworn');
+    expect(await shopper.locator('main ol').filter({ hasText: 'Ask on your order page' }).locator('li').allInnerTexts()).toEqual(['Ask on your order page', 'Our courier collects it']);
+    await saveScreenshot(shopper, 'shop-info-page-desktop');
+    expect(errors).toEqual([]);
+    expect(shopperErrors).toEqual([]);
+    await context.close();
+  }, 60_000);
 
   it('shows the limits on what anonymous shoppers can hold or make the store send, and saves them (issue 27)', async () => {
     const context = await newDesktopContext(store.browser);
@@ -242,3 +327,48 @@ describe('store administration in a real browser', () => {
     await context.close();
   }, 60_000);
 });
+
+/** What Word puts on the clipboard for two paragraphs and a bulleted list (trimmed): classes, styles, o:p, list markers in conditional comments. */
+const WORD_PASTE = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta charset="utf-8"><style>p.MsoNormal{margin:0cm;font-family:Calibri}</style></head><body lang=EN-US>
+<!--StartFragment--><p class=MsoNormal style='margin-bottom:8pt'><span style='font-family:Nirmala UI'>নরম সুতি, <b>হাতে আঁকা</b> ছাপ<o:p></o:p></span></p>
+<p class=MsoListParagraphCxSpFirst style='text-indent:-18pt;mso-list:l0 level1 lfo1'><![if !supportLists]><span style='font-family:Symbol;mso-list:Ignore'>·<span style='font:7pt "Times New Roman"'>&nbsp;&nbsp;&nbsp; </span></span><![endif]><span style='font-family:Nirmala UI'>ঢাকায় তৈরি<o:p></o:p></span></p>
+<p class=MsoListParagraphCxSpLast style='text-indent:-18pt;mso-list:l0 level1 lfo1'><![if !supportLists]><span style='font-family:Symbol;mso-list:Ignore'>·<span style='font:7pt "Times New Roman"'>&nbsp;&nbsp;&nbsp; </span></span><![endif]><span style='font-family:Nirmala UI'>ঠান্ডা পানিতে ধোবেন<o:p></o:p></span></p>
+<!--EndFragment--></body></html>`;
+
+/** What a Facebook post puts on the clipboard (trimmed): line divs with classes and styles, an emoji as an image. */
+const FACEBOOK_PASTE =
+  '<div class="xdj266r x11i5rnm" dir="auto" style="text-align: start;">Eid returns are open <span class="x3nfvp2"><img height="16" width="16" alt="🎉" src="https://static.invalid/emoji.png"></span></div>' +
+  '<div class="x11i5rnm" dir="auto" style="text-align: start;">Message us <a href="https://example.invalid/l.php" role="link">first</a></div>';
+
+/** Pastes plain text into the focused editor as the browser does (see pasteHtml). */
+async function pasteText(page: Page, text: string): Promise<void> {
+  await paste(page, { 'text/plain': text });
+}
+
+/** Pastes HTML into the focused editor as the browser does, with the HTML and its text on the clipboard. */
+async function pasteHtml(page: Page, html: string): Promise<void> {
+  await paste(page, { 'text/html': html, 'text/plain': html.replace(/<[^>]*>/g, '') });
+}
+
+/**
+ * A paste event with this clipboard on the focused element; resolves once the editor has changed. The editor reads
+ * the clipboard asynchronously, so a key pressed at once would land before the pasted text: a person cannot be
+ * that quick, a test can.
+ */
+async function paste(page: Page, clipboard: Record<string, string>): Promise<void> {
+  await page.evaluate(
+    (items) =>
+      new Promise<void>((resolve) => {
+        const target = document.activeElement!;
+        const changed = new MutationObserver(() => {
+          changed.disconnect();
+          resolve();
+        });
+        changed.observe(target, { childList: true, characterData: true, subtree: true });
+        const data = new DataTransfer();
+        for (const [type, value] of Object.entries(items)) data.setData(type, value);
+        target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }),
+    clipboard,
+  );
+}
