@@ -197,8 +197,12 @@ describe('store administration in a real browser', () => {
     await shopper.waitForURL('**/order-confirm', { timeout: 15_000 });
     const admin = (await caller.login(ADMIN.email, ADMIN.password)).access_token;
     const product = (await caller.call('GET', '/api/public/productRow?slug=nakshi-kantha-tee')).body.data;
-    const rows = (await caller.call('GET', `/api/admin/stock?search=${product.sku}`, admin)).body.data as Array<{ size: string; available: number; reserved: number }>;
-    expect(rows.find((row) => row.size === 'M')).toMatchObject({ available: 3, reserved: 1 });
+    // The stock list is a read model: it shows the order's reservation once its projection has read the order.
+    const sizeM = async () =>
+      ((await caller.call('GET', `/api/admin/stock?search=${product.sku}`, admin)).body.data as Array<{ size: string; available: number; reserved: number }>).find((row) => row.size === 'M');
+    let row = await sizeM();
+    for (const deadline = Date.now() + 15_000; row?.reserved !== 1 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) row = await sizeM();
+    expect(row).toMatchObject({ available: 3, reserved: 1 });
 
     // The owner's stock history names the order in words, still without event names.
     await page.reload();
