@@ -125,7 +125,7 @@ export interface DemoTee {
  */
 export function useBrowserStore(options: () => TestServerOptions = () => ({})): BrowserStore {
   const state = {} as { server: TestServer; browser: Browser; tee: DemoTee };
-  const contexts = new FailureWitness();
+  const contexts = new SuiteContexts();
   beforeAll(async () => {
     ensureClientBuilt();
     // `options` is read when the server starts, after the suite's earlier hooks (a fake gateway's address).
@@ -164,22 +164,72 @@ function awaitTakeOver(page: Page): void {
 }
 
 /**
- * Keeps what a failed test saw: a context the test closes stays open until the test is over, and when it failed
- * every page of its contexts is saved to .data/screenshots/failed-<test>-<n>.png before they close.
+ * Context methods that leave something behind for the next test (a route, an init script, a listener, offline
+ * mode...): a context a test called one of them on is closed at the test's end, never handed to another test.
  */
-class FailureWitness {
+const LEAVES_STATE = [
+  'on', 'once', 'addListener', 'prependListener', 'route', 'routeFromHAR', 'routeWebSocket', 'addInitScript', 'setOffline',
+  'setExtraHTTPHeaders', 'grantPermissions', 'setGeolocation', 'exposeBinding', 'exposeFunction', 'setHTTPCredentials',
+  'setDefaultTimeout', 'setDefaultNavigationTimeout',
+] as const;
+
+/** A context of the suite, and what handing it to the next test needs. */
+interface KeptContext {
+  readonly key: string;
+  /** Origins its pages visited, whose storage is cleared before the next test. */
+  readonly origins: Set<string>;
+  /** True once the test called one of LEAVES_STATE on it. */
+  tainted: boolean;
+  /** A blank page that stays open between tests: the context keeps its renderer process (see `release`). */
+  keeper?: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * The contexts of a suite's tests: keeps what a failed test saw, and hands a passed test's context to the next.
+ *
+ * - A context the test closes stays open until the test is over; when the test failed, every page of its contexts
+ *   is saved to .data/screenshots/failed-<test>-<n>.png and the contexts are closed.
+ * - When it passed, each context it closed is emptied as a new one is (its pages closed, cookies, permissions,
+ *   the HTTP cache, and every visited origin's local storage, IndexedDB and service workers cleared) and handed
+ *   to the next `browser.newContext` of the suite with the same options, unless the test left something in it
+ *   that clearing does not undo (LEAVES_STATE). Issue 26: a new context costs Chromium a renderer process, about
+ *   0.6 CPU-seconds more than a new page in a kept context with one blank page left open, and the browser suites
+ *   open some 200.
+ */
+export class SuiteContexts {
   private readonly closed = new Set<BrowserContext>();
   private readonly open = new Set<BrowserContext>();
-  private readonly closeFor = new Map<BrowserContext, () => Promise<void>>();
+  private readonly kept = new Map<BrowserContext, KeptContext>();
+  private readonly idle = new Map<string, BrowserContext[]>();
 
   watch(browser: Browser): Browser {
     const newContext = browser.newContext.bind(browser);
     browser.newContext = async (options?: BrowserContextOptions) => {
+      const key = JSON.stringify(options ?? {});
+      const reused = this.idle.get(key)?.pop();
+      if (reused) {
+        this.open.add(reused);
+        return reused;
+      }
       const context = await newContext(options);
-      context.on('page', awaitTakeOver);
+      const kept: KeptContext = { key, origins: new Set(), tainted: false, close: context.close.bind(context) };
+      context.on('page', (page) => {
+        awaitTakeOver(page);
+        page.on('framenavigated', (frame) => {
+          const url = frame.url();
+          if (/^https?:/.test(url)) kept.origins.add(new URL(url).origin);
+        });
+      });
+      for (const method of LEAVES_STATE) {
+        const original = (context[method] as (...args: unknown[]) => unknown).bind(context);
+        (context as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+          kept.tainted = true;
+          return original(...args);
+        };
+      }
+      this.kept.set(context, kept);
       this.open.add(context);
-      const close = context.close.bind(context);
-      this.closeFor.set(context, () => close());
       context.close = async () => {
         this.open.delete(context);
         this.closed.add(context);
@@ -192,7 +242,7 @@ class FailureWitness {
   async afterTest(): Promise<void> {
     const failed = (globalThis as Record<string, unknown>)[FAILED_TEST_GLOBAL];
     if (typeof failed === 'string') {
-      const pages = [...this.closed, ...this.open].flatMap((context) => context.pages());
+      const pages = [...this.closed, ...this.open].flatMap((context) => context.pages().filter((page) => page !== this.kept.get(context)?.keeper));
       const slug = failed.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       for (const [index, page] of pages.entries()) {
@@ -200,21 +250,56 @@ class FailureWitness {
         const saved = await page.screenshot({ path, fullPage: true, timeout: 10_000 }).then(() => true, () => false);
         if (saved) process.stderr.write(`screenshot of the failed test "${failed}": ${path}\n`);
       }
+      await this.closeClosed();
+      return;
     }
-    await this.closeClosed();
+    const closing = [...this.closed];
+    this.closed.clear();
+    await Promise.all(closing.map((context) => this.release(context)));
   }
 
   async closeAll(): Promise<void> {
     for (const context of this.open) this.closed.add(context);
+    for (const contexts of this.idle.values()) for (const context of contexts) this.closed.add(context);
     this.open.clear();
+    this.idle.clear();
     await this.closeClosed();
+  }
+
+  /** Empties a passed test's context for the next test, or closes it when it cannot be. */
+  private async release(context: BrowserContext): Promise<void> {
+    const kept = this.kept.get(context);
+    if (!kept || kept.tainted) return this.closeNow(context);
+    try {
+      // A blank page opened before the test's pages close keeps the context's renderer process alive, so the
+      // next test's page does not start a new one.
+      if (!kept.keeper || kept.keeper.isClosed()) kept.keeper = await context.newPage();
+      const keeper = kept.keeper;
+      await Promise.all(context.pages().filter((page) => page !== keeper).map((page) => page.close()));
+      const session = await context.newCDPSession(keeper);
+      for (const origin of kept.origins) await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+      await session.send('Network.clearBrowserCache');
+      await session.detach();
+      await context.clearCookies();
+      await context.clearPermissions();
+      kept.origins.clear();
+      const idle = this.idle.get(kept.key) ?? [];
+      idle.push(context);
+      this.idle.set(kept.key, idle);
+    } catch {
+      await this.closeNow(context);
+    }
+  }
+
+  private async closeNow(context: BrowserContext): Promise<void> {
+    await this.kept.get(context)?.close().catch(() => undefined);
+    this.kept.delete(context);
   }
 
   private async closeClosed(): Promise<void> {
     const closing = [...this.closed];
     this.closed.clear();
-    await Promise.all(closing.map((context) => this.closeFor.get(context)?.().catch(() => undefined)));
-    for (const context of closing) this.closeFor.delete(context);
+    await Promise.all(closing.map((context) => this.closeNow(context)));
   }
 }
 
