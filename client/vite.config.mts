@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { constants as zlib } from 'node:zlib';
 import { defineConfig, type UserConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -26,7 +28,22 @@ const serverRenderer: UserConfig = {
 // The client lives in client/ but builds into the repository's dist/client, which the server serves.
 const browser: UserConfig = {
   root,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Scripts and styles compressed once, at their smallest, beside each file (name.js.br, name.js.gz): the server
+    // sends these as they are (express-static-gzip, server/app.ts) instead of compressing each request at the
+    // middleware's fast levels. On the slow-phone profile React's chunk drops from ~69 KB to ~58 KB (issue 33).
+    compression({
+      include: /\.(js|css)$/,
+      threshold: 0,
+      skipIfLargerOrEqual: true,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -3,7 +3,9 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
+import { join } from 'node:path';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
@@ -56,6 +58,9 @@ export async function createApp(config: AppConfig, logger?: Logger): Promise<INe
   );
   // The storefront's landing pages as server-rendered HTML (issue 33), compressed once per rendered page.
   app.use(app.get(FirstHtmlPages).middleware());
+  // The built client's scripts and styles as the build compressed them (Brotli 11, gzip 9: name.js.br, name.js.gz
+  // beside name.js), so no request pays for compressing them and each is at its smallest (issue 33).
+  app.use('/assets', builtAssets(join(config.clientDir, 'assets')));
   // Phones on slow networks: the client's JavaScript and the API's JSON shrink about four times.
   app.use(compressUnlessPrecompressed(PRECOMPRESSED_PATHS));
   app.use(unknownPageAs404(config.clientDir));
@@ -77,4 +82,20 @@ function compressUnlessPrecompressed(paths: readonly string[]) {
   const precompressed = new Set(paths);
   return (request: Request, response: Response, next: NextFunction) =>
     (request.method === 'GET' || request.method === 'HEAD') && precompressed.has(request.path) ? next() : compress(request, response, next);
+}
+
+/**
+ * The client's hashed build files under /assets: the Brotli or gzip file the build wrote beside each one when the
+ * browser accepts it (Brotli first: browsers list it last), else the file itself; a year and immutable, since a
+ * name never gets other bytes. express-static-gzip lists the compressed files once, when the process starts: a
+ * client built after that (never in production, where a deploy builds, then starts) is sent uncompressed until
+ * the next start. A name it does not have goes on (the unknown-page 404).
+ */
+function builtAssets(dir: string) {
+  return expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { index: false, fallthrough: true, immutable: true, maxAge: '1y' },
+  });
 }

@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ProductRowResponse } from '../../contracts/catalog';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
 import type { Json } from '../support/api-caller';
@@ -156,5 +160,60 @@ describe('server-rendered first HTML', () => {
       expect(link(html, 'alternate', 'bn')).toContain(`${path}?lang=bn`);
       expect(html).toContain('id="tb-first-page"');
     }
+  });
+  it('keeps a never-fetched link beside each inlined shell stylesheet, so loading the route chunk fetches no styles again', async () => {
+    const built = readFileSync(join(__dirname, '../../dist/client/index.html'), 'utf8');
+    const shellStyles = [...built.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g)].map((match) => match[1]!);
+    expect(shellStyles.length).toBeGreaterThan(0);
+    for (const path of ['/', `/product-details/${slug}?lang=bn`]) {
+      const { html } = await page(path);
+      for (const href of shellStyles) {
+        // Vite's chunk loader skips a stylesheet whose link is on the page; `disabled` keeps the browser from fetching it.
+        expect({ path, href, link: html.includes(`<link rel="stylesheet" crossorigin href="${href}" disabled />`) }).toEqual({ path, href, link: true });
+        expect(html).not.toMatch(new RegExp(`<link rel="stylesheet" crossorigin href="${href.replace(/[.]/g, '\\.')}">`));
+      }
+    }
+  });
+
+  it('sends the built scripts and styles as the build compressed them: Brotli, else gzip, else as they are; a year, immutable', async () => {
+    const clientDir = join(__dirname, '../../dist/client');
+    const html = (await page('/')).html;
+    const script = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
+    const style = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)" disabled \/>/.exec(html)?.[1];
+    expect({ script, style }).toEqual({ script: expect.any(String), style: expect.any(String) });
+    // Raw bytes (fetch would undo the encoding): what the phone downloads.
+    const raw = (path: string, acceptEncoding?: string) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const url = new URL(path, store.server.baseUrl);
+        const call = httpRequest(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+          response.on('error', reject);
+        });
+        call.on('error', reject);
+        call.end();
+      });
+    for (const [path, type] of [[script!, /^text\/javascript/], [style!, /^text\/css/]] as const) {
+      const plain = readFileSync(join(clientDir, path));
+      const brotli = await raw(path, 'gzip, deflate, br, zstd');
+      expect({ path, status: brotli.status, encoding: brotli.headers['content-encoding'] }).toEqual({ path, status: 200, encoding: 'br' });
+      expect(brotli.body.equals(readFileSync(join(clientDir, `${path}.br`)))).toBe(true);
+      expect(brotliDecompressSync(brotli.body).equals(plain)).toBe(true);
+      expect(brotli.body.length).toBeLessThan(plain.length);
+      const gzip = await raw(path, 'gzip, deflate');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body).equals(plain)).toBe(true);
+      const asIs = await raw(path);
+      expect(asIs.headers['content-encoding']).toBeUndefined();
+      expect(asIs.body.equals(plain)).toBe(true);
+      for (const answer of [brotli, gzip, asIs]) {
+        expect(answer.headers['content-type']).toMatch(type);
+        expect(answer.headers['vary']).toMatch(/Accept-Encoding/i);
+        expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      }
+    }
+    // A name the build never wrote is the store's 404, whatever encoding is accepted.
+    for (const encoding of ['br', undefined]) expect((await raw('/assets/index-no-such-chunk.js', encoding)).status).toBe(404);
   });
 });

@@ -322,18 +322,23 @@ describe('catalog screens in a real browser', () => {
     });
   });
 
-  it('takes over the server-rendered product page in English and Bengali without an error, a change on screen or a second request for the product', async () => {
+  it('takes over the server-rendered product page in English and Bengali without an error, a change on screen, a second request for the product or a stylesheet request', async () => {
     for (const [locale, query, addToCart] of [['en', '', 'Add to cart'], ['bn', '?lang=bn', 'কার্টে যোগ করুন']] as const) {
       const { page, errors, close } = await openPage(newPhoneContext, browser);
       try {
         const productCalls: string[] = [];
+        // The page's styles are inline: the route's chunk must not fetch the shell's or its own again before the
+        // page is taken over (a round trip on a slow phone).
+        const styleRequests: string[] = [];
         page.on('request', (request) => {
           if (/\/api\/public\/(productRow|settingRow|parentChildCategory)/.test(request.url())) productCalls.push(request.url());
+          if (request.resourceType() === 'stylesheet') styleRequests.push(request.url());
         });
         const served = await (await fetch(`${server.baseUrl}/product-details/men-royal-bengal-tiger-tee${query}`)).text();
         const servedHeading = /<h1[^>]*>([^<]*)<\/h1>/.exec(served)?.[1]?.replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
         await page.goto(`${server.baseUrl}/product-details/men-royal-bengal-tiger-tee${query}`); // waits for the take-over
         expect(await page.evaluate('document.documentElement.dataset.ready')).toBe('1');
+        const stylesBeforeTakeOver = [...styleRequests];
         expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(servedHeading);
         await page.getByRole('radio', { name: 'M', exact: true }).check();
         await page.getByRole('button', { name: addToCart, exact: true }).click();
@@ -342,7 +347,7 @@ describe('catalog screens in a real browser', () => {
           cart = await page.evaluate("JSON.parse(localStorage.getItem('cart') ?? 'null')");
         }
         expect(cart).toEqual([expect.objectContaining({ slug: 'men-royal-bengal-tiger-tee', size: 'M' })]);
-        expect({ locale, productCalls, errors }).toEqual({ locale, productCalls: [], errors: [] });
+        expect({ locale, productCalls, stylesBeforeTakeOver, errors }).toEqual({ locale, productCalls: [], stylesBeforeTakeOver: [], errors: [] });
         await saveScreenshot(page, `product-first-html-${locale}`);
       } finally {
         await close();

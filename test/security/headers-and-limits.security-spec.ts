@@ -206,6 +206,10 @@ describe('headers and limits', () => {
       ['/uploads/....//....//package.json'],
       ['/uploads/%00../package.json'],
       ['/assets/../../package.json'],
+      // The built client's compressed files are served by their own middleware (express-static-gzip).
+      ['/assets/%2e%2e/%2e%2e/package.json'],
+      ['/assets/..%2f..%2f..%2fpackage.json'],
+      ['/assets/..%2f..%2f..%2fpackage.json.gz'],
       ['/..%2f..%2fpackage.json'],
       ['/%2e%2e/%2e%2e/package.json'],
       ['/uploads/../../server/main.ts'],

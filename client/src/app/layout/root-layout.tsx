@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { FeedbackHost } from '../../components/feedback/feedback-host';
 import { t } from '../../lib/i18n/locale';
@@ -36,10 +36,11 @@ export function RootLayout() {
 /**
  * Marks `<html data-ready>` once the page in the address is the app's: after a server-rendered page is hydrated
  * (its controls work from then on), or after a page rendered in the browser is shown. Tests and the slow-phone
- * benchmark wait for it (issue 33).
+ * benchmark wait for it (issue 33). A layout effect: it runs in the commit that hydrated the routed page, not in a
+ * later task after the browser painted, as a passive effect of a hydration would.
  */
 function PageTakenOver() {
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.documentElement.dataset.ready = '1';
   }, []);
   return null;
