@@ -67,8 +67,10 @@ const browser: UserConfig = {
               name: 'shared',
               // The Bengali catalog and the pages' message namespaces are left out: they load with their pages; so
               // is the shop's data table, which only lazily loaded pages (cart, wishlist, account, orders) use, and
-              // the session resume of a new tab, which only a signed-in visitor's tab loads (ADR 066).
-              test: /client[\\/]src[\\/](lib[\\/](?!i18n[\\/]([^\\/]*bn\.ts|messages[\\/])|session-resume\.ts$)|components[\\/](?!ui[\\/]data-table\.tsx$))|client[\\/]src[\\/]features[\\/](cart|wishlist)[\\/][^\\/]+-store\.ts$/,
+              // the session resume of a new tab, which only a signed-in visitor's tab loads (ADR 066), and the form
+              // parts only forms use (order lookup, phone and text fields: tracking, checkout, contact, account), which
+              // kept ~1.5 KB compressed in every page's first download (issue 31: the shopper's first JS must not grow).
+              test: /client[\\/]src[\\/](lib[\\/](?!i18n[\\/]([^\\/]*bn\.ts|messages[\\/])|session-resume\.ts$)|components[\\/](?!ui[\\/](data-table|order-lookup-form|phone-input|text-field)\.tsx$))|client[\\/]src[\\/]features[\\/](cart|wishlist)[\\/][^\\/]+-store\.ts$/,
               priority: 0,
             },
           ],
