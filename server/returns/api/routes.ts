@@ -54,7 +54,7 @@ export const RETURNS_ROUTES: ApiRoute[] = [
   },
   {
     method: 'post', path: '/api/admin/returns/:returnId/pickup', tag: STAFF, summary: 'Book the pick-up (and an exchange\'s delivery) with a courier, once', access: 'care', params: returnIdParam, body: pickupRequest, answer: changedAnswer,
-    description: 'An approved request. The intent is recorded first; the courier is asked by return id, so a retry books once. 422 `courier-no-pickups` for a courier whose pick-ups the store cannot book yet.',
+    description: 'An approved request. The intent is recorded first; the courier is asked by return id, so a retry books once. An intent left without an answer (a crash, a lost answer) makes the next try ask the courier for the pick-up it holds first (Steadfast) or send the return to care (`courier-refused`, Pathao and RedX cannot be asked by our id). 422 `courier-no-pickups` for a courier without pick-ups, `address-incomplete` for Pathao or RedX when the order\'s district cannot be told.',
     example: (s) => ({ params: ofReturn(s), body: { courier: 'demo' } }),
   },
   {
