@@ -92,8 +92,23 @@ export interface ReturnRow {
   exchange_order_id: string | null;
   pickup_tracking_code: string | null;
   received_as: 'stock' | 'damaged' | null;
+  /** Whether the shopper attached a photo (care reads it from `GET /api/admin/returns/{id}/photo`). */
+  photo: boolean;
   requested_at: string;
   updated_at: string;
+}
+
+/** A photo the shopper uploaded for her request: its id, sent as `photo` with the request. */
+export interface ReturnPhotoUploadedResponse {
+  success: true;
+  photo: string;
+}
+
+/** The shopper's photo for care, as a data URL (WebP, at most 1,280 px, no metadata). */
+export interface ReturnPhotoResponse {
+  success: true;
+  return_id: string;
+  photo: string;
 }
 
 export interface ReturnChangedResponse {

@@ -11,6 +11,7 @@ import { returnsDecider } from './domain/returns';
 import { storeCreditDecider } from './domain/store-credit';
 import { ReturnStatsProjection } from './projections/return-stats.projection';
 import { ReturnsProjection } from './projections/returns.projection';
+import { ReturnPhotos } from './photos/return-photos';
 import { ReturnsReadModel } from './returns.read-model';
 import { ReturnsService } from './returns.service';
 
@@ -23,7 +24,7 @@ import { ReturnsService } from './returns.service';
 @Module({
   imports: [OrderingModule, FulfilmentModule],
   controllers: [ReturnsController, AdminReturnsController],
-  providers: [ReturnsService, ReturnsReadModel, { provide: CLOCK, useValue: systemClock }],
+  providers: [ReturnsService, ReturnsReadModel, ReturnPhotos, { provide: CLOCK, useValue: systemClock }],
 })
 export class ReturnsModule implements OnModuleInit {
   constructor(

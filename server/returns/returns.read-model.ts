@@ -29,6 +29,7 @@ export function returnRowOf(row: ReturnTableRow): ReturnRowWithSteps {
     exchange_order_id: row.exchange_created ? row.exchange_order_id : null,
     pickup_tracking_code: row.pickup_tracking_code,
     received_as: row.received_as as 'stock' | 'damaged' | null,
+    photo: row.photo !== null && row.photo !== undefined,
     requested_at: iso(row.requested_at),
     updated_at: iso(row.updated_at),
     steps: row.steps,
@@ -56,6 +57,12 @@ export class ReturnsReadModel {
   async one(returnId: string): Promise<ReturnRowWithSteps | null> {
     const rows: ReturnTableRow[] = await this.dataSource.query(`SELECT * FROM returns WHERE return_id = $1`, [returnId]);
     return rows[0] ? returnRowOf(rows[0]) : null;
+  }
+
+  /** The photo a request carries (its id and order), or null. */
+  async photoOf(returnId: string): Promise<{ orderId: string; photo: string } | null> {
+    const rows: Array<{ order_id: string; photo: string | null }> = await this.dataSource.query(`SELECT order_id, photo FROM returns WHERE return_id = $1`, [returnId]);
+    return rows[0]?.photo ? { orderId: rows[0].order_id, photo: rows[0].photo } : null;
   }
 
   async dashboard(): Promise<Omit<ReturnsDashboardResponse, 'success'>> {

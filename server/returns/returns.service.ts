@@ -32,6 +32,7 @@ export interface AskInput {
   kind: ReturnKind;
   reason: ReturnReason;
   newSize: string | null;
+  photo?: string | null;
 }
 
 /** A product's price and sizes as the catalog shows them now, with each size's stock available. */
@@ -112,7 +113,7 @@ export class ReturnsService {
         type: 'AskReturn',
         data: {
           order, settings, now: this.clock.now(), productId: input.productId, size: normalizeSize(input.size), unit: input.unit, kind: input.kind, reason: input.reason,
-          newSize, newSizePricePaisa: product && offered ? product.pricePaisa : null, newSizeSold: skuState !== null && skuState.available >= 1, exchangeOrderId,
+          newSize, newSizePricePaisa: product && offered ? product.pricePaisa : null, newSizeSold: skuState !== null && skuState.available >= 1, exchangeOrderId, photo: input.photo ?? null,
         },
       };
       const events = returnsDecider.decide(command, state);

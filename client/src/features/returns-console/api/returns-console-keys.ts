@@ -5,4 +5,6 @@ export const returnsConsoleKeys = {
   all: [...consoleKeys.all, 'returns'] as const,
   list: (stage: string, orderId: string) => [...returnsConsoleKeys.all, 'list', stage, orderId] as const,
   dashboard: () => [...returnsConsoleKeys.all, 'dashboard'] as const,
+  photo: (returnId: string) => [...returnsConsoleKeys.all, 'photo', returnId] as const,
+  couriers: (orderId: string) => [...returnsConsoleKeys.all, 'couriers', orderId] as const,
 };
