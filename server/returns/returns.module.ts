@@ -10,6 +10,7 @@ import { returnSettingsDecider } from './domain/return-settings';
 import { returnsDecider } from './domain/returns';
 import { storeCreditDecider } from './domain/store-credit';
 import { ReturnStatsProjection } from './projections/return-stats.projection';
+import { ReturnTimelineProjection } from './projections/return-timeline.projection';
 import { ReturnsProjection } from './projections/returns.projection';
 import { ReturnPhotos } from './photos/return-photos';
 import { ReturnsReadModel } from './returns.read-model';
@@ -38,5 +39,6 @@ export class ReturnsModule implements OnModuleInit {
     this.folds.register('credit-', storeCreditDecider);
     this.projections.register(new ReturnsProjection());
     this.projections.register(new ReturnStatsProjection());
+    this.projections.register(new ReturnTimelineProjection());
   }
 }

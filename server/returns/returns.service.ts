@@ -8,6 +8,7 @@ import type { StreamEvents } from '../event-store/command-path/decider';
 import type { StreamState } from '../event-store/command-path/stream-states';
 import { quoteIdentifier } from '../event-store/projection';
 import { writeReturnRows } from './projections/returns.projection';
+import { writeReturnTimelineRows } from './projections/return-timeline.projection';
 import type { AppendResult, EventMetadata } from '../event-store/event-store.types';
 import { personalDataVault } from '../event-store/personal-data/personal-data';
 import { COURIER_NAMES_FOR_PEOPLE, Couriers } from '../fulfilment/couriers/couriers';
@@ -326,7 +327,11 @@ export class ReturnsService {
 }
 
 /** The request rows written in the append's own transaction (the projection's rows, at once). */
-const inline = (manager: EntityManager, result: AppendResult) => writeReturnRows(manager, quoteIdentifier, result.events.filter((event) => event.streamId.startsWith('returns-')));
+const inline = async (manager: EntityManager, result: AppendResult) => {
+  const events = result.events.filter((event) => event.streamId.startsWith('returns-'));
+  await writeReturnRows(manager, quoteIdentifier, events);
+  await writeReturnTimelineRows(manager, quoteIdentifier, events);
+};
 
 /** `<orderId>-R<n>` names its order. */
 export function orderIdOf(returnId: string): string {

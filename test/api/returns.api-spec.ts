@@ -143,6 +143,21 @@ describe('returns and size exchanges', () => {
     expect(timeline.body.data[0].steps.map((step: { event: string }) => step.event)).toEqual([
       'ReturnRequested', 'ReturnApproved', 'ReturnPickupRequested', 'ReturnPickupBooked', 'ExchangeOrderCreated', 'ReturnReceived',
     ]);
+
+    // Care's order timeline: each step with who did it and what it says (the return-timeline projection).
+    await store.server.app.get(ProjectionRunner).waitUntilCaughtUp();
+    const steps = await store.call('GET', `/api/admin/orders/${orderId}/return-steps`, store.tokens.care);
+    expect(steps.status).toBe(200);
+    expect(steps.body.timeline.map((entry: { event: string; actor: { role: string }; details: Record<string, unknown> }) => [entry.event, entry.actor.role, entry.details])).toEqual([
+      ['ReturnRequested', 'guest', { returnId, kind: 'exchange', returnReason: 'size_too_small', item: expect.stringContaining(`(${small})`), newSize: large }],
+      ['ReturnApproved', 'care', { returnId }],
+      ['ReturnPickupRequested', 'care', { returnId, courier: 'demo' }],
+      ['ReturnPickupBooked', 'care', { returnId, courier: 'Demo courier', trackingCode: `DEMO-P-${returnId}` }],
+      ['ExchangeOrderCreated', 'care', { returnId, exchangeOrderId, newSize: large, collectPaisa: 11_000 }],
+      ['ReturnReceived', 'care', { returnId, condition: 'stock' }],
+    ]);
+    expect(new Set(steps.body.timeline.slice(1).map((entry: { actor: { name: string | null } }) => entry.actor.name)).size).toBe(1);
+    expect((await store.call('GET', `/api/admin/orders/${orderId}/return-steps`, store.tokens.customer)).status).toBe(403);
   });
 
   it('refunds a bKash-paid return through the bKash fake, once, never above what was paid, with the English SMS', async () => {
@@ -397,10 +412,12 @@ describe('returns and size exchanges', () => {
 
     await store.server.app.get(ProjectionRunner).waitUntilCaughtUp();
     const manager = store.server.app.get(DataSource).manager;
-    const hashes = async () => [await hashTable(manager, 'return_stats'), await hashTable(manager, 'return_units_sold'), await hashTable(manager, 'returns')];
+    const hashes = async () => [await hashTable(manager, 'return_stats'), await hashTable(manager, 'return_units_sold'), await hashTable(manager, 'returns'), await hashTable(manager, 'return_timeline')];
     const before = await hashes();
+    expect(Number((await manager.query(`SELECT count(*) AS n FROM return_timeline WHERE event_type = 'ReturnRefunded'`))[0].n)).toBeGreaterThan(0);
     expect(await rebuildProjection(store, 'return-stats')).toMatchObject({ state: 'done' });
     expect(await rebuildProjection(store, 'returns')).toMatchObject({ state: 'done' });
+    expect(await rebuildProjection(store, 'return-timeline')).toMatchObject({ state: 'done' });
     expect(await hashes()).toEqual(before);
     expect((await store.call('GET', '/api/admin/dashboard/returns', store.tokens.care)).body).toEqual(dashboard.body);
   });

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import type { ReturnChangedResponse, ReturnPhotoResponse, ReturnSettingsView, ReturnsDashboardResponse } from '../../../contracts/returns';
+import type { ReturnChangedResponse, ReturnPhotoResponse, ReturnTimelineResponse, ReturnSettingsView, ReturnsDashboardResponse } from '../../../contracts/returns';
 import { Roles } from '../../common/auth/roles.decorator';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { takaToPaisa } from '../../common/money';
@@ -47,6 +47,13 @@ export class AdminReturnsController {
   @Get('dashboard/returns')
   async dashboard(): Promise<ReturnsDashboardResponse> {
     return { success: true, ...(await this.reads.dashboard()) };
+  }
+
+  /** The steps of an order's returns, for care's order timeline (issue 35). */
+  @Get('orders/:orderId/return-steps')
+  async timeline(@Param('orderId') orderId: string): Promise<ReturnTimelineResponse> {
+    const id = orderId.trim().toUpperCase();
+    return { success: true, order_id: id, timeline: await this.reads.timelineOf(id) };
   }
 
   /** The shopper's photo of the unit, for care only (the photo's folder is never served to the public). */

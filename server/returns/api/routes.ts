@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiRoute, RouteSamples } from '../../observability/openapi/api-route';
-import { changedAnswer, creditAnswer, dashboardAnswer, optionsAnswer, photoAnswer, photoUploadedAnswer, requestedAnswer, returnListAnswer, settingsAnswer } from './answers';
+import { changedAnswer, creditAnswer, dashboardAnswer, optionsAnswer, photoAnswer, timelineAnswer, photoUploadedAnswer, requestedAnswer, returnListAnswer, settingsAnswer } from './answers';
 import { askReturnRequest, calledRequest, listQuery, ownerQuery, pickupRequest, receiveRequest, refundRequest, refuseRequest, returnIdParam, settingsRequest } from './requests';
 
 const orderIdParam = { orderId: z.string().min(1).max(40).describe('The order id shown to the shopper') };
@@ -35,6 +35,11 @@ export const RETURNS_ROUTES: ApiRoute[] = [
   {
     method: 'get', path: '/api/admin/returns', tag: STAFF, summary: 'Return and exchange requests, newest first, with each step', access: 'care', query: listQuery, answer: returnListAnswer,
     example: () => ({ query: { stage: 'open' } }),
+  },
+  {
+    method: 'get', path: '/api/admin/orders/:orderId/return-steps', tag: STAFF, summary: 'The steps of an order\'s returns and exchanges, for its timeline: who did what and when', access: 'care', params: orderIdParam, answer: timelineAnswer,
+    description: 'From the `return-timeline` projection, oldest first; an order without returns answers an empty list.',
+    example: (s) => ({ params: { orderId: s.order.id } }),
   },
   {
     method: 'get', path: '/api/admin/returns/:returnId/photo', tag: STAFF, summary: 'The photo the shopper attached to a request', access: 'care', params: returnIdParam, answer: photoAnswer,
