@@ -52,8 +52,9 @@ export class AdminReturnsController {
   /** The steps of an order's returns, for care's order timeline (issue 35). */
   @Get('orders/:orderId/return-steps')
   async timeline(@Param('orderId') orderId: string): Promise<ReturnTimelineResponse> {
-    const id = orderId.trim().toUpperCase();
-    return { success: true, order_id: id, timeline: await this.reads.timelineOf(id) };
+    const normal = orderId.trim().toUpperCase();
+    if (!/^[A-Z0-9-]{1,40}$/.test(normal)) throw new NotFoundError('order-not-found');
+    return { success: true, order_id: normal, timeline: await this.reads.timelineOf(normal) };
   }
 
   /** The shopper's photo of the unit, for care only (the photo's folder is never served to the public). */
@@ -130,4 +131,12 @@ export class AdminReturnsController {
   }
 }
 
-const id = (returnId: string) => returnId.trim().toUpperCase();
+/**
+ * A return id as the store writes them (`<orderId>-R<n>`: letters, digits and dashes); anything else, a NUL or a
+ * slash included, is no request of ours, answered 404 before it reaches the database.
+ */
+const id = (returnId: string) => {
+  const normal = returnId.trim().toUpperCase();
+  if (!/^[A-Z0-9-]{1,60}$/.test(normal)) throw new NotFoundError('return-unknown');
+  return normal;
+};
