@@ -140,7 +140,7 @@ function ReturnRowView({ row, busy, act, showSteps }: { row: ReturnListRow; busy
             <ol className="returns-console__steps">
               {row.steps.map((step, index) => (
                 <li key={index}>
-                  {formatDateTime(step.at)} · {step.event} · {step.actor}
+                  {formatDateTime(step.at)} · {stepWords(step.event)} · {step.actor}
                   {step.note ? ` · ${step.note}` : ''}
                 </li>
               ))}
@@ -150,6 +150,14 @@ function ReturnRowView({ row, busy, act, showSteps }: { row: ReturnListRow; busy
       </td>
     </tr>
   );
+}
+
+const STEP_EVENTS = ['ReturnRequested', 'ReturnApproved', 'ReturnRefused', 'ReturnCalled', 'ReturnPickupRequested', 'ReturnPickupBooked', 'ReturnReceived', 'ExchangeOrderCreated', 'ReturnRefunded'] as const;
+
+/** A step's event in the console's words (an event this page does not know yet keeps its own name). */
+function stepWords(event: string): string {
+  const known = STEP_EVENTS.find((candidate) => candidate === event);
+  return known ? t(`ret.step.${known}`) : event;
 }
 
 /** The shopper's photo (issue 35), fetched when care opens it: the console's API is the only way to it. */
