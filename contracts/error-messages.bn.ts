@@ -364,6 +364,8 @@ export const BN_ERROR_MESSAGES: Record<ErrorCode, string> = {
   'attribution-invalid': 'ভিজিট কোথা থেকে এসেছে (utm_source, utm_medium, utm_campaign, referrer) তা ছোট লেখায় হতে হবে।',
   'return-not-delivered': 'অর্ডার পৌঁছানোর পরেই ফেরত বা সাইজ বদলের অনুরোধ করা যায়।',
   'return-window-over': 'ডেলিভারির পর {days} দিনের মধ্যে ফেরত বা সাইজ বদল করা যায়, এই অর্ডারের সেই সময় পেরিয়ে গেছে।',
+  'return-photo-unknown': 'ছবিটি পাওয়া যায়নি। আবার ছবিটি যোগ করুন।',
+  'return-photo-none': 'এই অনুরোধে কোনো ছবি নেই।',
   'return-unit-unknown': 'এই অর্ডারে এমন কোনো পণ্য নেই।',
   'return-already-open': 'এই পণ্যের একটি ফেরত বা বদলের অনুরোধ এখনো চলছে।',
   'return-unit-done': 'এই পণ্যটি আগেই ফেরত বা বদল করা হয়েছে।',

@@ -188,6 +188,8 @@ export const ERROR_MESSAGES = {
   'call-outcome-invalid': 'The outcome must be reached, not_reached, confirmed or refused.',
   'call-not-recordable': 'A confirmation call is recorded on a pending or confirmed order, not a {status} one.',
   'cancel-reason-required': 'A reason is required to cancel an order.',
+  'return-photo-unknown': 'The photo was not found. Please attach it again.',
+  'return-photo-none': 'This request has no photo.',
   'return-reason-required': 'A reason is required to record a return.',
   'note-empty': 'A note cannot be empty.',
   'courier-required': 'Courier Required',

@@ -92,8 +92,44 @@ export interface ReturnRow {
   exchange_order_id: string | null;
   pickup_tracking_code: string | null;
   received_as: 'stock' | 'damaged' | null;
+  /** Whether the shopper attached a photo (care reads it from `GET /api/admin/returns/{id}/photo`). */
+  photo: boolean;
   requested_at: string;
   updated_at: string;
+}
+
+/**
+ * One step of one of an order's returns or exchanges (issue 35), shaped as the order's own timeline entries
+ * (`position` is the step's place in the order's returns stream, not in the order's stream).
+ */
+export interface ReturnTimelineEntryResponse {
+  position: number;
+  return_id: string;
+  event: string;
+  at: string;
+  actor: { id: string; role: string; name: string | null };
+  note: string | null;
+  details: Record<string, unknown>;
+}
+
+/** The steps of an order's returns for care's order timeline, oldest first. */
+export interface ReturnTimelineResponse {
+  success: true;
+  order_id: string;
+  timeline: ReturnTimelineEntryResponse[];
+}
+
+/** A photo the shopper uploaded for her request: its id, sent as `photo` with the request. */
+export interface ReturnPhotoUploadedResponse {
+  success: true;
+  photo: string;
+}
+
+/** The shopper's photo for care, as a data URL (WebP, at most 1,280 px, no metadata). */
+export interface ReturnPhotoResponse {
+  success: true;
+  return_id: string;
+  photo: string;
 }
 
 export interface ReturnChangedResponse {

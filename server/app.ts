@@ -20,6 +20,7 @@ import { httpMetrics } from './observability/metrics/http-metrics';
 import { ROOT_LOGGER } from './observability/observability.module';
 import { StoreMetrics } from './observability/metrics/store-metrics';
 import { ShutdownState } from './observability/shutdown/shutdown-state';
+import { privateReturnPhotos } from './returns/photos/private-photos.middleware';
 
 /** Builds the HTTP application: API under /api, uploads and the built client beside it, one port. */
 export async function createApp(config: AppConfig, logger?: Logger): Promise<INestApplication> {
@@ -64,6 +65,8 @@ export async function createApp(config: AppConfig, logger?: Logger): Promise<INe
   // Phones on slow networks: the client's JavaScript and the API's JSON shrink about four times.
   app.use(compressUnlessPrecompressed(PRECOMPRESSED_PATHS));
   app.use(unknownPageAs404(config.clientDir));
+  // Shoppers' return photos are kept under the uploads folder but never served from it (issue 35).
+  app.use(privateReturnPhotos());
   app.useBodyParser('json', { limit: '100kb' });
   app.useBodyParser('urlencoded', { limit: '100kb', extended: false });
   // The sitemap, robots.txt and the catalogue feed live at the root, where crawlers and Meta look for them.

@@ -10,7 +10,9 @@ import { returnSettingsDecider } from './domain/return-settings';
 import { returnsDecider } from './domain/returns';
 import { storeCreditDecider } from './domain/store-credit';
 import { ReturnStatsProjection } from './projections/return-stats.projection';
+import { ReturnTimelineProjection } from './projections/return-timeline.projection';
 import { ReturnsProjection } from './projections/returns.projection';
+import { ReturnPhotos } from './photos/return-photos';
 import { ReturnsReadModel } from './returns.read-model';
 import { ReturnsService } from './returns.service';
 
@@ -23,7 +25,7 @@ import { ReturnsService } from './returns.service';
 @Module({
   imports: [OrderingModule, FulfilmentModule],
   controllers: [ReturnsController, AdminReturnsController],
-  providers: [ReturnsService, ReturnsReadModel, { provide: CLOCK, useValue: systemClock }],
+  providers: [ReturnsService, ReturnsReadModel, ReturnPhotos, { provide: CLOCK, useValue: systemClock }],
 })
 export class ReturnsModule implements OnModuleInit {
   constructor(
@@ -37,5 +39,6 @@ export class ReturnsModule implements OnModuleInit {
     this.folds.register('credit-', storeCreditDecider);
     this.projections.register(new ReturnsProjection());
     this.projections.register(new ReturnStatsProjection());
+    this.projections.register(new ReturnTimelineProjection());
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { RefundMethod, ReturnKind, ReturnReason, ReturnRow, ReturnStage, ReturnsDashboardResponse } from '../../contracts/returns';
+import type { RefundMethod, ReturnKind, ReturnReason, ReturnRow, ReturnStage, ReturnsDashboardResponse, ReturnTimelineEntryResponse } from '../../contracts/returns';
 import { paisaToTaka } from '../common/money';
+import type { ReturnTimelineRow } from './projections/return-timeline.projection';
 import type { ReturnTableRow } from './projections/returns.projection';
 
 export type ReturnRowWithSteps = ReturnRow & { steps: ReturnTableRow['steps'] };
@@ -29,6 +30,7 @@ export function returnRowOf(row: ReturnTableRow): ReturnRowWithSteps {
     exchange_order_id: row.exchange_created ? row.exchange_order_id : null,
     pickup_tracking_code: row.pickup_tracking_code,
     received_as: row.received_as as 'stock' | 'damaged' | null,
+    photo: row.photo !== null && row.photo !== undefined,
     requested_at: iso(row.requested_at),
     updated_at: iso(row.updated_at),
     steps: row.steps,
@@ -56,6 +58,30 @@ export class ReturnsReadModel {
   async one(returnId: string): Promise<ReturnRowWithSteps | null> {
     const rows: ReturnTableRow[] = await this.dataSource.query(`SELECT * FROM returns WHERE return_id = $1`, [returnId]);
     return rows[0] ? returnRowOf(rows[0]) : null;
+  }
+
+  /** The steps of an order's returns, oldest first, for care's order timeline (the `return-timeline` projection). */
+  async timelineOf(orderId: string): Promise<ReturnTimelineEntryResponse[]> {
+    const rows: ReturnTimelineRow[] = await this.dataSource.query(
+      `SELECT order_id, stream_position, return_id, event_type, to_json(occurred_at) #>> '{}' AS occurred_at, actor_id, actor_role, actor_name, note, details
+         FROM return_timeline WHERE order_id = $1 ORDER BY stream_position`,
+      [orderId.trim().toUpperCase()],
+    );
+    return rows.map((row) => ({
+      position: row.stream_position,
+      return_id: row.return_id,
+      event: row.event_type,
+      at: iso(row.occurred_at),
+      actor: { id: row.actor_id, role: row.actor_role, name: row.actor_name },
+      note: row.note,
+      details: row.details,
+    }));
+  }
+
+  /** The photo a request carries (its id and order), or null. */
+  async photoOf(returnId: string): Promise<{ orderId: string; photo: string } | null> {
+    const rows: Array<{ order_id: string; photo: string | null }> = await this.dataSource.query(`SELECT order_id, photo FROM returns WHERE return_id = $1`, [returnId]);
+    return rows[0]?.photo ? { orderId: rows[0].order_id, photo: rows[0].photo } : null;
   }
 
   async dashboard(): Promise<Omit<ReturnsDashboardResponse, 'success'>> {

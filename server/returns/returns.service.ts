@@ -8,10 +8,11 @@ import type { StreamEvents } from '../event-store/command-path/decider';
 import type { StreamState } from '../event-store/command-path/stream-states';
 import { quoteIdentifier } from '../event-store/projection';
 import { writeReturnRows } from './projections/returns.projection';
+import { writeReturnTimelineRows } from './projections/return-timeline.projection';
 import type { AppendResult, EventMetadata } from '../event-store/event-store.types';
 import { personalDataVault } from '../event-store/personal-data/personal-data';
 import { COURIER_NAMES_FOR_PEOPLE, Couriers } from '../fulfilment/couriers/couriers';
-import { CourierRefusal } from '../fulfilment/couriers/courier-port';
+import { CourierRefusal, type BookedParcel, type PickupRequest } from '../fulfilment/couriers/courier-port';
 import { skuDecider, type SkuCommand } from '../inventory/domain/sku';
 import { skuStateOf, type SkuLedger } from '../inventory/domain/sku-ledger';
 import { OutOfStock } from '../inventory/domain/sku.errors';
@@ -32,6 +33,7 @@ export interface AskInput {
   kind: ReturnKind;
   reason: ReturnReason;
   newSize: string | null;
+  photo?: string | null;
 }
 
 /** A product's price and sizes as the catalog shows them now, with each size's stock available. */
@@ -50,6 +52,7 @@ interface ProductNow {
 @Injectable()
 export class ReturnsService {
   private readonly logger = new Logger('Returns');
+  private readonly pickupsInFlight = new Map<string, Promise<ReturnRequestState>>();
 
   constructor(
     private readonly writer: CommandPath,
@@ -111,7 +114,7 @@ export class ReturnsService {
         type: 'AskReturn',
         data: {
           order, settings, now: this.clock.now(), productId: input.productId, size: normalizeSize(input.size), unit: input.unit, kind: input.kind, reason: input.reason,
-          newSize, newSizePricePaisa: product && offered ? product.pricePaisa : null, newSizeSold: skuState !== null && skuState.available >= 1, exchangeOrderId,
+          newSize, newSizePricePaisa: product && offered ? product.pricePaisa : null, newSizeSold: skuState !== null && skuState.available >= 1, exchangeOrderId, photo: input.photo ?? null,
         },
       };
       const events = returnsDecider.decide(command, state);
@@ -185,8 +188,22 @@ export class ReturnsService {
     return [];
   }
 
-  /** Books the pick-up through the courier port: the intent first, then the courier (idempotent by return id), then its answer. */
-  async bookPickup(returnId: string, courierName: string, trackingCode: string | undefined, metadata: EventMetadata): Promise<ReturnRequestState> {
+  /**
+   * Books the pick-up through the courier port: the intent first, then the courier (idempotent by return id),
+   * then its answer. An intent already recorded with this courier and no answer (a crash, a timeout) makes this
+   * attempt ask the courier for the pick-up it may hold before it books (`findPickup`, as the order's booking
+   * asks `findByOrder`); in this process, concurrent bookings of one return share one attempt.
+   */
+  bookPickup(returnId: string, courierName: string, trackingCode: string | undefined, metadata: EventMetadata): Promise<ReturnRequestState> {
+    const key = returnId.trim().toUpperCase();
+    const running = this.pickupsInFlight.get(key);
+    if (running) return running;
+    const attempt = this.bookPickupOnce(returnId, courierName, trackingCode, metadata).finally(() => this.pickupsInFlight.delete(key));
+    this.pickupsInFlight.set(key, attempt);
+    return attempt;
+  }
+
+  private async bookPickupOnce(returnId: string, courierName: string, trackingCode: string | undefined, metadata: EventMetadata): Promise<ReturnRequestState> {
     const orderId = orderIdOf(returnId);
     const request = requestIn(await this.state(orderId), returnId);
     if (request.pickupBooked) return request;
@@ -195,24 +212,35 @@ export class ReturnsService {
     if (courier.name === 'manual' && !trackingCode?.trim()) throw ValidationFailedError.field('trackingCode', 'tracking-code-required');
     const facts = await this.desk.facts(orderId);
     if (!facts) throw ValidationFailedError.field('unit', 'return-unit-unknown');
+    // Couriers that book by their own area ids get no pick-up whose district cannot be told (as for a parcel).
+    if (courier.needsDistrict && !facts.recipient.district) throw ValidationFailedError.field('address', 'address-incomplete');
+    const pickup: PickupRequest = {
+      returnId: request.returnId,
+      orderId,
+      kind: request.kind,
+      senderName: facts.recipient.name,
+      senderPhone: facts.recipient.phone,
+      senderAddress: facts.recipient.address,
+      district: facts.recipient.district ?? undefined,
+      thana: facts.recipient.thana ?? undefined,
+      // Nothing is collected at the pick-up: an exchange's difference and charge are its linked order's due.
+      amountToCollectTaka: 0,
+      itemDescription: `1 x ${facts.lines.find((line) => line.productId === request.productId)?.name ?? 'tee'} (${request.size})`,
+      trackingCode: trackingCode?.trim(),
+    };
+    const unanswered = request.pickupCourier === courier.name;
     await this.step(returnId, { type: 'RequestReturnPickup', data: { returnId, now: this.clock.now(), courier: courier.name } }, metadata);
-    let parcel;
+    let parcel: BookedParcel | null = null;
     try {
-      parcel = await courier.bookPickup({
-        returnId,
-        orderId,
-        kind: request.kind,
-        senderName: facts.recipient.name,
-        senderPhone: facts.recipient.phone,
-        senderAddress: facts.recipient.address,
-        district: facts.recipient.district ?? undefined,
-        amountToCollectTaka: request.kind === 'exchange' ? (request.priceDifferencePaisa + request.pickupChargePaisa) / 100 : 0,
-        itemDescription: `1 x ${request.size} (${request.kind})`,
-        trackingCode: trackingCode?.trim(),
-      });
+      if (unanswered && courier.findPickup) parcel = await courier.findPickup(pickup);
+      parcel ??= await courier.bookPickup(pickup);
     } catch (error) {
       if (error instanceof CourierRefusal) throw ValidationFailedError.field('courier', 'courier-refused', { reason: error.reason.slice(0, 200) });
-      if (error instanceof OutsideServiceError) throw new ServiceUnavailableError('courier-unavailable');
+      if (error instanceof OutsideServiceError) {
+        if (!error.retryable) throw ValidationFailedError.field('courier', 'courier-refused', { reason: (error.detail || 'refused').slice(0, 200) });
+        this.logger.warn(`${courier.name} pick-up of ${returnId}: ${error.message}`);
+        throw new ServiceUnavailableError('courier-unavailable');
+      }
       throw error;
     }
     const courierLabel = courier.name === 'manual' ? 'Manual' : COURIER_NAMES_FOR_PEOPLE[courier.name];
@@ -299,7 +327,11 @@ export class ReturnsService {
 }
 
 /** The request rows written in the append's own transaction (the projection's rows, at once). */
-const inline = (manager: EntityManager, result: AppendResult) => writeReturnRows(manager, quoteIdentifier, result.events.filter((event) => event.streamId.startsWith('returns-')));
+const inline = async (manager: EntityManager, result: AppendResult) => {
+  const events = result.events.filter((event) => event.streamId.startsWith('returns-'));
+  await writeReturnRows(manager, quoteIdentifier, events);
+  await writeReturnTimelineRows(manager, quoteIdentifier, events);
+};
 
 /** `<orderId>-R<n>` names its order. */
 export function orderIdOf(returnId: string): string {

@@ -8,6 +8,7 @@ import { freshPhone, seedRouteSamples } from '../security/route-samples';
 import { discoverRoutes, fillPath, type RawAnswer } from '../security/security-kit';
 import { storeSession } from '../security/store-session';
 import { answerProblems } from '../support/route-answers';
+import sharp from 'sharp';
 
 /**
  * The OpenAPI document at /api/openapi.json, built from the route catalogue: every /api route the running
@@ -333,6 +334,23 @@ describe('the API document', () => {
       'POST /api/admin/returns/:returnId/receive': async () => ({ samples: { order: await returnAt('return', ['approve', {}]) } }),
       'POST /api/admin/returns/:returnId/exchange': async () => ({ samples: { order: await returnAt('exchange', ['approve', {}]) } }),
       'POST /api/admin/returns/:returnId/refund': async () => ({ samples: { order: await returnAt('return', ['approve', {}], ['receive', { condition: 'stock' }]) } }),
+      'GET /api/admin/returns/:returnId/photo': async () => {
+        // A return whose shopper attached a photo (uploaded as the tracking page does, then named on the request).
+        const order = await orderAt(STEPS.confirm, STEPS.start, STEPS.ship, STEPS.deliver);
+        const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 50, b: 50 } } }).png().toBuffer();
+        const form = new FormData();
+        form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+        form.append('phone', order.phone);
+        const uploaded = await fetch(`${store.server().baseUrl}/api/public/orders/${order.id}/returns/photos`, { method: 'POST', body: form });
+        expect(uploaded.status).toBe(201);
+        const { photo } = (await uploaded.json()) as { photo: string };
+        const asked = await store.call({
+          method: 'POST', path: `/api/public/orders/${order.id}/returns`,
+          body: { phone: order.phone, product_id: samples.product.id, size: samples.product.size, unit: 1, kind: 'return', reason: 'damaged', photo },
+        });
+        expect(asked.status).toBe(201);
+        return { samples: { order } };
+      },
       'POST /api/admin/phones/:phone/unblock': async () => {
         const phone = freshPhone();
         await store.call({ method: 'POST', path: `/api/admin/phones/${phone}/block`, token: tokens.admin, body: { reason: 'to unblock' } });
@@ -352,6 +370,7 @@ describe('the API document', () => {
       'POST /api/user/verify-phone': 'needs the code of an SMS',
       'POST /api/webhooks/couriers/:courier': 'needs a courier\'s webhook token (test/api/fulfilment.api-spec.ts sends them)',
       'POST /api/admin/products/:id/images': 'needs a picture upload (test/api/catalog-admin.api-spec.ts sends them)',
+      'POST /api/public/orders/:orderId/returns/photos': 'needs a photo upload (test/api/returns.api-spec.ts sends them; the photo route\'s preparation here uploads one)',
       'GET /api/metrics': 'open to loopback without a proxy header only (test/api/metrics-and-health.api-spec.ts)',
     };
 

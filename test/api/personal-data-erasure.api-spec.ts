@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
+import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { ProjectionRegistry } from '../../server/event-store/projection-registry';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
@@ -133,6 +134,13 @@ describe('erasing a customer', () => {
       expect.objectContaining({ message: `Orders ${delivered}, ${cancelled}, ${guest} are still in progress. Personal data can be erased once they are delivered or cancelled.` }),
     );
     for (const path of ['start-processing', 'ship', 'deliver']) expect((await step(delivered, path, path === 'ship' ? { courier: 'Pathao', tracking_code: 'PT-9' } : {})).status).toBe(200);
+    // Issue 35: she attaches a photo of a delivered unit for a return (kept under the order's folder of return photos).
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 90, b: 200 } } }).jpeg().toBuffer())], { type: 'image/jpeg' }), 'photo.jpg');
+    const uploaded = await fetch(`${server.baseUrl}/api/public/orders/${delivered}/returns/photos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const photos = join(server.dataDir, 'uploads', 'returns', delivered);
+    expect(readdirSync(photos)).toHaveLength(1);
     // She cancels one herself (her own action on the log), care the other.
     expect((await call('POST', '/api/public/cancel-order', token, { orderId: cancelled })).status).toBe(200);
     expect((await step(guest, 'cancel', { reason: `${CARE_WORDS} (cancel)` })).status).toBe(200);
@@ -169,6 +177,8 @@ describe('erasing a customer', () => {
     const erased = await call('POST', '/api/customer/delete-account', token, { password: PASSWORD });
     expect(erased).toEqual({ status: 200, body: expect.objectContaining({ success: true, message: expect.stringContaining('3 past order(s)') }) });
 
+    // Her return photos are gone with her.
+    expect(existsSync(photos)).toBe(false);
     // Shredded by deleting keys: not one of her events was edited, and what they held reads [erased].
     expect(await herEvents()).toEqual(storedBefore);
     const page = await timelineOf(delivered);

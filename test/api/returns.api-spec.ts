@@ -1,3 +1,6 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { BN_ERROR_MESSAGES } from '../../contracts/error-messages.bn';
 import { ProjectionRunner } from '../../server/event-store/projection-runner';
@@ -140,6 +143,21 @@ describe('returns and size exchanges', () => {
     expect(timeline.body.data[0].steps.map((step: { event: string }) => step.event)).toEqual([
       'ReturnRequested', 'ReturnApproved', 'ReturnPickupRequested', 'ReturnPickupBooked', 'ExchangeOrderCreated', 'ReturnReceived',
     ]);
+
+    // Care's order timeline: each step with who did it and what it says (the return-timeline projection).
+    await store.server.app.get(ProjectionRunner).waitUntilCaughtUp();
+    const steps = await store.call('GET', `/api/admin/orders/${orderId}/return-steps`, store.tokens.care);
+    expect(steps.status).toBe(200);
+    expect(steps.body.timeline.map((entry: { event: string; actor: { role: string }; details: Record<string, unknown> }) => [entry.event, entry.actor.role, entry.details])).toEqual([
+      ['ReturnRequested', 'guest', { returnId, kind: 'exchange', returnReason: 'size_too_small', item: expect.stringContaining(`(${small})`), newSize: large }],
+      ['ReturnApproved', 'care', { returnId }],
+      ['ReturnPickupRequested', 'care', { returnId, courier: 'demo' }],
+      ['ReturnPickupBooked', 'care', { returnId, courier: 'Demo courier', trackingCode: `DEMO-P-${returnId}` }],
+      ['ExchangeOrderCreated', 'care', { returnId, exchangeOrderId, newSize: large, collectPaisa: 11_000 }],
+      ['ReturnReceived', 'care', { returnId, condition: 'stock' }],
+    ]);
+    expect(new Set(steps.body.timeline.slice(1).map((entry: { actor: { name: string | null } }) => entry.actor.name)).size).toBe(1);
+    expect((await store.call('GET', `/api/admin/orders/${orderId}/return-steps`, store.tokens.customer)).status).toBe(403);
   });
 
   it('refunds a bKash-paid return through the bKash fake, once, never above what was paid, with the English SMS', async () => {
@@ -320,6 +338,68 @@ describe('returns and size exchanges', () => {
     expect([badSettings.status, badSettings.body.code]).toEqual([422, 'return-settings-invalid']);
   });
 
+  it('takes an optional photo (JPEG, PNG or WebP up to 5 MB, kept privately without its metadata), names it on the request, and shows it to care only', async () => {
+    const { product, small } = await productWithSizes();
+    const { orderId, phone } = await deliveredOrder(product, small, { qty: 2 });
+    const upload = async (bytes: Buffer, type: string, who: string | undefined = phone) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(bytes)], { type }), 'photo');
+      if (who) form.append('phone', who);
+      const response = await fetch(`${store.server.baseUrl}/api/public/orders/${orderId}/returns/photos`, { method: 'POST', body: form });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    };
+    // A camera photo: JPEG with EXIF (orientation and where it was taken) that must not survive.
+    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Make: 'PhoneCam', Copyright: 'Nusrat' } } })
+      .toBuffer();
+
+    const uploaded = await upload(photo, 'image/jpeg');
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.photo).toMatch(/^[0-9a-f]{24}$/);
+    const folder = join(store.server.dataDir, 'uploads', 'returns', orderId);
+    expect(readdirSync(folder)).toEqual([`${uploaded.body.photo}.webp`]);
+    // Never served from the uploads folder, however the path is spelled.
+    for (const path of [`/uploads/returns/${orderId}/${uploaded.body.photo}.webp`, `/UPLOADS/Returns/${orderId}/${uploaded.body.photo}.webp`, `/uploads/%72eturns/${orderId}/${uploaded.body.photo}.webp`, `/uploads/products/../returns/${orderId}/${uploaded.body.photo}.webp`]) {
+      expect({ path, status: (await fetch(`${store.server.baseUrl}${path}`)).status }).toEqual({ path, status: 404 });
+    }
+
+    // Refused clearly: not a picture, too large, a wrong phone (404 as for tracking), in English and in Bengali.
+    const text = await upload(Buffer.from('not a picture at all'), 'image/jpeg');
+    expect([text.status, text.body.code, text.body.message]).toEqual([422, 'picture-not-image', 'The file must be a JPEG, PNG or WebP picture.']);
+    expect(BN_ERROR_MESSAGES[text.body.code as 'picture-not-image']).toBe('ফাইলটি JPEG, PNG বা WebP ছবি হতে হবে।');
+    const huge = await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024)]), 'image/jpeg');
+    expect([huge.status, huge.body.code]).toEqual([422, 'picture-too-large']);
+    expect(BN_ERROR_MESSAGES[huge.body.code as 'picture-too-large']).toBeTruthy();
+    expect((await upload(photo, 'image/jpeg', '01700000000')).status).toBe(404);
+    expect(readdirSync(folder)).toHaveLength(1);
+
+    // The request names it; a photo of another order (or none uploaded) is refused.
+    const unknown = await ask(orderId, { phone, product_id: product.id, size: small, unit: 2, kind: 'return', reason: 'not_as_pictured', photo: 'a'.repeat(24) });
+    expect([unknown.status, unknown.body.code]).toEqual([422, 'return-photo-unknown']);
+    const asked = await ask(orderId, { phone, product_id: product.id, size: small, unit: 1, kind: 'return', reason: 'not_as_pictured', photo: uploaded.body.photo });
+    expect(asked.status).toBe(201);
+    const [event] = (await store.server.app.get(DataSource).query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'ReturnRequested' ORDER BY stream_position DESC LIMIT 1`, [`returns-${orderId}`])) as Array<{ data: { photo?: string } }>;
+    expect(event.data.photo).toBe(uploaded.body.photo);
+
+    // Care sees it on the returns list and reads it as a WebP without the camera's metadata; a request without one says so.
+    const listed = await store.call('GET', `/api/admin/returns?order_id=${orderId}`, store.tokens.care);
+    expect(listed.body.data[0]).toMatchObject({ return_id: asked.body.return_id, photo: true });
+    const seen = await store.call('GET', `/api/admin/returns/${asked.body.return_id}/photo`, store.tokens.care);
+    expect(seen.status).toBe(200);
+    expect(seen.body.photo).toMatch(/^data:image\/webp;base64,/);
+    const bytes = Buffer.from((seen.body.photo as string).split(',')[1], 'base64');
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 1280, 720, undefined]);
+    expect((await store.call('GET', `/api/admin/returns/${asked.body.return_id}/photo`, store.tokens.customer)).status).toBe(403);
+    expect((await store.call('GET', `/api/admin/returns/${asked.body.return_id}/photo`)).status).toBe(401);
+    const plain = await ask(orderId, { phone, product_id: product.id, size: small, unit: 2, kind: 'return', reason: 'not_as_pictured' });
+    const none = await store.call('GET', `/api/admin/returns/${plain.body.return_id}/photo`, store.tokens.care);
+    expect([none.status, none.body.code]).toEqual([404, 'return-photo-none']);
+    expect(existsSync(folder)).toBe(true);
+  });
+
   it('shows returns by reason and size on the dashboard, from a projection a rebuild reproduces exactly', async () => {
     await store.server.app.get(ProjectionRunner).waitUntilCaughtUp();
     const dashboard = await store.call('GET', '/api/admin/dashboard/returns', store.tokens.care);
@@ -332,10 +412,12 @@ describe('returns and size exchanges', () => {
 
     await store.server.app.get(ProjectionRunner).waitUntilCaughtUp();
     const manager = store.server.app.get(DataSource).manager;
-    const hashes = async () => [await hashTable(manager, 'return_stats'), await hashTable(manager, 'return_units_sold'), await hashTable(manager, 'returns')];
+    const hashes = async () => [await hashTable(manager, 'return_stats'), await hashTable(manager, 'return_units_sold'), await hashTable(manager, 'returns'), await hashTable(manager, 'return_timeline')];
     const before = await hashes();
+    expect(Number((await manager.query(`SELECT count(*) AS n FROM return_timeline WHERE event_type = 'ReturnRefunded'`))[0].n)).toBeGreaterThan(0);
     expect(await rebuildProjection(store, 'return-stats')).toMatchObject({ state: 'done' });
     expect(await rebuildProjection(store, 'returns')).toMatchObject({ state: 'done' });
+    expect(await rebuildProjection(store, 'return-timeline')).toMatchObject({ state: 'done' });
     expect(await hashes()).toEqual(before);
     expect((await store.call('GET', '/api/admin/dashboard/returns', store.tokens.care)).body).toEqual(dashboard.body);
   });

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { DEMO_STAFF_ACCOUNTS } from '../../server/seed/demo-accounts';
 import { apiCaller } from '../support/api-caller';
 import { newPhoneContext, openPage, saveScreenshot, useBrowserStore, type DemoTee } from '../support/browser';
@@ -51,6 +52,9 @@ describe('a size exchange asked from the tracking page', () => {
       await page.getByLabel('নতুন সাইজ').selectOption('L');
       await page.getByLabel('কেন?').selectOption('size_too_small');
       await page.getByText('পিক-আপের খরচ ৳ ৬০.০০।').waitFor();
+      // She attaches a photo of the tee (optional; only care sees it).
+      const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+      await page.getByLabel('পণ্যটির একটি ছবি (ইচ্ছা হলে)').setInputFiles({ name: 'tee.png', mimeType: 'image/png', buffer: photo });
       await saveScreenshot(page, 'returns-exchange-form-bn-360');
       await page.getByRole('button', { name: 'অনুরোধ পাঠান' }).click();
       await page.getByRole('status').filter({ hasText: 'L সাইজটি আপনার জন্য রাখা হয়েছে' }).waitFor();
@@ -64,7 +68,8 @@ describe('a size exchange asked from the tracking page', () => {
     }
     expect(await availableStock(fixture, tee.id, 'L')).toBe(2);
     const listed = await call('GET', `/api/admin/returns?order_id=${orderId}`, care);
-    expect(listed.body.data).toEqual([expect.objectContaining({ kind: 'exchange', size: 'M', new_size: 'L', reason: 'size_too_small', stage: 'requested' })]);
+    expect(listed.body.data).toEqual([expect.objectContaining({ kind: 'exchange', size: 'M', new_size: 'L', reason: 'size_too_small', stage: 'requested', photo: true })]);
+    expect((await call('GET', `/api/admin/returns/${listed.body.data[0].return_id}/photo`, care)).body.photo).toMatch(/^data:image\/webp;base64,/);
 
     // Care refuses it with a reason: the tracking page says why on that item, above the form to ask again.
     const refused = await call('POST', `/api/admin/returns/${listed.body.data[0].return_id}/refuse`, care, { reason: 'ট্যাগ কাটা ছিল' });

@@ -42,6 +42,9 @@ const ROUTES: Record<RateLimitPolicyName, Route[]> = {
     { label: 'POST /api/public/phone-codes/verify', send: (s) => ({ method: 'POST', path: '/api/public/phone-codes/verify', body: { phone: s.phone, code: '000000' } }) },
     { label: 'POST /api/public/reset-password-by-phone', send: (s) => ({ method: 'POST', path: '/api/public/reset-password-by-phone', body: { phone: s.phone, code: '000000' } }) },
   ],
+  'return-photo': [
+    { label: 'POST /api/public/orders/{orderId}/returns/photos', send: (s) => ({ method: 'POST', path: `/api/public/orders/${s.orderId}/returns/photos`, body: { phone: s.phone } }) },
+  ],
   coupon: [{ label: 'POST /api/public/apply-coupon', send: () => ({ method: 'POST', path: '/api/public/apply-coupon', body: { coupon_code: `GUESS${randomBytes(4).toString('hex')}` } }) }],
 };
 

@@ -52,6 +52,11 @@ export const RATE_LIMIT_POLICIES = {
   ],
   /** Checking a coupon code tells whether it exists: limited so codes cannot be guessed by the thousand. */
   coupon: [{ by: 'ip', max: 60, windowSeconds: 15 * 60 }],
+  /** A shopper's photo for a return (issue 35) costs disk whether or not a request follows: per address and per order. */
+  'return-photo': [
+    { by: 'ip', max: 30, windowSeconds: 60 * 60 },
+    { by: 'orderId', max: 10, windowSeconds: 60 * 60 },
+  ],
 } satisfies Record<string, RateLimitRule[]>;
 
 export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES;

@@ -35,6 +35,8 @@ import { SearchSynonyms1763800004001 } from './1763800004001-search-synonyms';
 import { SavedDeliveryAddress1763800004002 } from './1763800004002-saved-delivery-address';
 import { OwnerWordsInBengali1763800004201 } from './1763800004201-owner-words-in-bengali';
 import { OrderListPolling1763800004301 } from './1763800004301-order-list-polling';
+import { ReturnPhotos1763800004401 } from './1763800004401-return-photos';
+import { ReturnTimeline1763800004402 } from './1763800004402-return-timeline';
 
 import { AddressesAndZones1763800003301 } from './1763800003301-addresses-and-zones';
 import { StaffInvitationsAndSessions1763800004101 } from './1763800004101-staff-invitations-and-sessions';
@@ -82,4 +84,6 @@ export const migrations: Array<new () => MigrationInterface> = [
   StaffInvitationsAndSessions1763800004101,
   OwnerWordsInBengali1763800004201,
   OrderListPolling1763800004301,
+  ReturnPhotos1763800004401,
+  ReturnTimeline1763800004402,
 ];

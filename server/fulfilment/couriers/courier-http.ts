@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { OutsideServiceError } from '../../outside/outside-http';
-import { CourierRefusal, type CourierName } from './courier-port';
+import { CourierRefusal, type CourierName, type ParcelRequest, type PickupRequest } from './courier-port';
 
 /**
  * What the three live courier adapters share: reading a courier's refusal in its own words, comparing webhook
@@ -178,4 +178,30 @@ export class TimedCache<V> {
     });
     return value;
   }
+}
+
+/** What one returned tee weighs for a courier that prices by weight (Pathao counts at least half a kilo). */
+export const PICKUP_WEIGHT_GRAMS = 300;
+
+/**
+ * A pick-up as a parcel for couriers whose documented API has no return or reverse order (Pathao, RedX; see
+ * docs/couriers.md "Pick-ups"): a parcel to the shopper's door whose invoice is the return id (unique, so it never
+ * meets the order's own parcel), with nothing to collect unless asked, and an instruction telling the rider to take
+ * the unit back to the shop. The instruction is the rider's only cue, so it says so in plain words.
+ */
+export function pickupParcel(pickup: PickupRequest): ParcelRequest {
+  const what = pickup.kind === 'exchange' ? 'size exchange' : 'return';
+  return {
+    orderId: pickup.returnId,
+    recipientName: pickup.senderName,
+    recipientPhone: pickup.senderPhone,
+    recipientAddress: pickup.senderAddress,
+    district: pickup.district,
+    thana: pickup.thana,
+    amountToCollectTaka: pickup.amountToCollectTaka,
+    itemCount: 1,
+    weightGrams: PICKUP_WEIGHT_GRAMS,
+    itemDescription: `Pick-up: ${pickup.itemDescription}`.slice(0, 200),
+    note: `PICK-UP (${what} ${pickup.returnId} of order ${pickup.orderId}): collect ${pickup.itemDescription} from the customer and bring it back to the merchant. Nothing to deliver.`,
+  };
 }

@@ -59,7 +59,13 @@ export interface PickupRequest {
   senderPhone: string;
   senderAddress: string;
   district?: string;
-  /** What the rider collects at the door (an exchange's difference and pick-up charge), in whole taka. */
+  /** The thana or upazila, when the order has a picked area (Pathao's zone, RedX's area). */
+  thana?: string;
+  /**
+   * What the rider collects at the door, in whole taka. The store sends 0: an exchange's difference and pick-up
+   * charge are the linked order's due (its own parcel collects them), and a return's pick-up charge comes off its
+   * refund, so money is never asked twice.
+   */
   amountToCollectTaka: number;
   itemDescription: string;
   /** The manual courier only: the tracking code care typed. */
@@ -176,10 +182,17 @@ export interface Courier extends OutsideAdapter {
    */
   book(parcel: ParcelRequest): Promise<BookedParcel>;
   /**
-   * Books a pick-up of a returned or exchanged unit, idempotently by return id (issue 35). Couriers whose return
-   * and exchange services the store does not speak yet leave it out: care books those by phone (manual).
+   * Books a pick-up of a returned or exchanged unit, idempotently by return id (issue 35, docs/couriers.md
+   * "Pick-ups"): Steadfast's return request, a Pathao or RedX parcel from the shopper's door whose invoice is the
+   * return id, the demo courier, or care's tracking code (manual).
    */
   bookPickup?(pickup: PickupRequest): Promise<BookedParcel>;
+  /**
+   * The pick-up the courier already holds for this return, or null: asked before booking again when the intent
+   * was recorded and no answer was (a crash, a timeout). Couriers that cannot be asked by our id throw
+   * `CourierOutcomeUnknown`, which sends the return to care instead of a second booking.
+   */
+  findPickup?(pickup: PickupRequest): Promise<BookedParcel | null>;
   /** The parcel the courier already holds for this order, or null: asked before booking again after a crash. */
   findByOrder(orderId: string): Promise<BookedParcel | null>;
   /** Where the parcel is now (the polling job for parcels whose webhooks are late; a Pathao webhook's read-back). */

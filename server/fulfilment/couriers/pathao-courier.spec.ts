@@ -1,6 +1,6 @@
 import { PATHAO_STATUS_NAMES, startPathaoFake, type PathaoFake } from '../../../test/support/fakes/pathao-fake';
 import { callOutside, OutsideServiceError } from '../../outside/outside-http';
-import { CourierRefusal, type ParcelRequest } from './courier-port';
+import { CourierRefusal, type ParcelRequest, type PickupRequest } from './courier-port';
 import { CourierOutcomeUnknown } from './courier-http';
 import { PATHAO_INTEGRATION_HEADER, PATHAO_INTEGRATION_SECRET, PathaoCourier, pathaoStage } from './pathao-courier';
 
@@ -16,6 +16,19 @@ const parcel = (orderId: string, overrides: Partial<ParcelRequest> = {}): Parcel
   itemCount: 3,
   weightGrams: 750,
   itemDescription: '3 × Classic tee (S)',
+  ...overrides,
+});
+
+const pickup = (returnId: string, overrides: Partial<PickupRequest> = {}): PickupRequest => ({
+  returnId,
+  orderId: returnId.replace(/-R\d+$/, ''),
+  kind: 'return',
+  senderName: 'Karim Uddin',
+  senderPhone: '01812345678',
+  senderAddress: 'Flat 3B, Road 27, Dhanmondi',
+  district: 'Dhaka',
+  amountToCollectTaka: 0,
+  itemDescription: '1 x Classic tee (M)',
   ...overrides,
 });
 
@@ -248,5 +261,47 @@ describe('PathaoCourier against the Pathao fake', () => {
 
   it('lists no payouts (they come by webhook)', async () => {
     await expect(courier.payouts()).resolves.toBeNull();
+  });
+
+  describe('pick-ups (a parcel from the shopper’s door under the return id)', () => {
+    it('books a parcel with the return id as merchant order id, nothing to collect, and the rider told to bring the unit back', async () => {
+      const returnId = `${nextOrder()}-R1`;
+      const booked = await courier.bookPickup(pickup(returnId));
+      const sent = lastOrderBody();
+      expect(sent).toMatchObject({
+        store_id: fake.storeId,
+        merchant_order_id: returnId,
+        recipient_name: 'Karim Uddin',
+        recipient_phone: '01812345678',
+        delivery_type: 48,
+        item_type: 2,
+        item_quantity: 1,
+        item_weight: 0.5,
+        amount_to_collect: 0,
+        item_description: 'Pick-up: 1 x Classic tee (M)',
+      });
+      expect(sent.special_instruction).toBe(`PICK-UP (return ${returnId} of order ${returnId.replace(/-R1$/, '')}): collect 1 x Classic tee (M) from the customer and bring it back to the merchant. Nothing to deliver.`);
+      const [held] = fake.ordersOf(returnId);
+      expect(booked.consignmentId).toBe(String(held.consignment_id));
+    });
+
+    it('after a timeout it sends the pick-up to care (Pathao cannot be asked by merchant order id), never a second booking', async () => {
+      const impatient = courierFor(fake, { timeoutMs: IMPATIENT_MS });
+      await impatient.book(parcel(nextOrder())); // its token and Dhaka's zones are in hand
+      const returnId = `${nextOrder()}-R1`;
+      const release = fake.provider.holdAnswers();
+      const error = await caught(impatient.bookPickup(pickup(returnId)));
+      release();
+      expect(error).toBeInstanceOf(CourierOutcomeUnknown);
+      expect((error as CourierRefusal).reason).toContain(returnId);
+      await expect(courier.findPickup(pickup(returnId))).rejects.toBeInstanceOf(CourierOutcomeUnknown);
+      expect(fake.ordersOf(returnId)).toHaveLength(1);
+    });
+
+    it('refuses with Pathao’s own words when the shopper’s phone is invalid', async () => {
+      const error = await caught(courier.bookPickup(pickup(`${nextOrder()}-R1`, { senderPhone: '0191234' })));
+      expect(error).toBeInstanceOf(CourierRefusal);
+      expect((error as CourierRefusal).reason).toMatch(/phone format is invalid/);
+    });
   });
 });

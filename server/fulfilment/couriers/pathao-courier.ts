@@ -7,13 +7,14 @@ import {
   type Courier,
   type CourierPlace,
   type ParcelRequest,
+  type PickupRequest,
   type ParcelStage,
   type ParcelState,
   type ParcelStep,
   type WebhookDelivery,
   type WebhookReading,
 } from './courier-port';
-import { addressWithDistrict, CourierOutcomeUnknown, courierTime, districtSpellings, headerOf, normalName, refusedAnswer, sameSecret, takaOf, TimedCache } from './courier-http';
+import { addressWithDistrict, CourierOutcomeUnknown, pickupParcel, courierTime, districtSpellings, headerOf, normalName, refusedAnswer, sameSecret, takaOf, TimedCache } from './courier-http';
 
 export interface PathaoOptions {
   /** `PATHAO_BASE_URL`, e.g. https://api-hermes.pathao.com (the `/aladdin/api/v1` paths are added). */
@@ -184,6 +185,20 @@ export class PathaoCourier implements Courier {
     const consignmentId = String(data.consignment_id);
     this.logger.log(`Order ${parcel.orderId} booked: consignment ${consignmentId}`);
     return { consignmentId, trackingCode: consignmentId, courierStatus: data.order_status ?? 'Pending', deliveryFeeTaka: takaOf(data.delivery_fee) };
+  }
+
+  /**
+   * A pick-up (issue 35): Pathao's documented API has no return or reverse order, so the pick-up is a parcel
+   * booked to the shopper's door under the return id as its invoice, nothing to collect, with the instruction to
+   * bring the unit back (`pickupParcel`). Booked like any parcel: a timeout or a duplicate goes to care.
+   */
+  bookPickup(pickup: PickupRequest): Promise<BookedParcel> {
+    return this.book(pickupParcel(pickup));
+  }
+
+  /** Pathao cannot be asked by invoice: an unanswered pick-up goes to care (`CourierOutcomeUnknown`). */
+  findPickup(pickup: PickupRequest): Promise<BookedParcel | null> {
+    return this.findByOrder(pickup.returnId);
   }
 
   /** Pathao's API finds orders by consignment id only: whether a lost booking happened cannot be learnt here. */

@@ -1,6 +1,6 @@
 import { startRedxFake, type RedxFake } from '../../../test/support/fakes/redx-fake';
 import { callOutside, OutsideServiceError } from '../../outside/outside-http';
-import { CourierRefusal, type ParcelRequest } from './courier-port';
+import { CourierRefusal, type ParcelRequest, type PickupRequest } from './courier-port';
 import { CourierOutcomeUnknown } from './courier-http';
 import { REDX_STAGES, RedxCourier } from './redx-courier';
 
@@ -26,6 +26,19 @@ const parcel = (orderId: string, overrides: Partial<ParcelRequest> = {}): Parcel
  */
 const PATIENT_MS = 10_000;
 const IMPATIENT_MS = 2_000;
+
+const pickup = (returnId: string, overrides: Partial<PickupRequest> = {}): PickupRequest => ({
+  returnId,
+  orderId: returnId.replace(/-R\d+$/, ''),
+  kind: 'return',
+  senderName: 'Karim Uddin',
+  senderPhone: '01812345678',
+  senderAddress: 'Flat 3B, Road 27, Dhanmondi',
+  district: 'Dhaka',
+  amountToCollectTaka: 0,
+  itemDescription: '1 x Classic tee (M)',
+  ...overrides,
+});
 
 const caught = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
 
@@ -189,5 +202,47 @@ describe('RedxCourier against the RedX fake', () => {
   it('lists no payouts (RedX’s API has none) and links to RedX’s tracking page', async () => {
     await expect(courier.payouts()).resolves.toBeNull();
     expect(courier.trackingUrl('21A427TU4BN3R')).toBe('https://redx.com.bd/track-parcel/?trackingId=21A427TU4BN3R');
+  });
+
+  describe('pick-ups (a parcel from the shopper’s door under the return id)', () => {
+    it('books a parcel with the return id as merchant invoice, nothing to collect, and the rider told to bring the unit back', async () => {
+      const returnId = `${nextOrder()}-R1`;
+      const booked = await courier.bookPickup(pickup(returnId, { kind: 'exchange' }));
+      const sent = fake.provider.requestsTo('/parcel', 'POST').at(-1)!;
+      expect(sent.json).toMatchObject({
+        customer_name: 'Karim Uddin',
+        customer_phone: '01812345678',
+        delivery_area: 'Dhanmondi',
+        merchant_invoice_id: returnId,
+        cash_collection_amount: '0',
+        parcel_weight: 300,
+        instruction: `PICK-UP (size exchange ${returnId} of order ${returnId.replace(/-R1$/, '')}): collect 1 x Classic tee (M) from the customer and bring it back to the merchant. Nothing to deliver.`,
+      });
+      const [held] = fake.parcelsOfInvoice(returnId);
+      expect(booked).toEqual({ consignmentId: held.tracking_id, trackingCode: held.tracking_id, courierStatus: 'pickup-pending' });
+    });
+
+    it('after a timeout it sends the pick-up to care (RedX cannot be asked by invoice), never a second booking', async () => {
+      const impatient = redxAt(fake, IMPATIENT_MS);
+      await impatient.book(parcel(nextOrder())); // the areas of Dhaka are cached
+      const returnId = `${nextOrder()}-R1`;
+      const release = fake.provider.holdAnswers();
+      const error = await caught(impatient.bookPickup(pickup(returnId)));
+      release();
+      expect(error).toBeInstanceOf(CourierOutcomeUnknown);
+      expect((error as CourierRefusal).reason).toContain(returnId);
+      await expect(courier.findPickup(pickup(returnId))).rejects.toBeInstanceOf(CourierOutcomeUnknown);
+      expect(fake.parcelsOfInvoice(returnId)).toHaveLength(1);
+    });
+
+    it('refuses with RedX’s own words when the shopper’s phone is invalid, and throws a retryable error when RedX fails', async () => {
+      const error = await caught(courier.bookPickup(pickup(`${nextOrder()}-R1`, { senderPhone: '0181' })));
+      expect(error).toBeInstanceOf(CourierRefusal);
+      await courier.book(parcel(nextOrder()));
+      fake.provider.fail({ kind: 'status', status: 503, json: { message: 'Service Unavailable' } });
+      const failed = await caught(courier.bookPickup(pickup(`${nextOrder()}-R1`)));
+      expect(failed).toBeInstanceOf(OutsideServiceError);
+      expect((failed as OutsideServiceError).retryable).toBe(true);
+    });
   });
 });

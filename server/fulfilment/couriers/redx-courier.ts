@@ -7,13 +7,14 @@ import {
   type Courier,
   type CourierPlace,
   type ParcelRequest,
+  type PickupRequest,
   type ParcelStage,
   type ParcelState,
   type ParcelStep,
   type WebhookDelivery,
   type WebhookReading,
 } from './courier-port';
-import { addressWithDistrict, CourierOutcomeUnknown, courierTime, districtSpellings, normalName, refusedAnswer, sameSecret, takaOf, TimedCache } from './courier-http';
+import { addressWithDistrict, CourierOutcomeUnknown, pickupParcel, courierTime, districtSpellings, normalName, refusedAnswer, sameSecret, takaOf, TimedCache } from './courier-http';
 
 export interface RedxOptions {
   /** `REDX_BASE_URL`, e.g. https://openapi.redx.com.bd/v1.0.0-beta. */
@@ -138,6 +139,20 @@ export class RedxCourier implements Courier {
     this.logger.log(`Order ${parcel.orderId} booked: tracking id ${trackingId}`);
     // RedX answers only the tracking id; a new parcel's status is `pickup-pending` (GET /parcel/info).
     return { consignmentId: String(trackingId), trackingCode: String(trackingId), courierStatus: 'pickup-pending' };
+  }
+
+  /**
+   * A pick-up (issue 35): RedX's documented API has no return or reverse order, so the pick-up is a parcel
+   * booked to the shopper's door under the return id as its invoice, nothing to collect, with the instruction to
+   * bring the unit back (`pickupParcel`). Booked like any parcel: a timeout or a duplicate goes to care.
+   */
+  bookPickup(pickup: PickupRequest): Promise<BookedParcel> {
+    return this.book(pickupParcel(pickup));
+  }
+
+  /** RedX cannot be asked by invoice: an unanswered pick-up goes to care (`CourierOutcomeUnknown`). */
+  findPickup(pickup: PickupRequest): Promise<BookedParcel | null> {
+    return this.findByOrder(pickup.returnId);
   }
 
   /** RedX has no lookup by merchant invoice: the store cannot tell from here whether a lost booking happened. */

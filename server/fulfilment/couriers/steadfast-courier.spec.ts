@@ -1,6 +1,6 @@
 import { startSteadfastFake, type SteadfastFake } from '../../../test/support/fakes/steadfast-fake';
 import { callOutside, OutsideServiceError } from '../../outside/outside-http';
-import { CourierRefusal, type ParcelRequest } from './courier-port';
+import { CourierRefusal, type ParcelRequest, type PickupRequest } from './courier-port';
 import { CourierOutcomeUnknown } from './courier-http';
 import { STEADFAST_STAGES, SteadfastCourier } from './steadfast-courier';
 
@@ -27,6 +27,19 @@ const parcel = (orderId: string, overrides: Partial<ParcelRequest> = {}): Parcel
  */
 const PATIENT_MS = 10_000;
 const IMPATIENT_MS = 2_000;
+
+const pickup = (orderId: string, returnId = `${orderId}-R1`, overrides: Partial<PickupRequest> = {}): PickupRequest => ({
+  returnId,
+  orderId,
+  kind: 'exchange',
+  senderName: 'Rahima Akter',
+  senderPhone: '01712345678',
+  senderAddress: 'House 12, Road 5, Dhanmondi',
+  district: 'Dhaka',
+  amountToCollectTaka: 0,
+  itemDescription: '1 x Classic tee (M)',
+  ...overrides,
+});
 
 const caught = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
 
@@ -218,5 +231,80 @@ describe('SteadfastCourier against the Steadfast fake', () => {
     } finally {
       await payoutFake.stop();
     }
+  });
+
+  describe('pick-ups (return requests)', () => {
+    /** An order booked and delivered at the fake, as a return is only asked of a delivered parcel. */
+    const delivered = async () => {
+      const orderId = nextOrder();
+      const booked = await courier.book(parcel(orderId));
+      fake.advance(booked.consignmentId, 'delivered');
+      return { orderId, consignmentId: booked.consignmentId };
+    };
+
+    it('asks create_return_request with the documented fields, the return id first in the reason, and answers the request', async () => {
+      const { orderId, consignmentId } = await delivered();
+      const booked = await courier.bookPickup(pickup(orderId));
+
+      const sent = fake.provider.requestsTo('/create_return_request', 'POST').at(-1)!;
+      expect(sent.headers['api-key']).toBe(fake.apiKey);
+      expect(sent.headers['secret-key']).toBe(fake.secretKey);
+      expect(sent.json).toEqual({ invoice: orderId, reason: `${orderId}-R1: size exchange of 1 x Classic tee (M)` });
+      const [held] = fake.returnRequests.slice(-1);
+      expect(held.consignment_id).toBe(Number(consignmentId));
+      expect(booked).toEqual({ consignmentId: String(held.id), trackingCode: consignmentId, courierStatus: 'pending' });
+      await expect(courier.findPickup(pickup(orderId))).resolves.toEqual(booked);
+      await expect(courier.findPickup(pickup(orderId, `${orderId}-R2`))).resolves.toBeNull();
+    });
+
+    it('after a timeout, asking again answers the request Steadfast made, never a second one', async () => {
+      const { orderId } = await delivered();
+      const release = fake.provider.holdAnswers();
+      const error = await caught(steadfastAt(fake, IMPATIENT_MS).bookPickup(pickup(orderId)));
+      release();
+      expect(error).toBeInstanceOf(OutsideServiceError);
+      expect((error as OutsideServiceError).failure).toBe('timeout');
+      const made = fake.returnRequests.filter((held) => held.reason?.startsWith(`${orderId}-R1:`));
+      expect(made).toHaveLength(1);
+
+      // The store's next attempt asks first (the intent is recorded); booking again is refused as a duplicate and found too.
+      await expect(courier.findPickup(pickup(orderId))).resolves.toEqual({ consignmentId: String(made[0].id), trackingCode: String(made[0].consignment_id), courierStatus: 'pending' });
+      await expect(courier.bookPickup(pickup(orderId))).resolves.toEqual({ consignmentId: String(made[0].id), trackingCode: String(made[0].consignment_id), courierStatus: 'pending' });
+      expect(fake.returnRequests.filter((held) => held.reason?.startsWith(`${orderId}-R1:`))).toHaveLength(1);
+      expect(fake.provider.requestsTo('/get_return_requests', 'GET').length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('refuses in Steadfast’s words a parcel it does not hold or has not delivered, and asks nothing else', async () => {
+      const unknown = await caught(courier.bookPickup(pickup('TB-NEVER-SHIPPED')));
+      expect(unknown).toBeInstanceOf(CourierRefusal);
+      expect((unknown as CourierRefusal).reason).toBe('Consignment not found.');
+
+      const orderId = nextOrder();
+      await courier.book(parcel(orderId));
+      const early = await caught(courier.bookPickup(pickup(orderId)));
+      expect(early).toBeInstanceOf(CourierRefusal);
+      expect((early as CourierRefusal).reason).toMatch(/delivered consignment/);
+    });
+
+    it('a second unit of the same parcel, while its first request is open, is refused with Steadfast’s words (one request per consignment)', async () => {
+      const { orderId } = await delivered();
+      await courier.bookPickup(pickup(orderId));
+      const error = await caught(courier.bookPickup(pickup(orderId, `${orderId}-R2`)));
+      expect(error).toBeInstanceOf(CourierRefusal);
+      expect((error as CourierRefusal).reason).toMatch(/already exists/);
+    });
+
+    it('throws a retryable OutsideServiceError when Steadfast fails, and names the settings when it refuses the keys', async () => {
+      const { orderId } = await delivered();
+      fake.provider.fail({ kind: 'status', status: 500, json: { message: 'Server Error' } });
+      const error = await caught(courier.bookPickup(pickup(orderId)));
+      expect(error).toBeInstanceOf(OutsideServiceError);
+      expect((error as OutsideServiceError).retryable).toBe(true);
+
+      const wrong = new SteadfastCourier(outside, { baseUrl: fake.url, apiKey: 'wrong-key-000000', secretKey: fake.secretKey, webhookToken: fake.webhookToken, timeoutMs: PATIENT_MS });
+      const refused = await caught(wrong.bookPickup(pickup(orderId)));
+      expect(refused).toBeInstanceOf(CourierRefusal);
+      expect((refused as CourierRefusal).reason).toMatch(/STEADFAST_API_KEY/);
+    });
   });
 });

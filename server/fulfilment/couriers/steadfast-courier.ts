@@ -7,6 +7,7 @@ import {
   type Courier,
   type CourierPayout,
   type ParcelRequest,
+  type PickupRequest,
   type ParcelStage,
   type ParcelState,
   type ParcelStep,
@@ -76,6 +77,17 @@ interface SteadfastAnswer {
   delivery_status?: string;
   consignment_id?: number | string;
   tracking_code?: string;
+}
+
+/** A return request as Steadfast answers it (`POST /create_return_request`, `GET /get_return_requests`). */
+interface SteadfastReturnRequest {
+  id?: number | string;
+  consignment_id?: number | string;
+  invoice?: string;
+  reason?: string | null;
+  status?: string;
+  message?: string;
+  errors?: unknown;
 }
 
 interface SteadfastPayment {
@@ -228,6 +240,57 @@ export class SteadfastCourier implements Courier {
     return { verified: true, signals: [{ orderId, consignmentId }], answer: received };
   }
 
+  /**
+   * A pick-up (issue 35) is a Steadfast return request: `POST /create_return_request` with the order's parcel
+   * named by its invoice (our order id) and a `reason` that begins with the return id, the only field of ours
+   * Steadfast keeps, so `findPickup` can tell our requests apart. Steadfast's rider brings the consignment back;
+   * the answer's `id` is the request's and `consignment_id` the parcel's, which care looks up in the panel. A
+   * timeout, an unreadable answer or a refusal saying a request already exists asks `get_return_requests` first.
+   */
+  async bookPickup(pickup: PickupRequest): Promise<BookedParcel> {
+    const body = { invoice: pickup.orderId, reason: steadfastPickupReason(pickup) };
+    let answer: SteadfastReturnRequest;
+    try {
+      answer = (await this.request<SteadfastReturnRequest>('POST', '/create_return_request', body)).body ?? {};
+    } catch (error) {
+      if (error instanceof OutsideServiceError && (error.failure === 'timeout' || error.failure === 'unreadable')) {
+        const found = await this.findPickup(pickup).catch(() => null);
+        if (found) return found;
+        throw error;
+      }
+      const refused = refusedAnswer(error);
+      if (!refused) throw error;
+      if (/(already|exists|duplicate|pending)/i.test(refused.words)) {
+        const found = await this.findPickup(pickup);
+        if (found) return found;
+      }
+      throw this.credentialsOrRefusal(refused.status, refused.words);
+    }
+    if (answer.id === undefined || answer.id === null || (answer.status !== undefined && typeof answer.status !== 'string')) {
+      throw this.credentialsOrRefusal(Number(answer.status ?? 400), courierWords(answer) || 'no return request in the answer');
+    }
+    this.logger.log(`Return ${pickup.returnId}: return request ${answer.id} for consignment ${answer.consignment_id}`);
+    return pickupOf(answer);
+  }
+
+  /** `GET /get_return_requests`: the request whose reason begins with the return id (a cancelled one does not count). */
+  async findPickup(pickup: PickupRequest): Promise<BookedParcel | null> {
+    let body: unknown;
+    try {
+      body = (await this.request<unknown>('GET', '/get_return_requests')).body;
+    } catch (error) {
+      const refused = refusedAnswer(error);
+      if (refused && refused.status === 404) return null;
+      if (refused) throw this.credentialsOrRefusal(refused.status, refused.words);
+      throw error;
+    }
+    const mark = `${pickup.returnId}:`;
+    const held = listOf<SteadfastReturnRequest>(body).find(
+      (request) => typeof request.reason === 'string' && request.reason.startsWith(mark) && request.status !== 'cancelled' && request.id !== undefined && request.id !== null,
+    );
+    return held ? pickupOf(held) : null;
+  }
+
   /** `GET /payments`, then `GET /payments/{id}` for the consignments of each payout since `since`. */
   async payouts(since: string): Promise<CourierPayout[]> {
     const sinceTime = new Date(since).getTime();
@@ -287,6 +350,20 @@ export class SteadfastCourier implements Courier {
       secrets: [this.options.apiKey, this.options.secretKey],
     });
   }
+}
+
+/** The reason sent with a return request: the return id first (how `findPickup` finds it), then what comes back. */
+export function steadfastPickupReason(pickup: PickupRequest): string {
+  const what = pickup.kind === 'exchange' ? 'size exchange' : 'return';
+  return `${pickup.returnId}: ${what} of ${pickup.itemDescription}`.slice(0, 190);
+}
+
+function pickupOf(request: SteadfastReturnRequest): BookedParcel {
+  return {
+    consignmentId: String(request.id),
+    trackingCode: String(request.consignment_id ?? request.id),
+    courierStatus: typeof request.status === 'string' ? request.status : 'pending',
+  };
 }
 
 /** A list Steadfast answered bare, or wrapped (`{data: [...]}`, `{data: {data: [...]}}`, `{payments: [...]}`). */

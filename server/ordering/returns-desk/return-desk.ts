@@ -14,6 +14,7 @@ import type { OrderStatus } from '../domain/order-status';
 import { writeOrderTracking } from '../projections/order-tracking.writer';
 import { OrderReadModel } from '../read-model/order-read-model';
 import { samePhone } from '../track-order/get-order-information.handler';
+import { parcelAreaOf } from '../shipments/shipment-desk';
 
 /** An order as returns and exchanges read it (issue 35): its lines, when it was delivered, what was paid. */
 export interface ReturnOrderFacts {
@@ -33,7 +34,7 @@ export interface ReturnOrderFacts {
   /** True when the order was paid through the bKash gateway (refunds go back there). */
   paidByGateway: boolean;
   /** Where a pick-up comes from: the order's recipient. */
-  recipient: { name: string; phone: string; address: string; district: string | null };
+  recipient: { name: string; phone: string; address: string; district: string | null; thana: string | null };
 }
 
 /**
@@ -106,6 +107,8 @@ export class ReturnDesk {
         deliveredAt = data.at;
       }
     }
+    // The district and thana as a parcel's booking reads them (picked area, else the district the address names).
+    const area = parcelAreaOf(details);
     const catalogTotal = lines.reduce((sum, line) => sum + line.unitPricePaisa * line.quantity, 0);
     const goodsPaid = totals ? totals.subtotalPaisa - totals.discountPaisa : (instantPaid ?? catalogTotal);
     const paidShare = catalogTotal > 0 ? Math.min(1, Math.max(0, goodsPaid / catalogTotal)) : 1;
@@ -123,7 +126,7 @@ export class ReturnDesk {
       paidShare,
       paidPaisa: paidByGateway ? state.payment!.paidPaisa : cashPaid,
       paidByGateway,
-      recipient: { name: details.customer_name, phone: details.shipping_phone || details.phone, address: details.address, district: details.district },
+      recipient: { name: details.customer_name, phone: details.shipping_phone || details.phone, address: details.address, district: area?.district ?? null, thana: area?.thana ?? null },
     };
   }
 

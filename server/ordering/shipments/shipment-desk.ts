@@ -132,7 +132,8 @@ export class ShipmentDesk {
 }
 
 /** The order's picked area, else the district its free text names (the same reading as care's order view). */
-function parcelAreaOf(order: { area_id: string | null; district: string | null; thana: string | null; address: string }): ParcelArea | null {
+/** Where a parcel (or a return's pick-up) goes: the picked area, else the one district the address names, else none. */
+export function parcelAreaOf(order: { area_id: string | null; district: string | null; thana: string | null; address: string }): ParcelArea | null {
   if (order.area_id && order.district) return { areaId: order.area_id, district: order.district, thana: order.thana, fromText: false };
   const named = districtInText(order.address);
   return named ? { areaId: null, district: named.name, thana: null, fromText: true } : null;

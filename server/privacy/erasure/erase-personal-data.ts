@@ -1,7 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../common/errors/domain-error';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { EventMetadata } from '../../event-store/event-store.types';
 import { CommandPath } from '../../event-store/command-path/command-path';
 import { ProjectionRegistry } from '../../event-store/projection-registry';
@@ -49,6 +52,7 @@ export class PersonalDataErasure {
     private readonly runner: ProjectionRunner,
     private readonly registry: ProjectionRegistry,
     private readonly messages: OutboxErasure,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async erase(subject: PersonalDataSubject, reason: string, metadata: EventMetadata): Promise<ErasureResult> {
@@ -94,6 +98,11 @@ export class PersonalDataErasure {
         terms: [...person.phones, ...person.emails, ...person.names, ...person.addresses],
       });
     });
+    // The photos she attached to returns of these orders (issue 35: DATA_DIR/uploads/returns/<orderId>/) go too;
+    // a request that named one then answers that it has none.
+    for (const orderId of orderIds) {
+      if (/^[A-Z0-9-]{1,40}$/.test(orderId)) await rm(join(this.config.uploadsDir, 'returns', orderId), { recursive: true, force: true });
+    }
     // Every read model that copies personal fields is rewritten from the log, now without them.
     const personal = new Set(personalEventTypes());
     for (const projection of this.registry.list()) {

@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import type { ReturnChangedResponse, ReturnSettingsView, ReturnsDashboardResponse } from '../../../contracts/returns';
+import type { ReturnChangedResponse, ReturnPhotoResponse, ReturnTimelineResponse, ReturnSettingsView, ReturnsDashboardResponse } from '../../../contracts/returns';
 import { Roles } from '../../common/auth/roles.decorator';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { takaToPaisa } from '../../common/money';
 import { eventMetadata, RequestMeta, type RequestMetadata } from '../../common/request/request-metadata';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import type { ReturnCommand } from '../domain/returns';
+import { ReturnPhotos } from '../photos/return-photos';
 import { ReturnsReadModel, type ReturnRowWithSteps } from '../returns.read-model';
 import { ReturnsService } from '../returns.service';
 import { calledRequest, listQuery, pickupRequest, receiveRequest, refundRequest, refuseRequest, settingsRequest } from './requests';
@@ -18,6 +19,7 @@ export class AdminReturnsController {
   constructor(
     private readonly returns: ReturnsService,
     private readonly reads: ReturnsReadModel,
+    private readonly photos: ReturnPhotos,
   ) {}
 
   @Get('returns')
@@ -45,6 +47,24 @@ export class AdminReturnsController {
   @Get('dashboard/returns')
   async dashboard(): Promise<ReturnsDashboardResponse> {
     return { success: true, ...(await this.reads.dashboard()) };
+  }
+
+  /** The steps of an order's returns, for care's order timeline (issue 35). */
+  @Get('orders/:orderId/return-steps')
+  async timeline(@Param('orderId') orderId: string): Promise<ReturnTimelineResponse> {
+    const normal = orderId.trim().toUpperCase();
+    if (!/^[A-Z0-9-]{1,40}$/.test(normal)) throw new NotFoundError('order-not-found');
+    return { success: true, order_id: normal, timeline: await this.reads.timelineOf(normal) };
+  }
+
+  /** The shopper's photo of the unit, for care only (the photo's folder is never served to the public). */
+  @Get('returns/:returnId/photo')
+  async photo(@Param('returnId') returnId: string): Promise<ReturnPhotoResponse> {
+    const photo = await this.reads.photoOf(id(returnId));
+    if (!photo) throw new NotFoundError('return-photo-none');
+    const bytes = await this.photos.read(photo.orderId, photo.photo);
+    if (!bytes) throw new NotFoundError('return-photo-none');
+    return { success: true, return_id: id(returnId), photo: `data:image/webp;base64,${bytes.toString('base64')}` };
   }
 
   @Post('returns/:returnId/approve')
@@ -111,4 +131,12 @@ export class AdminReturnsController {
   }
 }
 
-const id = (returnId: string) => returnId.trim().toUpperCase();
+/**
+ * A return id as the store writes them (`<orderId>-R<n>`: letters, digits and dashes); anything else, a NUL or a
+ * slash included, is no request of ours, answered 404 before it reaches the database.
+ */
+const id = (returnId: string) => {
+  const normal = returnId.trim().toUpperCase();
+  if (!/^[A-Z0-9-]{1,60}$/.test(normal)) throw new NotFoundError('return-unknown');
+  return normal;
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ReturnChangedResponse, ReturnOptionsResponse, ReturnRequestedResponse, ReturnRow, ReturnSettingsView, ReturnsDashboardResponse, StoreCreditResponse } from '../../../contracts/returns';
+import type { ReturnChangedResponse, ReturnOptionsResponse, ReturnPhotoResponse, ReturnPhotoUploadedResponse, ReturnRequestedResponse, ReturnTimelineResponse, ReturnRow, ReturnSettingsView, ReturnsDashboardResponse, StoreCreditResponse } from '../../../contracts/returns';
 import { taka } from '../../observability/openapi/answer-schemas';
 import { answerOf } from '../../observability/openapi/api-route';
 
@@ -74,6 +74,7 @@ export const returnRow = answerOf<ReturnRow>()(
     exchange_order_id: z.string().nullable(),
     pickup_tracking_code: z.string().nullable(),
     received_as: z.enum(['stock', 'damaged']).nullable(),
+    photo: z.boolean().describe('Whether the shopper attached a photo (read it with GET /api/admin/returns/{returnId}/photo)'),
     requested_at: z.string(),
     updated_at: z.string(),
   }),
@@ -85,6 +86,32 @@ export const returnListAnswer = answerOf<{ success: true; data: Array<ReturnRow 
 );
 
 export const changedAnswer = answerOf<ReturnChangedResponse>()(z.object({ success: z.literal(true), return: returnRow, message: z.string() }));
+
+export const photoUploadedAnswer = answerOf<ReturnPhotoUploadedResponse>()(
+  z.object({ success: z.literal(true), photo: z.string().describe('The photo\'s id: send it as `photo` with the request') }),
+);
+
+export const photoAnswer = answerOf<ReturnPhotoResponse>()(
+  z.object({ success: z.literal(true), return_id: z.string(), photo: z.string().describe('A data URL of the photo: WebP, at most 1,280 px, without metadata') }),
+);
+
+export const timelineAnswer = answerOf<ReturnTimelineResponse>()(
+  z.object({
+    success: z.literal(true),
+    order_id: z.string(),
+    timeline: z.array(
+      z.object({
+        position: z.number().int().describe('The step\'s place in the order\'s returns stream'),
+        return_id: z.string(),
+        event: z.string().describe('ReturnRequested, ReturnApproved, ReturnRefused, ReturnCalled, ReturnPickupRequested, ReturnPickupBooked, ReturnReceived, ExchangeOrderCreated or ReturnRefunded'),
+        at: z.string(),
+        actor: z.object({ id: z.string(), role: z.string(), name: z.string().nullable() }),
+        note: z.string().nullable(),
+        details: z.record(z.string(), z.unknown()).describe('What the step says: kind, returnReason, newSize, reason (a refusal\'s), courier, trackingCode, condition, method, amountPaisa, exchangeOrderId, collectPaisa'),
+      }),
+    ),
+  }),
+);
 
 export const creditAnswer = answerOf<StoreCreditResponse>()(
   z.object({

@@ -16,6 +16,11 @@ export const askReturnRequest = z.object({
   kind: z.enum(RETURN_KINDS as ['exchange', 'return'], { error: says('return-kind-invalid') }),
   reason: z.enum(RETURN_REASONS as ['size_too_small', 'size_too_big', 'damaged', 'not_as_pictured', 'other'], { error: says('return-reason-invalid') }),
   new_size: optionalText(10).describe('For an exchange: the size wanted instead (one of the line\'s exchange_sizes)'),
+  photo: z
+    .string({ error: says('return-photo-unknown') })
+    .regex(/^[0-9a-f]{24}$/, says('return-photo-unknown'))
+    .optional()
+    .describe('The id `POST /api/public/orders/{orderId}/returns/photos` answered, when the shopper attached a photo'),
 });
 
 export const returnIdParam = { returnId: z.string().min(1).max(60).describe('The request\'s id: the order id, "-R" and its number') };
@@ -23,7 +28,7 @@ export const returnIdParam = { returnId: z.string().min(1).max(60).describe('The
 export const refuseRequest = z.object({ reason: z.string({ error: says('return-refusal-reason-required') }).trim().min(1, says('return-refusal-reason-required')).max(300, says('at-most-characters', { max: 300 })) });
 export const calledRequest = z.object({ note: optionalText(500) });
 export const pickupRequest = z.object({
-  courier: z.string({ error: says('courier-required') }).trim().min(1, says('courier-required')).max(20).describe('demo or manual (couriers that book pick-ups)'),
+  courier: z.string({ error: says('courier-required') }).trim().min(1, says('courier-required')).max(20).describe('steadfast, pathao, redx (when set up), demo or manual'),
   tracking_code: optionalText(60).describe('The manual courier only: the tracking code care was given'),
 });
 export const receiveRequest = z.object({ condition: z.enum(['stock', 'damaged'], { error: says('invalid-input', { detail: 'condition: stock or damaged' }) }) });

@@ -1,6 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Query, Post, UseGuards } from '@nestjs/common';
-import type { ReturnOptionsResponse, ReturnRequestedResponse, ReturnStage, StoreCreditResponse } from '../../../contracts/returns';
+import { Body, Controller, Get, HttpCode, Param, Query, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { Request } from 'express';
+import type { ReturnOptionsResponse, ReturnPhotoUploadedResponse, ReturnRequestedResponse, ReturnStage, StoreCreditResponse } from '../../../contracts/returns';
 import { AttemptLimit } from '../../accounts/rate-limit/attempt-limit.interceptor';
+import { RateLimit } from '../../accounts/rate-limit/rate-limit.decorator';
+import { ValidationFailedError } from '../../common/errors/domain-error';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { OptionalJwtAuthGuard } from '../../common/auth/optional-jwt-auth.guard';
@@ -10,6 +13,8 @@ import { eventMetadata, RequestMeta, type RequestMetadata } from '../../common/r
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { ReturnDesk } from '../../ordering/published';
 import { windowEnd } from '../domain/returns';
+import { ReturnPhotoUploadInterceptor } from '../photos/return-photo-upload.interceptor';
+import { ReturnPhotos } from '../photos/return-photos';
 import { ReturnsService } from '../returns.service';
 import { settingsViewOf } from './settings-view';
 import { askReturnRequest, ownerQuery } from './requests';
@@ -24,6 +29,7 @@ export class ReturnsController {
   constructor(
     private readonly returns: ReturnsService,
     private readonly desk: ReturnDesk,
+    private readonly photos: ReturnPhotos,
   ) {}
 
   @Get('public/orders/:orderId/returns')
@@ -68,9 +74,11 @@ export class ReturnsController {
   async ask(@Param('orderId') orderId: string, @Body() body: unknown, @CurrentUser() user: AuthenticatedUser | undefined, @RequestMeta() meta: RequestMetadata): Promise<ReturnRequestedResponse> {
     const input = parseOrThrow(askReturnRequest, body);
     const order = await this.returns.forShopper(orderId, input.phone, user);
+    // A photo must have been uploaded for this very order (its folder), by someone who could ask on it.
+    if (input.photo && !(await this.photos.exists(order.orderId, input.photo))) throw ValidationFailedError.field('photo', 'return-photo-unknown');
     const { returnId, state } = await this.returns.ask(
       order,
-      { productId: input.product_id, size: input.size, unit: input.unit, kind: input.kind, reason: input.reason, newSize: input.new_size ?? null },
+      { productId: input.product_id, size: input.size, unit: input.unit, kind: input.kind, reason: input.reason, newSize: input.new_size ?? null, photo: input.photo ?? null },
       eventMetadata(meta),
     );
     const request = state.requests[returnId];
@@ -82,6 +90,24 @@ export class ReturnsController {
         ? `Size ${request.newSize} is set aside for you. Our care team will call you, then a rider brings the new size and takes the old one. You pay ${difference + pickup} Taka at the door.`
         : `Our care team will call you, then a rider picks the item up. Once it is back we refund ${refund} Taka.`;
     return { success: true, return_id: returnId, order_id: order.orderId, kind: request.kind, stage: request.stage, pickup_charge: pickup, price_difference: difference, refund_amount: refund, message };
+  }
+
+  /**
+   * The shopper's photo of the unit (issue 35), before she sends the request: multipart, field `image` (JPEG, PNG
+   * or WebP up to 5 MB) and `phone` (not needed for the order's signed-in owner). Stored privately; the answer's
+   * id goes with the request as `photo`. Who may upload is checked as for asking; limited per address and order.
+   */
+  @Post('public/orders/:orderId/returns/photos')
+  @HttpCode(201)
+  @UseGuards(OptionalJwtAuthGuard)
+  @RateLimit('return-photo')
+  @AttemptLimit('tracking')
+  @UseInterceptors(ReturnPhotoUploadInterceptor)
+  async photo(@Param('orderId') orderId: string, @Req() request: Request, @CurrentUser() user: AuthenticatedUser | undefined): Promise<ReturnPhotoUploadedResponse> {
+    const { phone } = parseOrThrow(ownerQuery, request.body ?? {});
+    const order = await this.returns.forShopper(orderId, phone, user);
+    const file = (request as Request & { file?: { buffer: Buffer } }).file;
+    return { success: true, photo: await this.photos.store(order.orderId, file?.buffer) };
   }
 
   /** The signed-in customer's store credit, over the phones their orders were placed with. */

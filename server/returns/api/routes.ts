@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiRoute, RouteSamples } from '../../observability/openapi/api-route';
-import { changedAnswer, creditAnswer, dashboardAnswer, optionsAnswer, requestedAnswer, returnListAnswer, settingsAnswer } from './answers';
+import { changedAnswer, creditAnswer, dashboardAnswer, optionsAnswer, photoAnswer, timelineAnswer, photoUploadedAnswer, requestedAnswer, returnListAnswer, settingsAnswer } from './answers';
 import { askReturnRequest, calledRequest, listQuery, ownerQuery, pickupRequest, receiveRequest, refundRequest, refuseRequest, returnIdParam, settingsRequest } from './requests';
 
 const orderIdParam = { orderId: z.string().min(1).max(40).describe('The order id shown to the shopper') };
@@ -23,11 +23,28 @@ export const RETURNS_ROUTES: ApiRoute[] = [
     example: (s) => ({ params: { orderId: s.order.id }, body: { phone: s.order.phone, product_id: s.product.id, size: s.product.size, unit: 1, kind: 'return', reason: 'size_too_small' } }),
   },
   {
+    method: 'post', path: '/api/public/orders/:orderId/returns/photos', tag: 'Orders', summary: 'Attach a photo of the unit to a request about to be sent: JPEG, PNG or WebP up to 5 MB, kept privately for care', access: 'optional-customer', rateLimited: true, success: 201,
+    params: orderIdParam, answer: photoUploadedAnswer,
+    upload: { field: 'image', description: 'The photo (checked by its content, not its name), with a `phone` field (not needed for the order\'s signed-in owner)' },
+    description: 'Re-encoded to WebP of at most 1,280 px without metadata (a phone photo\'s location is dropped). 422 `picture-too-large`, `picture-not-image`, `picture-unreadable`, `picture-too-many-pixels`; 404 alike for a wrong id or phone; 429 past 30 an hour from one address or 10 an hour for one order.',
+    example: (s) => ({ params: { orderId: s.order.id } }),
+  },
+  {
     method: 'get', path: '/api/orders/store-credit', tag: 'Accounts', summary: 'The signed-in customer\'s store credit: the balance and each credit granted or spent', access: 'customer', answer: creditAnswer,
   },
   {
     method: 'get', path: '/api/admin/returns', tag: STAFF, summary: 'Return and exchange requests, newest first, with each step', access: 'care', query: listQuery, answer: returnListAnswer,
     example: () => ({ query: { stage: 'open' } }),
+  },
+  {
+    method: 'get', path: '/api/admin/orders/:orderId/return-steps', tag: STAFF, summary: 'The steps of an order\'s returns and exchanges, for its timeline: who did what and when', access: 'care', params: orderIdParam, answer: timelineAnswer,
+    description: 'From the `return-timeline` projection, oldest first; an order without returns answers an empty list.',
+    example: (s) => ({ params: { orderId: s.order.id } }),
+  },
+  {
+    method: 'get', path: '/api/admin/returns/:returnId/photo', tag: STAFF, summary: 'The photo the shopper attached to a request', access: 'care', params: returnIdParam, answer: photoAnswer,
+    description: '404 `return-photo-none` when the request has none.',
+    example: (s) => ({ params: ofReturn(s) }),
   },
   {
     method: 'get', path: '/api/admin/returns/settings', tag: STAFF, summary: 'The return window and who pays the pick-up per reason', access: 'care', answer: settingsAnswer,
@@ -54,7 +71,7 @@ export const RETURNS_ROUTES: ApiRoute[] = [
   },
   {
     method: 'post', path: '/api/admin/returns/:returnId/pickup', tag: STAFF, summary: 'Book the pick-up (and an exchange\'s delivery) with a courier, once', access: 'care', params: returnIdParam, body: pickupRequest, answer: changedAnswer,
-    description: 'An approved request. The intent is recorded first; the courier is asked by return id, so a retry books once. 422 `courier-no-pickups` for a courier whose pick-ups the store cannot book yet.',
+    description: 'An approved request. The intent is recorded first; the courier is asked by return id, so a retry books once. An intent left without an answer (a crash, a lost answer) makes the next try ask the courier for the pick-up it holds first (Steadfast) or send the return to care (`courier-refused`, Pathao and RedX cannot be asked by our id). 422 `courier-no-pickups` for a courier without pick-ups, `address-incomplete` for Pathao or RedX when the order\'s district cannot be told.',
     example: (s) => ({ params: ofReturn(s), body: { courier: 'demo' } }),
   },
   {

@@ -38,6 +38,11 @@ export type ReturnRequested = {
     priceDifferencePaisa: number;
     refundAmountPaisa: number;
     locale: OrderLocale;
+    /**
+     * The id of the photo the shopper attached (issue 35), stored privately under DATA_DIR/uploads/returns/<orderId>/
+     * and shown to care only; absent when she attached none (and in requests made before photos).
+     */
+    photo?: string;
   };
 };
 

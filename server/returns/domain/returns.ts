@@ -78,6 +78,8 @@ export type AskReturn = {
     newSizePricePaisa: number | null;
     newSizeSold: boolean;
     exchangeOrderId: string | null;
+    /** The shopper's photo of the unit, when she attached one (its id under the order's folder of return photos). */
+    photo?: string | null;
   };
 };
 type Step<T extends string, D = object> = { type: T; data: { returnId: string; now: Date } & D };
@@ -150,6 +152,7 @@ function decideAsk(command: AskReturn, state: ReturnsState): ReturnEvent[] {
       deliveryPayer: payer,
       ...money,
       locale: order.locale,
+      ...(command.data.photo ? { photo: command.data.photo } : {}),
     },
   };
   return [requested];

@@ -26,6 +26,8 @@ export interface ReturnTableRow {
   exchange_created: boolean;
   pickup_tracking_code: string | null;
   received_as: string | null;
+  /** The shopper's photo id, when she attached one. */
+  photo: string | null;
   requested_at: string;
   updated_at: string;
   steps: Array<{ event: string; at: string; actor: string; note: string | null }>;
@@ -59,7 +61,7 @@ export async function writeReturnRows(manager: EntityManager, table: (name: stri
     if (ids.length === 0) return;
     const existing: ReturnTableRow[] = await manager.query(
       `SELECT return_id, order_id, product_id, product_name, size, unit, kind, reason, new_size, stage, refusal, called, pickup_charge_paisa, price_difference_paisa,
-              refund_amount_paisa, refund_method, refunded_paisa, exchange_order_id, exchange_created, pickup_tracking_code, received_as,
+              refund_amount_paisa, refund_method, refunded_paisa, exchange_order_id, exchange_created, pickup_tracking_code, received_as, photo,
               to_json(requested_at) #>> '{}' AS requested_at, to_json(updated_at) #>> '{}' AS updated_at, steps, version
          FROM ${target} WHERE return_id = ANY($1::text[])`,
       [ids],
@@ -102,7 +104,7 @@ export function applyReturnEvent(row: ReturnTableRow | null, event: ReturnEvent,
       kind: data.kind, reason: data.reason, new_size: data.newSize, stage: 'requested', refusal: null, called: false,
       pickup_charge_paisa: data.pickupChargePaisa, price_difference_paisa: data.priceDifferencePaisa, refund_amount_paisa: data.refundAmountPaisa,
       refund_method: null, refunded_paisa: 0, exchange_order_id: data.exchangeOrderId, exchange_created: false, pickup_tracking_code: null, received_as: null,
-      requested_at: data.at, updated_at: data.at, steps: [step], version: recorded.streamPosition,
+      photo: data.photo ?? null, requested_at: data.at, updated_at: data.at, steps: [step], version: recorded.streamPosition,
     };
   }
   if (!row) return null;

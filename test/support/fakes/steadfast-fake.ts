@@ -4,7 +4,8 @@ import { dhakaTime, fieldsOf, isBlank, withLatency, type FakeWebhook } from './c
 /**
  * A local Steadfast (API V1) that keeps its parcels: `POST /create_order` validates as Steadfast documents it and
  * refuses an invoice it already holds ("The invoice has already been taken."), the status endpoints answer by
- * consignment id, invoice or tracking code, `/payments` lists the payouts made with `pay`, and `advance` moves a
+ * consignment id, invoice or tracking code, return requests are made and listed (`create_return_request`,
+ * `get_return_request/{id}`, `get_return_requests`), `/payments` lists the payouts made with `pay`, and `advance` moves a
  * parcel and builds the webhook Steadfast would send. Every request must carry the `Api-Key` and `Secret-Key`.
  */
 export interface SteadfastFakeParcel {
@@ -19,6 +20,17 @@ export interface SteadfastFakeParcel {
   item_description: string | null;
   status: string;
   delivery_charge: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A return request as Steadfast documents its answer (statuses: pending, approved, processing, completed, cancelled). */
+export interface SteadfastFakeReturnRequest {
+  id: number;
+  user_id: number;
+  consignment_id: number;
+  reason: string | null;
+  status: string;
   created_at: string;
   updated_at: string;
 }
@@ -45,6 +57,8 @@ export interface SteadfastFake {
   /** Parcels by invoice. */
   readonly parcels: Map<string, SteadfastFakeParcel>;
   parcel(consignmentId: string | number): SteadfastFakeParcel;
+  /** Return requests (`POST /create_return_request`), in the order made. */
+  readonly returnRequests: SteadfastFakeReturnRequest[];
   /** Parcels booked (POST /create_order answered 200). */
   readonly bookings: () => number;
   /**
@@ -68,6 +82,7 @@ export async function startSteadfastFake(options: SteadfastFakeOptions = {}): Pr
   const parcels = new Map<string, SteadfastFakeParcel>();
   const byId = new Map<number, SteadfastFakeParcel>();
   const payments: Array<{ id: number; amount: number; status: string; created_at: string; updated_at: string; consignments: unknown[] }> = [];
+  const returnRequests: SteadfastFakeReturnRequest[] = [];
   let nextId = 1_424_107;
   let bookings = 0;
 
@@ -129,6 +144,37 @@ export async function startSteadfastFake(options: SteadfastFakeOptions = {}): Pr
     return { status: 200, json: { status: 200, message: 'Consignment has been created successfully.', consignment: shown } };
   };
 
+  /**
+   * `POST /create_return_request`: the consignment named by `consignment_id`, `invoice` or `tracking_code` (one is
+   * required), an optional `reason`. Assumed, as Steadfast's documents say nothing of them: a parcel not delivered
+   * (or partly) is refused 422, and a second open request for a consignment is refused 422 ("already").
+   */
+  const createReturnRequest = (request: FakeRequest): FakeAnswer => {
+    const body = fieldsOf(request.json);
+    if (isBlank(body.consignment_id) && isBlank(body.invoice) && isBlank(body.tracking_code)) {
+      return { status: 422, json: { status: 422, message: 'The given data was invalid.', errors: { consignment_id: ['The consignment id field is required when none of invoice / tracking code are present.'] } } };
+    }
+    if (!isBlank(body.reason) && typeof body.reason !== 'string') {
+      return { status: 422, json: { status: 422, message: 'The given data was invalid.', errors: { reason: ['The reason must be a string.'] } } };
+    }
+    const parcel = !isBlank(body.consignment_id)
+      ? byId.get(Number(body.consignment_id))
+      : !isBlank(body.invoice)
+        ? parcels.get(String(body.invoice))
+        : [...parcels.values()].find((held) => held.tracking_code === String(body.tracking_code));
+    if (!parcel) return { status: 404, json: { status: 404, message: 'Consignment not found.' } };
+    if (!['delivered', 'partial_delivered'].includes(parcel.status)) {
+      return { status: 422, json: { status: 422, message: 'Return request can only be created for a delivered consignment.' } };
+    }
+    if (returnRequests.some((held) => held.consignment_id === parcel.consignment_id && held.status !== 'cancelled' && held.status !== 'completed')) {
+      return { status: 422, json: { status: 422, message: 'A return request already exists for this consignment.' } };
+    }
+    const now = new Date().toISOString().replace('Z', '000Z');
+    const made: SteadfastFakeReturnRequest = { id: returnRequests.length + 1, user_id: 1, consignment_id: parcel.consignment_id, reason: isBlank(body.reason) ? null : String(body.reason), status: 'pending', created_at: now, updated_at: now };
+    returnRequests.push(made);
+    return { status: 200, json: made };
+  };
+
   const find = (consignmentId: string | number): SteadfastFakeParcel => {
     const parcel = byId.get(Number(consignmentId));
     if (!parcel) throw new Error(`the Steadfast fake holds no consignment ${consignmentId}`);
@@ -162,6 +208,12 @@ export async function startSteadfastFake(options: SteadfastFakeOptions = {}): Pr
       'GET /status_by_cid/:id': guarded((request) => statusOf(byId.get(Number(request.params.id)), false)),
       'GET /status_by_invoice/:invoice': guarded((request) => statusOf(parcels.get(request.params.invoice), options.statusAnswer !== 'documented')),
       'GET /status_by_trackingcode/:code': guarded((request) => statusOf([...parcels.values()].find((parcel) => parcel.tracking_code === request.params.code), false)),
+      'POST /create_return_request': guarded(createReturnRequest),
+      'GET /get_return_request/:id': guarded((request) => {
+        const held = returnRequests.find((item) => item.id === Number(request.params.id));
+        return held ? { status: 200, json: held } : { status: 404, json: { status: 404, message: 'Return request not found.' } };
+      }),
+      'GET /get_return_requests': guarded(() => ({ status: 200, json: { data: returnRequests } })),
       'GET /get_balance': guarded(() => ({ status: 200, json: { status: 200, current_balance: 0 } })),
       'GET /payments': guarded(() => ({ status: 200, json: payments.map(({ consignments: _c, ...payment }) => payment) })),
       'GET /payments/:id': guarded((request) => {
@@ -181,6 +233,7 @@ export async function startSteadfastFake(options: SteadfastFakeOptions = {}): Pr
     webhookToken,
     parcels,
     parcel: find,
+    returnRequests,
     bookings: () => bookings,
     advance(consignmentId, status, extra = {}) {
       const parcel = find(consignmentId);

@@ -67,6 +67,16 @@ const EVENT_LABELS: Record<string, string> = {
   ShipmentBooked: 'Booked with the courier',
   ParcelStepRecorded: 'Parcel step',
   ReturnedParcelReceived: 'Returned parcel received',
+  // Issue 35: the steps of the order's returns and size exchanges (GET /admin/orders/{id}/return-steps).
+  ReturnRequested: 'Return or exchange asked',
+  ReturnApproved: 'Return approved',
+  ReturnRefused: 'Return refused',
+  ReturnCalled: 'Shopper called about the return',
+  ReturnPickupRequested: 'Return pick-up asked of the courier',
+  ReturnPickupBooked: 'Return pick-up booked',
+  ReturnReceived: 'Returned item received',
+  ExchangeOrderCreated: 'Exchange order linked',
+  ReturnRefunded: 'Return refunded',
 };
 
 export function eventLabel(type: string): string {

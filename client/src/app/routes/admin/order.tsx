@@ -8,12 +8,15 @@ import { t, useMessages } from '../../../lib/i18n/locale';
 import { parcelMessages } from '../../../lib/i18n/messages/parcel';
 import { returnsMessages } from '../../../lib/i18n/messages/returns';
 import { ReturnsList } from '../../../features/returns-console/components/returns-list';
+import { useReturnSteps } from '../../../features/returns-console/api/get-return-steps';
 
 /** One order for care and its lucky-draw tokens; a recorded step also makes the dashboard's figures and the tokens stale. */
 export function OrderRoute() {
   useMessages(parcelMessages, returnsMessages);
   const { orderId = '' } = useParams();
   const queryClient = useQueryClient();
+  // Issue 35: the steps of the order's returns join its timeline (each return step refreshes them).
+  const returnSteps = useReturnSteps(orderId);
   return (
     <section aria-labelledby="order-title">
       <title>{`Order ${orderId} · Operations`}</title>
@@ -22,6 +25,7 @@ export function OrderRoute() {
       </p>
       <CareOrder
         orderId={orderId}
+        moreTimeline={returnSteps.data?.timeline}
         onChanged={() => Promise.all([queryClient.invalidateQueries({ queryKey: dashboardKeys.all }), queryClient.invalidateQueries({ queryKey: luckyDrawKeys.all })])}
       />
       <section className="card" aria-labelledby="order-returns-title">

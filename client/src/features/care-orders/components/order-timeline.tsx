@@ -18,11 +18,32 @@ const DETAIL_LABELS: Record<string, string> = {
   // Issue 29: the parcel's courier steps.
   consignmentId: 'Consignment',
   step: 'Step',
+  // Issue 35: the steps of the order's returns and exchanges.
+  returnId: 'Request',
+  item: 'Item',
+  kind: 'Asked for',
+  returnReason: 'Why',
+  newSize: 'New size',
+  photo: 'Photo',
+  condition: 'Checked',
+  method: 'Refunded as',
+  exchangeOrderId: 'Exchange order',
+  collectPaisa: 'To collect',
+};
+
+const RETURN_WORDS: Record<string, Record<string, string>> = {
+  kind: { exchange: 'Another size', return: 'A refund' },
+  returnReason: { size_too_small: 'Size too small', size_too_big: 'Size too big', damaged: 'Damaged', not_as_pictured: 'Not as pictured', other: 'Other' },
+  condition: { stock: 'Back to stock', damaged: 'Damaged, written off' },
+  method: { bkash: 'bKash', cash: 'Cash', store_credit: 'Store credit' },
 };
 
 /** A detail as care reads it: paisa in taka, the demo gateway named as such. */
-function detailValue(key: string, value: unknown): string {
-  if (key === 'amountPaisa' && typeof value === 'number') return formatTaka(value / 100);
+export function detailValue(key: string, value: unknown): string {
+  if ((key === 'amountPaisa' || key === 'collectPaisa') && typeof value === 'number') return formatTaka(value / 100);
+  if (key === 'photo') return value ? 'Attached (on the returns below)' : 'None';
+  const words = RETURN_WORDS[key]?.[String(value)];
+  if (words) return words;
   if (key === 'step' && typeof value === 'object' && value !== null) {
     const { stage, message } = value as { stage?: string; message?: string };
     const said = String(stage ?? '').replace(/-/g, ' ');
@@ -97,17 +118,29 @@ export function actorOf(actor: TimelineEntry['actor']): { name: string; role: st
   return { name: actor.name?.trim() || role || actor.id, role };
 }
 
-/** Every event of the order, oldest first: what happened, when, who did it and what they wrote. */
-export function OrderTimeline({ entries, names }: { entries: TimelineEntry[]; names?: ReadonlyMap<number, string> }) {
-  if (entries.length === 0) return <p className="muted">No events yet.</p>;
+/**
+ * The order's own events and the steps of its returns (issue 35), oldest first. Both carry when they happened;
+ * on the same instant the order's own event comes first. Each keeps its own position: keys name their source.
+ */
+export function mergedTimeline(entries: readonly TimelineEntry[], more: readonly TimelineEntry[] = []): Array<TimelineEntry & { key: string }> {
+  const own = entries.map((entry, index) => ({ ...entry, key: `order-${entry.position}`, source: 0, index }));
+  const added = more.map((entry, index) => ({ ...entry, key: `returns-${entry.position}`, source: 1, index }));
+  return [...own, ...added]
+    .sort((a, b) => a.at.localeCompare(b.at) || a.source - b.source || a.index - b.index)
+    .map(({ source: _source, index: _index, ...entry }) => entry);
+}
+
+/** Every event of the order, oldest first: what happened, when, who did it and what they wrote; `more` adds its returns' steps. */
+export function OrderTimeline({ entries, more, names }: { entries: TimelineEntry[]; more?: TimelineEntry[]; names?: ReadonlyMap<number, string> }) {
+  if (entries.length === 0 && !more?.length) return <p className="muted">No events yet.</p>;
   return (
     <ol className="admin-timeline" aria-label="Order timeline">
-      {entries.map((entry) => {
+      {mergedTimeline(entries, more).map((entry) => {
         const details = Object.entries(entry.details ?? {}).filter(([key, value]) => key in DETAIL_LABELS && value !== null && value !== '' && value !== entry.note);
         const changes = changesOf(entry, names);
         const actor = actorOf(entry.actor);
         return (
-          <li key={entry.position} className="admin-timeline__item">
+          <li key={entry.key} className="admin-timeline__item">
             <div className="admin-timeline__head">
               <strong>{eventLabel(entry.event)}</strong>
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>

@@ -1,4 +1,4 @@
-import type { CareOrderResponse, OrderHistoryLineResponse } from '../../../../../contracts/orders';
+import type { CareOrderResponse, OrderHistoryLineResponse, OrderTimelineEntryResponse } from '../../../../../contracts/orders';
 import { formatDateTime, formatTaka } from '../../console-kit/format';
 import { Card, Facts } from '../../console-kit/card';
 import { ListTable, type Column } from '../../console-kit/list-table';
@@ -17,11 +17,11 @@ import { RefundPanel } from './refund-form';
  * Care's view of one order: actions, timeline, customer, shipping, payment and lines. Each action's mutation
  * refetches the order; `onChanged` tells the page (which may refresh other screens).
  */
-export function CareOrder({ orderId, onChanged }: { orderId: string; onChanged?: () => void }) {
+export function CareOrder({ orderId, onChanged, moreTimeline }: { orderId: string; onChanged?: () => void; moreTimeline?: OrderTimelineEntryResponse[] }) {
   const order = useOrder(orderId);
   return (
     <QueryView query={order} loading="Loading the order…" what={`Order ${orderId}`}>
-      {(view) => <OrderView view={view} onChanged={() => onChanged?.()} />}
+      {(view) => <OrderView view={view} onChanged={() => onChanged?.()} moreTimeline={moreTimeline} />}
     </QueryView>
   );
 }
@@ -34,7 +34,7 @@ const LINE_COLUMNS: Array<Column<OrderHistoryLineResponse>> = [
   { header: 'Total', numeric: true, cell: (line) => formatTaka(line.price * line.qty) },
 ];
 
-function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: () => void }) {
+function OrderView({ view, onChanged, moreTimeline }: { view: CareOrderResponse; onChanged: () => void; moreTimeline?: OrderTimelineEntryResponse[] }) {
   const order = view.orderrow;
   const status = order.order_status_name;
   const instant = order.order_type === 2;
@@ -73,7 +73,7 @@ function OrderView({ view, onChanged }: { view: CareOrderResponse; onChanged: ()
           <RefundPanel view={view} onChanged={onChanged} />
           <CourierPanel orderId={order.orderId} lines={view.history} onChanged={onChanged} />
           <Card id="timeline" title="Timeline">
-            <OrderTimeline entries={view.timeline} names={new Map(view.history.map((line) => [line.id, line.productName]))} />
+            <OrderTimeline entries={view.timeline} more={moreTimeline} names={new Map(view.history.map((line) => [line.id, line.productName]))} />
           </Card>
         </div>
         <div className="admin-order-grid__side">

@@ -6,7 +6,7 @@ export type ReturnAction =
   | { action: 'approve' | 'exchange'; returnId: string }
   | { action: 'refuse'; returnId: string; reason: string }
   | { action: 'called'; returnId: string }
-  | { action: 'pickup'; returnId: string; courier: string }
+  | { action: 'pickup'; returnId: string; courier: string; tracking_code?: string }
   | { action: 'receive'; returnId: string; condition: 'stock' | 'damaged' }
   | { action: 'refund'; returnId: string; method: 'bkash' | 'cash' | 'store_credit' };
 

@@ -5,6 +5,8 @@ import { formatDateTime, formatTaka } from '../../console-kit/format';
 import { ErrorNotice, Loading } from '../../console-kit/query-state';
 import { useReturnAction, type ReturnAction } from '../api/return-action';
 import { useReturns, type ReturnListRow } from '../api/get-returns';
+import { usePickupCouriers } from '../api/get-pickup-couriers';
+import { useReturnPhoto } from '../api/get-return-photo';
 import './returns-console.css';
 
 /**
@@ -80,6 +82,7 @@ function ReturnRowView({ row, busy, act, showSteps }: { row: ReturnListRow; busy
         {t(row.kind === 'exchange' ? 'ret.kind.exchange' : 'ret.kind.return')}
         {row.new_size ? ` → ${row.new_size}` : ''} · {t(`ret.reason.${row.reason}`)}
         {row.refusal ? <><br /><small>{row.refusal}</small></> : null}
+        {row.photo ? <ReturnPhoto row={row} /> : null}
       </td>
       <td data-label={t('ret.console.money')}>
         {row.kind === 'exchange'
@@ -116,7 +119,7 @@ function ReturnRowView({ row, busy, act, showSteps }: { row: ReturnListRow; busy
             </button>
           ))}
         {open && !row.called && button(t('ret.console.called'), { action: 'called', returnId: id })}
-        {row.stage === 'approved' && button(t('ret.console.pickup'), { action: 'pickup', returnId: id, courier: 'demo' })}
+        {row.stage === 'approved' && <PickupForm row={row} busy={busy} act={act} />}
         {(row.stage === 'approved' || row.stage === 'pickup_booked') && (
           <>
             {button(t('ret.console.toStock'), { action: 'receive', returnId: id, condition: 'stock' })}
@@ -137,7 +140,7 @@ function ReturnRowView({ row, busy, act, showSteps }: { row: ReturnListRow; busy
             <ol className="returns-console__steps">
               {row.steps.map((step, index) => (
                 <li key={index}>
-                  {formatDateTime(step.at)} · {step.event} · {step.actor}
+                  {formatDateTime(step.at)} · {stepWords(step.event)} · {step.actor}
                   {step.note ? ` · ${step.note}` : ''}
                 </li>
               ))}
@@ -146,5 +149,72 @@ function ReturnRowView({ row, busy, act, showSteps }: { row: ReturnListRow; busy
         )}
       </td>
     </tr>
+  );
+}
+
+const STEP_EVENTS = ['ReturnRequested', 'ReturnApproved', 'ReturnRefused', 'ReturnCalled', 'ReturnPickupRequested', 'ReturnPickupBooked', 'ReturnReceived', 'ExchangeOrderCreated', 'ReturnRefunded'] as const;
+
+/** A step's event in the console's words (an event this page does not know yet keeps its own name). */
+function stepWords(event: string): string {
+  const known = STEP_EVENTS.find((candidate) => candidate === event);
+  return known ? t(`ret.step.${known}`) : event;
+}
+
+/** The shopper's photo (issue 35), fetched when care opens it: the console's API is the only way to it. */
+function ReturnPhoto({ row }: { row: ReturnListRow }) {
+  const [opened, setOpened] = useState(false);
+  const photo = useReturnPhoto(row.return_id, opened);
+  return (
+    <details className="returns-console__photo" onToggle={(event) => setOpened((event.target as HTMLDetailsElement).open)}>
+      <summary>{t('ret.console.photo')}</summary>
+      {photo.isPending && opened && <small>{t('ret.console.photoLoading')}</small>}
+      {photo.isError && <ErrorNotice error={photo.error} />}
+      {photo.data && <img src={photo.data.photo} alt={t('ret.console.photoAlt', { item: `${row.product_name} (${row.size})` })} className="returns-console__photo-img" />}
+    </details>
+  );
+}
+
+/** Book the pick-up with a courier the store offers (the order's couriers); the manual courier takes care's tracking code. */
+function PickupForm({ row, busy, act }: { row: ReturnListRow; busy: boolean; act: (action: ReturnAction) => void }) {
+  const [opened, setOpened] = useState(false);
+  const [courier, setCourier] = useState('');
+  const [trackingCode, setTrackingCode] = useState('');
+  const couriers = usePickupCouriers(row.order_id, opened);
+  if (!opened) {
+    return (
+      <button type="button" className="button button--secondary button--small" onClick={() => setOpened(true)}>
+        {t('ret.console.pickup')}
+      </button>
+    );
+  }
+  const offered = [...(couriers.data?.couriers.map((option) => ({ value: option.courier as string, label: option.name })) ?? []), { value: 'manual', label: 'Manual' }];
+  const chosen = courier || couriers.data?.default_courier || (offered[0]?.value ?? 'manual');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        act({ action: 'pickup', returnId: row.return_id, courier: chosen, ...(chosen === 'manual' ? { tracking_code: trackingCode } : {}) });
+      }}
+    >
+      <label className="field">
+        <span className="field__label">{t('ret.console.courier')}</span>
+        <select className="field__input" value={chosen} onChange={(event) => setCourier(event.target.value)} disabled={couriers.isPending}>
+          {offered.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {chosen === 'manual' && (
+        <label className="field">
+          <span className="field__label">{t('ret.console.trackingCode')}</span>
+          <input className="field__input" value={trackingCode} onChange={(event) => setTrackingCode(event.target.value)} maxLength={60} />
+        </label>
+      )}
+      <button type="submit" className="button button--small" disabled={busy || couriers.isPending}>
+        {t('ret.console.pickup')}
+      </button>
+    </form>
   );
 }

@@ -4,7 +4,7 @@ import { RETURN_REASONS } from '../../../../../contracts/returns';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, localDigits, t } from '../../../lib/i18n/locale';
 import { formatMoney } from '../../../lib/money';
-import { useAskReturn } from '../api/ask-return';
+import { RETURN_PHOTO_MAX_BYTES, RETURN_PHOTO_TYPES, useAskReturn } from '../api/ask-return';
 import { useReturnOptions } from '../api/get-return-options';
 import './returns.css';
 
@@ -55,6 +55,8 @@ function ReturnUnit({ orderId, phone, line, unit, request, settings }: { orderId
   const [newSize, setNewSize] = useState(line.exchange_sizes[0]?.size ?? '');
   const [reason, setReason] = useState<ReturnReason>('size_too_small');
   const [answer, setAnswer] = useState<ReturnRequestedResponse | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const open = request && request.stage !== 'refused';
   const label = `${line.name} (${line.size}) · ${t('ret.unit', { unit: localDigits(unit), count: localDigits(line.units.length) })}`;
   const charge = settings.delivery_payer[reason] === 'shop' ? t('ret.cost.shop') : t('ret.cost.shopper', { charge: formatMoney(settings.pickup_charge) });
@@ -83,8 +85,9 @@ function ReturnUnit({ orderId, phone, line, unit, request, settings }: { orderId
             className="return-form"
             onSubmit={(event) => {
               event.preventDefault();
+              if (fileProblem) return;
               ask.mutate(
-                { orderId, phone, product_id: line.product_id, size: line.size, unit, kind, reason, ...(kind === 'exchange' ? { new_size: newSize } : {}) },
+                { orderId, phone, product_id: line.product_id, size: line.size, unit, kind, reason, file, ...(kind === 'exchange' ? { new_size: newSize } : {}) },
                 { onSuccess: setAnswer },
               );
             }}
@@ -121,6 +124,30 @@ function ReturnUnit({ orderId, phone, line, unit, request, settings }: { orderId
                 ))}
               </select>
             </label>
+            <label className="field">
+              <span className="field__label">{t('ret.photo')}</span>
+              <input
+                className="field__input"
+                type="file"
+                accept={RETURN_PHOTO_TYPES.join(',')}
+                aria-describedby={`${id}-photo-hint`}
+                onChange={(event) => {
+                  const chosen = event.target.files?.[0] ?? null;
+                  setFile(chosen);
+                  setFileProblem(
+                    !chosen ? null : !RETURN_PHOTO_TYPES.includes(chosen.type) ? t('ret.photoType') : chosen.size > RETURN_PHOTO_MAX_BYTES ? t('ret.photoTooLarge') : null,
+                  );
+                }}
+              />
+              <span id={`${id}-photo-hint`} className="return-form__hint">
+                {t('ret.photoHint')}
+              </span>
+            </label>
+            {fileProblem && (
+              <p className="notice notice--error" role="alert">
+                {fileProblem}
+              </p>
+            )}
             <p className="return-form__cost">{charge}</p>
             {ask.isError && (
               <p className="notice notice--error" role="alert">
