@@ -83,6 +83,8 @@ const STAFF_ROUTES: Record<string, StaffRoute> = {
   'POST /api/admin/payouts/import': { access: 'care and admin', body: {} },
   'GET /api/admin/couriers/areas-unmapped': { access: 'care and admin' },
   'GET /api/admin/returns': { access: 'care and admin' },
+  'GET /api/admin/returns/:returnId/photo': { access: 'care and admin', params: { returnId: 'ZZZZZZZZ-R1' } },
+  'GET /api/admin/orders/:orderId/return-steps': { access: 'care and admin', params: { orderId: 'ZZZZZZZZ' } },
   'GET /api/admin/returns/settings': { access: 'care and admin' },
   'PUT /api/admin/returns/settings': { access: 'admin', body: {} },
   'GET /api/admin/dashboard/returns': { access: 'care and admin' },
