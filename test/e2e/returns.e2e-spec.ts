@@ -54,7 +54,12 @@ describe('a size exchange asked from the tracking page', () => {
       await page.getByText('পিক-আপের খরচ ৳ ৬০.০০।').waitFor();
       // She attaches a photo of the tee (optional; only care sees it).
       const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
-      await page.getByLabel('পণ্যটির একটি ছবি (ইচ্ছা হলে)').setInputFiles({ name: 'tee.png', mimeType: 'image/png', buffer: photo });
+      await page.getByText('কোনো ছবি বাছা হয়নি').waitFor(); // the picker speaks the page's language, not the browser's
+      // She taps the store's own button (the browser's file input is hidden under it) and picks the photo.
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByText('ছবি বেছে নিন', { exact: true }).click()]);
+      await chooser.setFiles({ name: 'tee.png', mimeType: 'image/png', buffer: photo });
+      await page.getByText('tee.png', { exact: true }).waitFor();
+      expect(await page.getByText('অন্য ছবি বেছে নিন').isVisible()).toBe(true);
       await saveScreenshot(page, 'returns-exchange-form-bn-360');
       await page.getByRole('button', { name: 'অনুরোধ পাঠান' }).click();
       await page.getByRole('status').filter({ hasText: 'L সাইজটি আপনার জন্য রাখা হয়েছে' }).waitFor();

@@ -124,10 +124,11 @@ function ReturnUnit({ orderId, phone, line, unit, request, settings }: { orderId
                 ))}
               </select>
             </label>
+            {/* The browser's own file button speaks the phone's language, not the page's: ours says it in the shopper's. */}
             <label className="field">
               <span className="field__label">{t('ret.photo')}</span>
               <input
-                className="field__input"
+                className="visually-hidden return-form__file"
                 type="file"
                 accept={RETURN_PHOTO_TYPES.join(',')}
                 aria-describedby={`${id}-photo-hint`}
@@ -139,6 +140,10 @@ function ReturnUnit({ orderId, phone, line, unit, request, settings }: { orderId
                   );
                 }}
               />
+              <span className="return-form__picker" aria-hidden="true">
+                <span className="button button--secondary">{file ? t('ret.photoChange') : t('ret.photoChoose')}</span>
+                <span className="return-form__file-name">{file ? file.name : t('ret.photoNone')}</span>
+              </span>
               <span id={`${id}-photo-hint`} className="return-form__hint">
                 {t('ret.photoHint')}
               </span>
