@@ -4,12 +4,11 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ValidationFailedError } from '../../common/errors/domain-error';
+import { checkUploadedPicture, MAX_UPLOAD_PIXELS } from '../../common/images/uploaded-picture';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 /** A shopper's photo may be this large as sent (a phone's camera photo is 2–4 MB). */
 export const MAX_RETURN_PHOTO_BYTES = 5 * 1024 * 1024;
-/** Pixels a photo may have, read from its header before anything is decoded (a 6,000 × 4,000 camera photo). */
-export const MAX_RETURN_PHOTO_MEGAPIXELS = 25;
 /** The longest side kept: enough for care to see a stain or a print fault. */
 export const RETURN_PHOTO_PX = 1280;
 
@@ -31,25 +30,11 @@ export class ReturnPhotos {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async store(orderId: string, bytes: Buffer | undefined): Promise<string> {
-    if (!bytes || bytes.length === 0) throw ValidationFailedError.field('image', 'picture-required');
-    if (bytes.length > MAX_RETURN_PHOTO_BYTES) throw ValidationFailedError.field('image', 'picture-too-large');
-    const claimed = sniffPhotoFormat(bytes);
-    if (!claimed) throw ValidationFailedError.field('image', 'picture-not-image');
-    let header: { format?: string; width?: number; height?: number };
-    try {
-      header = await sharp(bytes).metadata();
-    } catch {
-      throw ValidationFailedError.field('image', 'picture-unreadable');
-    }
-    if (header.format !== claimed) throw ValidationFailedError.field('image', 'picture-not-image');
-    const { width = 0, height = 0 } = header;
-    if (width * height > MAX_RETURN_PHOTO_MEGAPIXELS * 1_000_000) {
-      throw ValidationFailedError.field('image', 'picture-too-many-pixels', { max: MAX_RETURN_PHOTO_MEGAPIXELS, width, height });
-    }
+    const photo = (await checkUploadedPicture(bytes, MAX_RETURN_PHOTO_BYTES)).bytes;
     let output: Buffer;
     try {
       // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
-      output = await sharp(bytes, { limitInputPixels: MAX_RETURN_PHOTO_MEGAPIXELS * 1_000_000 })
+      output = await sharp(photo, { limitInputPixels: MAX_UPLOAD_PIXELS })
         .rotate()
         .resize({ width: RETURN_PHOTO_PX, height: RETURN_PHOTO_PX, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 78 })
@@ -91,10 +76,3 @@ export class ReturnPhotos {
   }
 }
 
-/** The format the first bytes announce, or null: JPEG FF D8 FF, PNG's 8-byte signature, RIFF....WEBP. */
-export function sniffPhotoFormat(bytes: Buffer): 'jpeg' | 'png' | 'webp' | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  return null;
-}
