@@ -1,4 +1,7 @@
 import type { FakeAnswer, FakeRoute } from '../fake-provider';
+import type { PathaoFake } from './pathao-fake';
+import type { RedxFake } from './redx-fake';
+import type { SteadfastFake } from './steadfast-fake';
 
 /**
  * What the three courier fakes share: a webhook as the courier would send it (to hand to an adapter's
@@ -51,3 +54,26 @@ export function fieldsOf(json: unknown): Record<string, unknown> {
 }
 
 export const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** The settings a shop gives the store for each courier (STEADFAST_BASE_URL and the rest), pointed at its local fake. */
+export function courierSettings(fakes: { steadfast?: SteadfastFake; pathao?: PathaoFake; redx?: RedxFake }): Record<string, string> {
+  const { steadfast, pathao, redx } = fakes;
+  return {
+    ...(steadfast && {
+      STEADFAST_BASE_URL: steadfast.url,
+      STEADFAST_API_KEY: steadfast.apiKey,
+      STEADFAST_SECRET_KEY: steadfast.secretKey,
+      STEADFAST_WEBHOOK_TOKEN: steadfast.webhookToken,
+    }),
+    ...(pathao && {
+      PATHAO_BASE_URL: pathao.url,
+      PATHAO_CLIENT_ID: pathao.clientId,
+      PATHAO_CLIENT_SECRET: pathao.clientSecret,
+      PATHAO_USERNAME: pathao.username,
+      PATHAO_PASSWORD: pathao.password,
+      PATHAO_STORE_ID: String(pathao.storeId),
+      PATHAO_WEBHOOK_SECRET: pathao.webhookSecret,
+    }),
+    ...(redx && { REDX_BASE_URL: redx.url, REDX_TOKEN: redx.token, REDX_WEBHOOK_TOKEN: redx.webhookToken }),
+  };
+}
