@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { Client } from 'pg';
 import { skuStreamId } from '../../server/inventory/domain/sku-stream';
 import { catalogProducts, deliveryCharges, openStoreFixture, setAvailableStock, type StoreFixture } from '../support/store-fixture';
@@ -10,6 +12,22 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
  * connection, exit within SHUTDOWN_TIMEOUT).
  */
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * True when the store has accepted every connection made to `port` and read every byte sent on them: in
+ * /proc/net/tcp no socket on the port has anything queued to read (a listening socket's queue is its connections
+ * not yet accepted). Then each request written is in flight in the store, not in the kernel: a SIGTERM closing
+ * the listener cannot refuse it.
+ */
+function readByTheStore(port: number): boolean {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  return readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields[1]?.endsWith(`:${hexPort}`))
+    .every((fields) => parseInt(fields[4].split(':')[1], 16) === 0);
+}
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -150,19 +168,31 @@ describe('SIGTERM', () => {
     const delivery = (await deliveryCharges(fixture)).insidePaisa / 100;
     await locker.query('BEGIN');
     await locker.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [skuStreamId(product.id, size)]);
-    const answers = Array.from({ length: count }, (_, index) =>
-      fetch(`${store.baseUrl}/api/public/confirm-order`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': `shutdown-${store.port}-${index}` },
-        body: JSON.stringify({
-          cart: [{ id: product.id, size, qty: 1 }],
-          data: { name: 'Graceful Shopper', phone: `0171${String(index).padStart(7, '0')}`, address: 'Road 1, Uttara, Dhaka', shipping_phone: `0171${String(index).padStart(7, '0')}`, paymentMethod: 'cash', devliery_charge: delivery },
-        }),
-      }).then(
-        async (response) => ({ status: response.status, body: (await response.json()) as { order_id?: string } }),
-        (error: unknown) => ({ status: 0, body: { error: String(error) } as { order_id?: string } }),
-      ),
-    );
+    // Each on a connection of its own, written whole before the test goes on (see `readByTheStore`).
+    const written: Promise<void>[] = [];
+    const answers = Array.from({ length: count }, (_, index) => {
+      const body = JSON.stringify({
+        cart: [{ id: product.id, size, qty: 1 }],
+        data: { name: 'Graceful Shopper', phone: `0171${String(index).padStart(7, '0')}`, address: 'Road 1, Uttara, Dhaka', shipping_phone: `0171${String(index).padStart(7, '0')}`, paymentMethod: 'cash', devliery_charge: delivery },
+      });
+      return new Promise<{ status: number; body: { order_id?: string } }>((resolve) => {
+        const sent = request(
+          `${store.baseUrl}/api/public/confirm-order`,
+          { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'idempotency-key': `shutdown-${store.port}-${index}` } },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (text += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as { order_id?: string } }));
+          },
+        );
+        sent.on('error', (error) => resolve({ status: 0, body: { error: String(error) } as { order_id?: string } }));
+        written.push(new Promise((done) => sent.on('finish', done)));
+        sent.end(body);
+      });
+    });
+    await Promise.all(written);
+    await until('the store to have accepted and read every checkout', async () => readByTheStore(store.port));
     await until('the checkouts to wait for the stream lock', async () => {
       const { rows: [{ waiting }] } = await locker.query(`SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`);
       return waiting >= 1;
