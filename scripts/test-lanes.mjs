@@ -15,7 +15,8 @@ const SLOW_SECURITY = ['/test/security/fuzz-routes', '/test/security/limits-with
 /** The API suites that take longest, in a lane of their own. */
 const API_ONE = api(
   'logs-and-shutdown', 'checkout-concurrency', 'openapi', 'backup-restore', 'order-expiry', 'phone-codes', 'accounts-recovery',
-  'bkash-payments', 'metrics-and-health', 'live-couriers', 'catalog-admin', 'mail', 'first-run-setup', 'mail-queue',
+  'bkash-payments', 'metrics-and-health', 'live-couriers', 'catalog-admin', 'mail', 'first-run-setup', 'mail-queue', 'returns',
+  'first-html',
 );
 /** API suites that wait more than they compute, beside the first browser lane, whose suites finish first. */
 const BESIDE_BROWSER = api('production-start', 'cod-limits', 'lucky-draw', 'orders', 'sms', 'operations', 'rebuild-under-load');
