@@ -4,7 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ValidationFailedError } from '../../common/errors/domain-error';
-import { checkUploadedPicture, MAX_UPLOAD_PIXELS, pictureTooLarge } from '../../common/images/uploaded-picture';
+import { checkUploadedPicture, MAX_UPLOAD_PIXELS } from '../../common/images/uploaded-picture';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { ProductImage } from '../domain/catalog.events';
 
@@ -60,8 +60,6 @@ export class ProductPictures implements OnModuleInit {
   }
 }
 
-/** The refusal of a picture over MAX_PICTURE_BYTES (the upload interceptor answers it before reading the body). */
-export const tooLarge = pictureTooLarge;
 
 
 const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 480"><rect width="480" height="480" fill="#f1f1f1"/><path d="M170 110l-80 40 30 70 40-15v165h160V205l40 15 30-70-80-40c-10 25-35 40-70 40s-60-15-70-40z" fill="#d6d6d6"/></svg>`;
