@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CLOCK, type Clock } from '../common/clock';
+import { SharedAttempts } from '../common/shared-attempts';
 import { NotFoundError, ServiceUnavailableError, ValidationFailedError } from '../common/errors/domain-error';
 import type { AuthenticatedUser } from '../common/request/authenticated-user';
 import { CommandPath } from '../event-store/command-path/command-path';
@@ -52,7 +53,7 @@ interface ProductNow {
 @Injectable()
 export class ReturnsService {
   private readonly logger = new Logger('Returns');
-  private readonly pickupsInFlight = new Map<string, Promise<ReturnRequestState>>();
+  private readonly pickups = new SharedAttempts<ReturnRequestState>();
 
   constructor(
     private readonly writer: CommandPath,
@@ -195,12 +196,7 @@ export class ReturnsService {
    * asks `findByOrder`); in this process, concurrent bookings of one return share one attempt.
    */
   bookPickup(returnId: string, courierName: string, trackingCode: string | undefined, metadata: EventMetadata): Promise<ReturnRequestState> {
-    const key = returnId.trim().toUpperCase();
-    const running = this.pickupsInFlight.get(key);
-    if (running) return running;
-    const attempt = this.bookPickupOnce(returnId, courierName, trackingCode, metadata).finally(() => this.pickupsInFlight.delete(key));
-    this.pickupsInFlight.set(key, attempt);
-    return attempt;
+    return this.pickups.run(returnId.trim().toUpperCase(), () => this.bookPickupOnce(returnId, courierName, trackingCode, metadata)).attempt;
   }
 
   private async bookPickupOnce(returnId: string, courierName: string, trackingCode: string | undefined, metadata: EventMetadata): Promise<ReturnRequestState> {

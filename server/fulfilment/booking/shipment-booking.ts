@@ -8,6 +8,7 @@ import { OutsideServiceError } from '../../outside/outside-http';
 import { CourierRefusal, type BookedParcel, type Courier } from '../couriers/courier-port';
 import { COURIER_NAMES_FOR_PEOPLE, Couriers } from '../couriers/couriers';
 import { districtOfAddress } from '../couriers/courier-http';
+import { SharedAttempts } from '../../common/shared-attempts';
 
 /** What care asks: the courier, and for a manual booking the tracking code (and the courier's name) it typed. */
 export interface BookingRequest {
@@ -37,7 +38,7 @@ export const BATCH_MAX = 200;
 @Injectable()
 export class ShipmentBooking {
   private readonly logger = new Logger('ShipmentBooking');
-  private readonly inFlight = new Map<string, Promise<BookingOutcome>>();
+  private readonly attempts = new SharedAttempts<BookingOutcome>();
 
   constructor(
     private readonly desk: ShipmentDesk,
@@ -45,12 +46,8 @@ export class ShipmentBooking {
   ) {}
 
   book(orderId: string, request: BookingRequest, metadata: EventMetadata): Promise<BookingOutcome> {
-    const key = orderId.trim().toUpperCase();
-    const running = this.inFlight.get(key);
-    if (running) return running.then((outcome) => ({ ...outcome, created: false, answer: { ...outcome.answer, already_booked: true } }));
-    const attempt = this.bookOnce(orderId, request, metadata).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, attempt);
-    return attempt;
+    const { attempt, joined } = this.attempts.run(orderId.trim().toUpperCase(), () => this.bookOnce(orderId, request, metadata));
+    return joined ? attempt.then((outcome) => ({ ...outcome, created: false, answer: { ...outcome.answer, already_booked: true } })) : attempt;
   }
 
   /** A batch for care's "Book selected": at most BATCH_CONCURRENCY bookings at a time, each on its own. */
