@@ -50,15 +50,29 @@ export async function readSafeBatch(manager: EntityManager, query: SafeBatchQuer
   // snapshot under READ COMMITTED) sees exactly the same events up to it and the batch may end there.
   const head = query.head !== undefined ? query.head : await readSafeHead(manager);
   if (!head || compareCheckpoints(head, query.after) <= 0) return { events: [], scannedTo: query.after };
-  const parameters: unknown[] = [
-    query.after.transactionId.toString(),
-    query.after.position.toString(),
-    head.transactionId.toString(),
-    head.position.toString(),
-    query.limit,
-  ];
-  const typeFilter = query.types ? 'AND type = ANY($6::text[])' : '';
-  if (query.types) parameters.push(query.types);
+  const events = await readEventsBetween(manager, query.after, head, query.limit, query.types);
+  const last = events[events.length - 1];
+  const full = events.length === query.limit;
+  return {
+    events,
+    scannedTo: full ? { transactionId: last.transactionId, position: last.globalPosition } : head,
+  };
+}
+
+/**
+ * The events after `after` up to and including `head` (a safe head), at most `limit`, in the safe global
+ * order, of `types` only when given, their personal data opened: one statement.
+ */
+export async function readEventsBetween(
+  manager: EntityManager,
+  after: GlobalCheckpoint,
+  head: GlobalCheckpoint,
+  limit: number,
+  types?: readonly string[],
+): Promise<RecordedEvent[]> {
+  const parameters: unknown[] = [after.transactionId.toString(), after.position.toString(), head.transactionId.toString(), head.position.toString(), limit];
+  const typeFilter = types ? 'AND type = ANY($6::text[])' : '';
+  if (types) parameters.push(types);
   // Each sealed event comes with its person's wrapped key: opening the batch takes no statement of its own.
   const rows: Array<RecordedEventRow & { sealing_key: Buffer | null }> = await manager.query(
     `SELECT ${EVENT_COLUMNS}, ${SEALED_KEY_COLUMN} FROM events ${sealedKeyJoin()}
@@ -71,12 +85,7 @@ export async function readSafeBatch(manager: EntityManager, query: SafeBatchQuer
   );
   const events = rows.map(toRecordedEvent);
   await openPersonalData(manager, events, keysReadWithEvents(rows));
-  const last = events[events.length - 1];
-  const full = events.length === query.limit;
-  return {
-    events,
-    scannedTo: full ? { transactionId: last.transactionId, position: last.globalPosition } : head,
-  };
+  return events;
 }
 
 /**

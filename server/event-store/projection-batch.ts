@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { compareCheckpoints } from './checkpoint';
-import { readSafeBatch } from './global-order';
+import { eventWindowOf } from './event-window';
 import { Projection, projectionContext } from './projection';
 import { commitCheckpoint, lockAndReadCheckpoint, probeCheckpoint, skipToCheckpoint } from './projection-checkpoints';
 
@@ -22,9 +22,9 @@ export type BatchOutcome = 'more' | 'idle';
  * - only events it ignores: one more statement moves the checkpoint to the head, by compare-and-set and only
  *   if the projection's lock is free (see `skipToCheckpoint`); no transaction, nothing applied;
  * - otherwise, in one transaction: take the projection's lock, read the events after its checkpoint (read
- *   again under the lock), apply them to the serving tables and compare-and-set the checkpoint. A crash
- *   anywhere rolls back the writes with the checkpoint, so the next batch starts where the last committed
- *   one ended.
+ *   again under the lock; from the process's window of the log, see event-window.ts), apply them to the
+ *   serving tables and compare-and-set the checkpoint. A crash anywhere rolls back the writes with the
+ *   checkpoint, so the next batch starts where the last committed one ended.
  */
 export async function runProjectionBatch(
   dataSource: DataSource,
@@ -51,7 +51,8 @@ export async function runProjectionBatch(
       await runner.rollbackTransaction();
       return 'idle';
     }
-    const batch = await readSafeBatch(manager, { after: from, limit: batchSize, types: projection.eventTypes, head: probe.head });
+    // The process's window of the log answers most batches from memory: each event is read once for all (ADR 070).
+    const batch = await eventWindowOf(dataSource).readBatch(manager, { after: from, limit: batchSize, types: projection.eventTypes, head: probe.head });
     if (compareCheckpoints(batch.scannedTo, from) <= 0) {
       await runner.rollbackTransaction();
       return 'idle';
@@ -64,7 +65,8 @@ export async function runProjectionBatch(
     }
     await runner.commitTransaction();
     onCommitted?.(batch.events.length);
-    return batch.events.length === batchSize ? 'more' : 'idle';
+    // Short of the head it was asked for (a full batch, or the window's read stopped before it): more to do.
+    return compareCheckpoints(batch.scannedTo, probe.head) < 0 ? 'more' : 'idle';
   } catch (error) {
     if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
     throw error;
