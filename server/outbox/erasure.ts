@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { OutboxChannels } from './outbox-channels';
+import { isSpareOutboxFile } from './outbox-files';
 
 /**
  * What the message channels keep about a person, forgotten when they are erased (issue 21): the recipient of
@@ -32,7 +33,8 @@ export class OutboxErasure {
       if (!files) continue;
       const directory = join(this.config.dataDir, files.folder);
       const names = await readdir(directory).catch(() => [] as string[]);
-      for (const name of names.filter((file) => file.endsWith(files.extension))) {
+      // A spare (a rotated-out file kept for reuse) still holds its old message.
+      for (const name of names.filter((file) => file.endsWith(files.extension) || isSpareOutboxFile(file))) {
         const path = join(directory, name);
         const byEvent = person.eventIds.some((id) => name.includes(id));
         const text = byEvent ? '' : (await readFile(path, 'utf8').catch(() => '')).toLowerCase();

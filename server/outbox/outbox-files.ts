@@ -15,16 +15,31 @@ const made = new Set<string>();
  * (about 230 µs a message against 115, measured at 10,000 messages on ext4, folder rotated): each step is a
  * hand-off between threads, and four threads writing one folder contend for its lock. A message holds the
  * event loop for about a tenth of a millisecond; this is the demo transport, which a store with a gateway
- * never runs.
+ * never runs. OutboxFolder hands it a spare to write into when it has one (see there).
  */
-export async function writeOutboxFile(folder: string, eventId: string, extension: string, contents: Buffer | string): Promise<string> {
+export async function writeOutboxFile(
+  folder: string,
+  eventId: string,
+  extension: string,
+  contents: Buffer | string,
+  /** A spare file of the folder (OutboxFolder's rotation) to write the message into instead of a new file. */
+  reuse?: string,
+): Promise<string> {
   const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${eventId}.${extension}`);
   if (!made.has(folder)) {
     mkdirSync(folder, { recursive: true });
     made.add(folder);
   }
   const partial = `${file}.partial`;
+  if (reuse) {
+    try {
+      renameSync(reuse, partial);
+    } catch {
+      // Gone (erased, removed by hand): a new file, then.
+    }
+  }
   try {
+    // An existing file (a spare renamed above) is emptied and written again.
     writeFileSync(partial, contents, { mode: 0o600 });
   } catch (error) {
     // The folder was removed since (a test, an operator cleaning up): made again, once.
@@ -48,8 +63,21 @@ export interface OutboxFileRetention {
 /** Rotation runs after a write at most this often, or after this many writes, whichever comes first. */
 const ROTATE_EVERY_MS = 10_000;
 const ROTATE_EVERY_WRITES = 200;
-/** Files removed per turn of the event loop by a rotation. */
-const UNLINK_SLICE = 50;
+/** Files a rotation retires per turn of the event loop. */
+const RETIRE_SLICE = 50;
+/** Rotated-out files kept for reuse, at most. */
+const MAX_SPARES = 500;
+const SPARE_PREFIX = '.spare-';
+
+/**
+ * A file rotation took out of a demo outbox and kept for a later message to be written into (`.spare-…`): no
+ * reader of the outbox takes it (it lacks the extension), but until it is reused it holds the old message, so
+ * whatever forgets a person reads it too (server/outbox/erasure.ts).
+ */
+export function isSpareOutboxFile(name: string): boolean {
+  return name.startsWith(SPARE_PREFIX);
+}
+
 /** `2026-11-27T19-38-04-123Z-<id>.<extension>`: the time the file was written, as writeOutboxFile names it. */
 const NAMED = /^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z-/;
 
@@ -58,8 +86,15 @@ const NAMED = /^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z-/;
  * does not grow for ever (about 9 KB a message: 16 MB for 1,800 orders' mails and SMS). Only files named by
  * writeOutboxFile with this folder's extension are counted and removed; a `.partial` being written never is.
  * Rotation runs beside the writes, never in a send's way.
+ *
+ * A rotated-out file is not deleted but renamed to a spare, which the next write renames into place and writes
+ * again: a folder at its limit then neither creates nor deletes a file per message. Creating and deleting were
+ * most of the worker's CPU under a burst of checkouts on ext4 without a journal, which scans past every inode
+ * freed in the last minutes before it allocates one (ADR 070).
  */
 export class OutboxFolder {
+  private readonly spares: string[] = [];
+  private sparesMade = 0;
   private lastRotation = 0;
   private writesSinceRotation = 0;
   private rotating: Promise<number> | undefined;
@@ -72,7 +107,7 @@ export class OutboxFolder {
   ) {}
 
   async write(deliveryId: string, contents: Buffer | string): Promise<string> {
-    const file = await writeOutboxFile(this.folder, deliveryId, this.extension, contents);
+    const file = await writeOutboxFile(this.folder, deliveryId, this.extension, contents, this.spares.pop());
     this.writesSinceRotation += 1;
     const due = Date.now() - this.lastRotation >= ROTATE_EVERY_MS || this.writesSinceRotation >= ROTATE_EVERY_WRITES;
     if (due && !this.rotating) void this.rotate().catch(this.onError);
@@ -107,18 +142,32 @@ export class OutboxFolder {
       .reverse();
     const oldest = keepDays > 0 ? now - keepDays * 24 * 60 * 60 * 1000 : Number.NEGATIVE_INFINITY;
     const remove = files.filter((name, index) => (keepFiles > 0 && index >= keepFiles) || writtenAt(name) < oldest);
+    // Spares an earlier process left are this one's now.
+    const known = new Set(this.spares.map((path) => path.slice(this.folder.length + 1)));
+    const leftOver = names.filter((name) => isSpareOutboxFile(name) && !known.has(name));
+    const retiring = [...remove.map((name) => ({ name, spare: false })), ...leftOver.map((name) => ({ name, spare: true }))];
     // Synchronously, like the writes (see writeOutboxFile), a slice at a time so sends are not held long.
-    for (let from = 0; from < remove.length; from += UNLINK_SLICE) {
+    for (let from = 0; from < retiring.length; from += RETIRE_SLICE) {
       if (from > 0) await new Promise((resolve) => setImmediate(resolve));
-      for (const name of remove.slice(from, from + UNLINK_SLICE)) {
-        try {
-          unlinkSync(join(this.folder, name));
-        } catch {
-          // Gone already (erased, or removed by hand).
-        }
-      }
+      for (const { name, spare } of retiring.slice(from, from + RETIRE_SLICE)) this.retire(name, spare);
     }
     return remove.length;
+  }
+
+  /** Keeps a rotated-out file (or an earlier process's spare) as a spare while there is room, else deletes it. */
+  private retire(name: string, alreadySpare: boolean): void {
+    const path = join(this.folder, name);
+    try {
+      if (this.spares.length >= MAX_SPARES) unlinkSync(path);
+      else if (alreadySpare) this.spares.push(path);
+      else {
+        const spare = join(this.folder, `${SPARE_PREFIX}${process.pid}-${(this.sparesMade += 1)}`);
+        renameSync(path, spare);
+        this.spares.push(spare);
+      }
+    } catch {
+      // Gone already (erased, or removed by hand).
+    }
   }
 }
 
