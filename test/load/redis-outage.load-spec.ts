@@ -154,13 +154,18 @@ describe('Redis killed and restarted during a burst of reset mails and checkouts
     let killedAt = Number.NaN;
     let restartedAt = Number.NaN;
     let mailsWaitingAtKill = Number.NaN;
+    /** Requests answered before Redis died: each owes one mail. */
+    let answeredBeforeKill = 0;
     const outage = (async () => {
       await sleep(KILL_AFTER_SECONDS * 1000);
       await redis.stop();
       killedAt = seconds();
-      // Mails queued (their jobs in Redis) but not sent yet: these jobs died with Redis.
-      const [{ waiting }] = await fixture.dataSource.query(`SELECT count(*)::int AS waiting FROM mail_deliveries WHERE status <> 'sent'`);
-      mailsWaitingAtKill = waiting;
+      // Mails owed by requests already answered but not sent yet: queued (their jobs died with Redis) or still to
+      // be queued by the subscription. Counted from the answers, so a subscription that has not written their
+      // delivery rows yet (a busy machine) does not hide them.
+      const owed = answeredBeforeKill;
+      const [{ sent }] = await fixture.dataSource.query(`SELECT count(*)::int AS sent FROM mail_deliveries WHERE status = 'sent'`);
+      mailsWaitingAtKill = owed - sent;
       await sleep(OUTAGE_SECONDS * 1000);
       await redis.start();
       restartedAt = seconds();
@@ -193,6 +198,7 @@ describe('Redis killed and restarted during a burst of reset mails and checkouts
               clientAddress(2, index),
               { 'idempotency-key': `${run}-order-${index}` },
             );
+      if (Number.isNaN(killedAt) && (answer.status === 200 || answer.status === 201)) answeredBeforeKill += 1;
       return { kind, index, sentAt, ...answer };
     });
     await outage;
@@ -247,7 +253,7 @@ describe('Redis killed and restarted during a burst of reset mails and checkouts
       mailDeliveries: Object.fromEntries(deliveries.map((row) => [row.status, row.count])),
     });
 
-    // The outage really fell inside the burst, with mail jobs still waiting in Redis.
+    // The outage really fell inside the burst, with mails still owed when Redis died.
     expect(sentDuringOutage).toBeGreaterThan(0);
     expect(mailsWaitingAtKill).toBeGreaterThan(0);
     expect(answers.filter((answer) => answer.sentAt >= restartedAt).length).toBeGreaterThan(0);

@@ -126,11 +126,14 @@ describe('PathaoCourier against the Pathao fake', () => {
   });
 
   it('renews an expired token with the refresh token before asking', async () => {
-    const shortLived = await startPathaoFake({ tokenTtlSeconds: 1 });
+    // Two minutes: the adapter keeps a token until a minute before it expires, so the first booking never renews
+    // it in real time however slow the machine is; the clock is then moved past its expiry.
+    const shortLived = await startPathaoFake({ tokenTtlSeconds: 120 });
     try {
       const pathao = courierFor(shortLived);
       await pathao.book(parcel('TB-PT-TTL-1'));
-      const later = Date.now() + 5_000;
+      expect(shortLived.grants()).toEqual({ password: 1, refresh_token: 0 });
+      const later = Date.now() + 200_000;
       jest.spyOn(Date, 'now').mockImplementation(() => later);
       await pathao.book(parcel('TB-PT-TTL-2'));
       expect(shortLived.grants()).toEqual({ password: 1, refresh_token: 1 });
