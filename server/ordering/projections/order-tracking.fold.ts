@@ -235,52 +235,13 @@ function withoutNulls<T extends object>(values: T): Partial<T> {
 }
 
 /**
- * One literal per kind of order, every column named once and in the same order: a spread of shared columns
- * overwritten by some of its own keys cost V8 about 70 µs an order (measured on 10,000 folds), this about 1.
+ * One literal, every column named once: a spread of shared columns overwritten by some of its own keys cost V8
+ * about 70 µs an order (measured on 10,000 folds), this about 3.
  */
 function placedRow(event: Extract<OrderEvent, { type: 'OrderPlaced' | 'InstantOrderPlaced' }>, version: number, recordedAt: string): OrderDetailsRow {
   const { customer } = event.data;
-  if (event.type === 'OrderPlaced') {
-    const { payment, totals, coupon, deliveryArea } = event.data;
-    return {
-      order_id: event.data.orderId,
-      order_type: event.data.orderType,
-      status: 'pending',
-      user_id: customer.userId,
-      customer_name: customer.name,
-      email: customer.email,
-      phone: customer.phone,
-      address: customer.address,
-      shipping_phone: customer.shippingPhone,
-      payment_method: payment.method,
-      bkash_number: payment.bkashNumber,
-      transaction_id: payment.transactionId,
-      bkash_verified: false,
-      shipping_zone: event.data.shipping.zone,
-      coupon_code: coupon?.code ?? null,
-      discount_percent: coupon?.percent ?? 0,
-      subtotal_paisa: totals.subtotalPaisa,
-      discount_paisa: totals.discountPaisa,
-      delivery_charge_paisa: totals.deliveryChargePaisa,
-      grand_total_paisa: totals.grandTotalPaisa,
-      payment_type: null,
-      amount_paisa: null,
-      advance_paisa: null,
-      due_paisa: null,
-      lucky_draw_tokens: event.data.luckyDrawTokens,
-      placed_at: event.data.placedAt,
-      updated_at: recordedAt,
-      version,
-      area_id: deliveryArea?.areaId ?? null,
-      district: deliveryArea?.district ?? null,
-      thana: deliveryArea?.thana ?? null,
-      landmark: deliveryArea?.landmark ?? null,
-      zone_id: event.data.shipping.zoneId ?? null,
-      advance_required_paisa: event.data.advance?.paisa ?? null,
-      store_credit_paisa: event.data.storeCredit?.paisa ?? null,
-    };
-  }
-  const { payment } = event.data;
+  const order = event.type === 'OrderPlaced' ? event.data : null;
+  const instant = event.type === 'InstantOrderPlaced' ? event.data.payment : null;
   return {
     order_id: event.data.orderId,
     order_type: event.data.orderType,
@@ -291,32 +252,32 @@ function placedRow(event: Extract<OrderEvent, { type: 'OrderPlaced' | 'InstantOr
     phone: customer.phone,
     address: customer.address,
     shipping_phone: customer.shippingPhone,
-    payment_method: null,
-    bkash_number: null,
-    transaction_id: null,
+    payment_method: order?.payment.method ?? null,
+    bkash_number: order ? order.payment.bkashNumber : null,
+    transaction_id: order ? order.payment.transactionId : null,
     bkash_verified: false,
-    shipping_zone: null,
-    coupon_code: null,
-    discount_percent: 0,
-    subtotal_paisa: null,
-    discount_paisa: payment.discountPaisa,
-    delivery_charge_paisa: null,
-    grand_total_paisa: null,
-    payment_type: payment.type,
-    amount_paisa: payment.amountPaisa,
-    advance_paisa: payment.advancePaisa,
-    due_paisa: payment.duePaisa,
-    lucky_draw_tokens: [],
+    shipping_zone: order ? order.shipping.zone : null,
+    coupon_code: order?.coupon?.code ?? null,
+    discount_percent: order?.coupon?.percent ?? 0,
+    subtotal_paisa: order ? order.totals.subtotalPaisa : null,
+    discount_paisa: order ? order.totals.discountPaisa : instant!.discountPaisa,
+    delivery_charge_paisa: order ? order.totals.deliveryChargePaisa : null,
+    grand_total_paisa: order ? order.totals.grandTotalPaisa : null,
+    payment_type: instant ? instant.type : null,
+    amount_paisa: instant ? instant.amountPaisa : null,
+    advance_paisa: instant ? instant.advancePaisa : null,
+    due_paisa: instant ? instant.duePaisa : null,
+    lucky_draw_tokens: order ? order.luckyDrawTokens : [],
     placed_at: event.data.placedAt,
     updated_at: recordedAt,
     version,
-    area_id: null,
-    district: null,
-    thana: null,
-    landmark: null,
-    zone_id: null,
-    advance_required_paisa: null,
-    store_credit_paisa: null,
+    area_id: order?.deliveryArea?.areaId ?? null,
+    district: order?.deliveryArea?.district ?? null,
+    thana: order?.deliveryArea?.thana ?? null,
+    landmark: order?.deliveryArea?.landmark ?? null,
+    zone_id: order?.shipping.zoneId ?? null,
+    advance_required_paisa: order?.advance?.paisa ?? null,
+    store_credit_paisa: order?.storeCredit?.paisa ?? null,
   };
 }
 
