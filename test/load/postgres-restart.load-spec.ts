@@ -175,24 +175,25 @@ describe('PostgreSQL stopped and started again under light load', () => {
       postgres = await startPrivatePostgres({ dataDir, port, database: 'store' });
       readyAt = seconds();
       const afterEnds = Date.now() + AFTER_SECONDS * 1000;
-      // The LISTEN connections, as PostgreSQL sees them, until they are all back.
-      while (Date.now() < afterEnds) {
-        // A reading that failed (the machine busy, PostgreSQL still taking connections back) says nothing: the last
-        // one that answered stands.
-        const seen = await listenConnections(postgres.url).catch(() => null);
+      const listenersBack = () => listenersAfter.join() === listenersBefore.join();
+      // The LISTEN connections, as PostgreSQL sees them. A reading that failed (the machine busy, PostgreSQL still
+      // taking connections back) says nothing: the last one that answered stands.
+      const readListeners = async () => {
+        const seen = await listenConnections(postgres!.url).catch(() => null);
         if (seen) listenersAfter = seen;
-        if (Number.isNaN(listenersBackAt) && listenersAfter.join() === listenersBefore.join()) listenersBackAt = seconds();
+        if (Number.isNaN(listenersBackAt) && listenersBack()) listenersBackAt = seconds();
+      };
+      while (Date.now() < afterEnds) {
+        await readListeners();
         await sleep(200);
       }
       // The LISTEN connections retry with backoff up to 5 s (server/event-store/event-notifications.ts), after
       // connection attempts that fail while PostgreSQL starts: on a busy machine they can come back just after
       // AFTER_SECONDS. Whether they come back by themselves is the question, not within the traffic's window:
       // up to 15 s more, and the figure says when.
-      for (let waited = 0; waited < 15_000 && listenersAfter.join() !== listenersBefore.join(); waited += 200) {
+      for (let waited = 0; waited < 15_000 && !listenersBack(); waited += 200) {
         await sleep(200);
-        const seen = await listenConnections(postgres.url).catch(() => null);
-        if (seen) listenersAfter = seen;
-        if (Number.isNaN(listenersBackAt) && listenersAfter.join() === listenersBefore.join()) listenersBackAt = seconds();
+        await readListeners();
       }
       // Recovery can take longer than AFTER_SECONDS only if the store failed the bar; give it a little more to see how long.
       for (let waited = 0; waited < 20 && !samples.some((sample) => sample.kind === 'health' && sample.status === 200 && sample.sentAt > readyAt); waited++) await sleep(500);
