@@ -1,5 +1,5 @@
 import type { BatchOutcome } from './projection-batch';
-import { ProjectionSubscription } from './projection-subscription';
+import { ProjectionSubscription, type SubscriptionBatch } from './projection-subscription';
 
 const timing = { pollIntervalMs: 10_000, retryInitialMs: 20, retryMaxMs: 60 };
 // A backoff far longer than any test, so only a wake-up or a resume could end it, however slow the machine is.
@@ -13,7 +13,7 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((subscription) => subscription.stop()));
 });
 
-function setup(outcomes: Array<BatchOutcome | Error>, options = timing) {
+function setup(outcomes: Array<SubscriptionBatch | Error>, options: ConstructorParameters<typeof ProjectionSubscription>[2] = timing) {
   const calls: number[] = [];
   const failures: number[] = [];
   const started = Date.now();
@@ -104,6 +104,28 @@ describe('ProjectionSubscription', () => {
     await subscription.stop();
 
     expect(calls).toHaveLength(2);
+  });
+
+  it('spaces batches more widely after a batch of many events (heavy traffic), and as before after a small one', async () => {
+    const waitForCalls = async (calls: number[], count: number) => {
+      for (const deadline = Date.now() + 10_000; calls.length < count && Date.now() < deadline; ) await sleep(5);
+    };
+    const { subscription, calls } = setup(
+      [{ outcome: 'idle', applied: 60 }, { outcome: 'idle', applied: 3 }, 'idle'],
+      { ...timing, minBatchIntervalMs: 0, busyBatchIntervalMs: 3_000, busyBatchEvents: 50 },
+    );
+    subscription.start();
+    await waitForCalls(calls, 1);
+    // Woken at once after a batch of 60 events: the next one still waits for the busy spacing.
+    subscription.wake();
+    await waitForCalls(calls, 2);
+    // After a batch of 3, a wake-up runs the next batch at once.
+    subscription.wake();
+    await waitForCalls(calls, 3);
+
+    expect(calls).toHaveLength(3);
+    expect(calls[1] - calls[0]).toBeGreaterThanOrEqual(2_990);
+    expect(calls[2] - calls[1]).toBeLessThan(2_000);
   });
 
   it('stops promptly even while sleeping for the poll interval', async () => {

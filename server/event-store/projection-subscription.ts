@@ -12,7 +12,18 @@ export interface SubscriptionTiming {
    * subscription woken by a single event still runs at once.
    */
   minBatchIntervalMs?: number;
+  /**
+   * After a batch that applied at least `busyBatchEvents` events (heavy traffic), the least time to the next
+   * batch's start instead of `minBatchIntervalMs`: fewer, larger batches while many events arrive, each
+   * batch's fixed cost (its round trips and its commit) shared by more of them. Light traffic keeps the
+   * shorter spacing, and a full batch ('more') is still followed at once.
+   */
+  busyBatchIntervalMs?: number;
+  busyBatchEvents?: number;
 }
+
+/** What one batch did: its outcome, and how many events it applied when the caller counts them. */
+export type SubscriptionBatch = BatchOutcome | { outcome: BatchOutcome; applied: number };
 
 /**
  * Drives one projection: runs batches while there is work, sleeps until woken or the poll interval ends,
@@ -27,7 +38,7 @@ export class ProjectionSubscription {
   private interruptSleep: (() => void) | null = null;
 
   constructor(
-    private readonly runBatch: () => Promise<BatchOutcome>,
+    private readonly runBatch: () => Promise<SubscriptionBatch>,
     private readonly onFailure: (error: unknown, consecutiveFailures: number) => Promise<void>,
     private readonly timing: SubscriptionTiming,
   ) {}
@@ -63,9 +74,10 @@ export class ProjectionSubscription {
     let failures = 0;
     let lastStartedAt = Number.NEGATIVE_INFINITY;
     let lastOutcome: BatchOutcome = 'idle';
+    let lastApplied = 0;
     while (!this.stopped) {
       try {
-        const wait = (this.timing.minBatchIntervalMs ?? 0) - (Date.now() - lastStartedAt);
+        const wait = this.spacingAfter(lastApplied) - (Date.now() - lastStartedAt);
         if (wait > 0 && lastOutcome !== 'more') {
           await this.sleep(wait, false);
           if (this.stopped) break;
@@ -73,7 +85,9 @@ export class ProjectionSubscription {
         this.woken = false;
         this.resumed = false;
         lastStartedAt = Date.now();
-        const outcome = await this.runBatch();
+        const batch = await this.runBatch();
+        const outcome = typeof batch === 'string' ? batch : batch.outcome;
+        lastApplied = typeof batch === 'string' ? 0 : batch.applied;
         lastOutcome = outcome;
         failures = 0;
         if (outcome === 'idle' && !this.woken) await this.sleep(this.timing.pollIntervalMs, true);
@@ -86,6 +100,12 @@ export class ProjectionSubscription {
         if (!this.resumed) await this.sleep(backoff, false);
       }
     }
+  }
+
+  /** The least time from a batch's start to the next one's, after a batch that applied `applied` events. */
+  private spacingAfter(applied: number): number {
+    const { minBatchIntervalMs = 0, busyBatchIntervalMs, busyBatchEvents } = this.timing;
+    return busyBatchIntervalMs !== undefined && busyBatchEvents !== undefined && applied >= busyBatchEvents ? busyBatchIntervalMs : minBatchIntervalMs;
   }
 
   private sleep(ms: number, wakeable: boolean): Promise<void> {

@@ -18,8 +18,9 @@ export interface OutboxChannel {
   /** First retry delay; doubling. */
   readonly backoffBaseMs: number;
   /**
-   * BullMQ jobs a process works on at once. The deliveries among them that are asked for together share
-   * their database reads and writes (OutboxDelivery), so more at once is cheaper per message.
+   * BullMQ jobs a process works on at once, and sends to the gateway at once. The deliveries asked for
+   * together (these jobs, or the messages of one batch job, up to DELIVERIES_PER_BATCH) share their database
+   * reads and writes (OutboxDelivery), so more at once is cheaper per message.
    */
   readonly workerConcurrency: number;
 }

@@ -193,4 +193,39 @@ describe('OutboxDelivery: deliveries asked for together', () => {
     expect(await keyed.deliver(ids.third)).toBe('sent');
     expect(keys).toEqual([ids.third, ids.third]);
   });
+
+  it('takes many deliveries through the database together, and sends them the channel\'s concurrency at a time', async () => {
+    const many: string[] = [];
+    for (let index = 0; index < 30; index++) {
+      const { events } = await fixture.store.append(`note-many-${index}`, 'no-stream', [{ type: 'NoteWritten', data: { name: `many ${index}` } }], testMetadata());
+      many.push(events[0].id);
+    }
+    let sending = 0;
+    let mostAtOnce = 0;
+    const pooled = new OutboxDelivery<string>(
+      CHANNEL,
+      fixture.dataSource,
+      {
+        compose: async (event) => ({ message: String(event.data.name), recipient: 'someone' }),
+        send: async (message) => {
+          sending += 1;
+          mostAtOnce = Math.max(mostAtOnce, sending);
+          await new Promise((resolve) => setImmediate(resolve));
+          sending -= 1;
+          sent.push(message);
+        },
+      },
+      new Logger('OutboxDeliveryTest'),
+    );
+    const claims = jest.spyOn(fixture.dataSource.manager, 'query');
+    const outcomes = await Promise.all(many.map((id) => pooled.deliver(id)));
+
+    expect(outcomes).toEqual(many.map(() => 'sent'));
+    expect(sent.sort()).toEqual(many.map((_, index) => `many ${index}`).sort());
+    // One claim for all thirty, and never more sends at once than the channel allows (5).
+    expect(claims.mock.calls.filter(([sql]) => /INSERT INTO sms_deliveries/.test(String(sql)))).toHaveLength(1);
+    expect(mostAtOnce).toBe(CHANNEL.workerConcurrency);
+    const after = await rows();
+    expect(many.map((id) => (after.get(id) as { status?: string } | undefined)?.status)).toEqual(many.map(() => 'sent'));
+  });
 });

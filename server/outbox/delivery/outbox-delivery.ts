@@ -74,8 +74,11 @@ const RECORD_OTHER_FAILURES = 5;
 export const HELD = `(d.next_attempt_at > now() OR (pg_postmaster_start_time() > now() - make_interval(secs => ${RESTART_GRACE_SECONDS})
    AND d.next_attempt_at > pg_postmaster_start_time() - make_interval(hours => ${RESTART_GRACE_COVERS_HOURS})))`;
 
-/** Deliveries asked for in one turn of the event loop that go through the database together. */
-const MAX_BATCH = 100;
+/**
+ * Deliveries asked for in one turn of the event loop that go through the database together (one read, one
+ * claim, one record). Their sends go to the gateway `workerConcurrency` at a time (OutboxChannel).
+ */
+export const DELIVERIES_PER_BATCH = 100;
 
 interface Waiter {
   resolve(outcome: DeliveryOutcome): void;
@@ -138,8 +141,8 @@ export class OutboxDelivery<Message = unknown> {
   private flush(): void {
     const all = [...this.waiting];
     this.waiting = new Map();
-    for (let from = 0; from < all.length; from += MAX_BATCH) {
-      const batch = new Map(all.slice(from, from + MAX_BATCH));
+    for (let from = 0; from < all.length; from += DELIVERIES_PER_BATCH) {
+      const batch = new Map(all.slice(from, from + DELIVERIES_PER_BATCH));
       this.deliverMany([...batch.keys()]).then(
         (outcomes) => {
           for (const [deliveryId, waiters] of batch) {
@@ -214,8 +217,11 @@ export class OutboxDelivery<Message = unknown> {
 
     const sent: Array<{ deliveryId: string; attempts: number; event: StoredEvent }> = [];
     const finished: StoredEvent[] = [];
-    await Promise.all(
-      composed.map(async ({ deliveryId, event, composition }) => {
+    // The gateway gets the channel's concurrency, however many deliveries the database handled together.
+    await inParallel(
+      composed,
+      this.channel.workerConcurrency,
+      async ({ deliveryId, event, composition }) => {
         const attempts = attemptsOf.get(deliveryId);
         if (attempts === undefined) return void outcomes.set(deliveryId, 'busy');
         if ('skip' in composition) {
@@ -240,7 +246,7 @@ export class OutboxDelivery<Message = unknown> {
         }
         sent.push({ deliveryId, attempts, event });
         this.recording.add(deliveryId);
-      }),
+      },
     );
     if (sent.length > 0) {
       try {
@@ -331,6 +337,15 @@ export class OutboxDelivery<Message = unknown> {
     );
     return new Map(rows.map((row) => [row.event_id, row.attempts]));
   }
+}
+
+/** Runs `work` on every item, at most `limit` at a time, in the items' order. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
 }
 
 function messageOf(error: unknown): string {

@@ -2,7 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import IORedis from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { OutboxDelivery, SendFailedError } from '../delivery/outbox-delivery';
+import { DELIVERIES_PER_BATCH, OutboxDelivery, SendFailedError } from '../delivery/outbox-delivery';
 import { backoffMs, type OutboxJobData } from '../outbox-channel';
 import { OutboxQueue, withTimeout } from './outbox-queue';
 
@@ -130,8 +130,8 @@ export class BullMqOutboxQueue implements OutboxQueue {
   }
 
   /**
-   * The messages of a batch job, as many at once as the channel's worker takes single jobs (an SMTP transport
-   * opens a connection per mail). Each one not sent gets a job of its own, delayed by its backoff; a dead one
+   * The messages of a batch job, up to DELIVERIES_PER_BATCH through the database together, sent as many at once
+   * as the channel's worker takes single jobs (an SMTP transport opens a connection per mail). Each one not sent gets a job of its own, delayed by its backoff; a dead one
    * (out of tries, recorded in its row) gets none. The batch job fails only when those jobs cannot be added,
    * and then BullMQ runs it again: the messages sent by then are not sent twice.
    */
@@ -139,8 +139,8 @@ export class BullMqOutboxQueue implements OutboxQueue {
     const { channel } = this.delivery;
     const retries: Array<{ job: OutboxJobData; delay: number }> = [];
     let sent = 0;
-    for (let from = 0; from < batch.length; from += channel.workerConcurrency) {
-      const jobs = batch.slice(from, from + channel.workerConcurrency);
+    for (let from = 0; from < batch.length; from += DELIVERIES_PER_BATCH) {
+      const jobs = batch.slice(from, from + DELIVERIES_PER_BATCH);
       const outcomes = await Promise.allSettled(jobs.map((job) => this.delivery.deliver(job.eventId)));
       outcomes.forEach((outcome, index) => {
         if (outcome.status === 'fulfilled') {

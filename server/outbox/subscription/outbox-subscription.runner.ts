@@ -10,10 +10,10 @@ import { ProjectionSubscription } from '../../event-store/projection-subscriptio
 
 /**
  * Backoff after a failed batch (Redis away): short enough that messages resume within seconds of recovery.
- * Batches are spaced like the projections' under traffic (ADR 045): a busy second's messages go out in a few
- * batches, not one per checkout.
+ * Batches are spaced like the projections' under traffic, more widely under heavy traffic (ADR 045): a busy
+ * second's messages go out in a few batches, not one per checkout.
  */
-const TIMING = { pollIntervalMs: 1_000, retryInitialMs: 250, retryMaxMs: 5_000, minBatchIntervalMs: 200 };
+const TIMING = { pollIntervalMs: 1_000, retryInitialMs: 250, retryMaxMs: 5_000, minBatchIntervalMs: 200, busyBatchIntervalMs: 500, busyBatchEvents: 50 };
 const BATCH_SIZE = 200;
 
 /**
@@ -35,7 +35,11 @@ export class OutboxSubscriptionRunner {
     await ensureCheckpoints(this.dataSource.manager, [this.projection.name]);
     let lastMessage = '';
     this.subscription = new ProjectionSubscription(
-      () => runProjectionBatch(this.dataSource, this.projection, BATCH_SIZE),
+      async () => {
+        let applied = 0;
+        const outcome = await runProjectionBatch(this.dataSource, this.projection, BATCH_SIZE, (count) => (applied = count));
+        return { outcome, applied };
+      },
       async (error, failures) => {
         const message = error instanceof Error ? error.message : String(error);
         const databaseDown = isDatabaseUnavailable(error);
