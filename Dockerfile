@@ -10,6 +10,8 @@ RUN npm run build
 
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# The V8 flags the store runs with (scripts/node-flags.mjs).
+ENV NODE_OPTIONS=--max-semi-space-size=32
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

@@ -1,7 +1,9 @@
 import { benchProductionEnv } from './support/production-env';
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { findFreePort } from '../server/config/embedded-postgres';
 import {
   availableStock,
@@ -20,7 +22,7 @@ import { runBenchmark, resultsFile, writeResults } from './support/results';
 /**
  * Checkout under load: 64 concurrent clients (autocannon) placing single-unit orders through
  * POST /api/public/confirm-order against the store as shipped and run (a worker process and an API process, as
- * `npm start` and production run them; demo catalog), first on
+ * `npm start` and production run them, with the V8 flags the store ships in scripts/node-flags.mjs; demo catalog), first on
  * 64 distinct SKUs (one per client), then all on one hot SKU. Each request is a new checkout with its own
  * Idempotency-Key and phone (unique over every run), as the storefront sends it. The checkout limits of issue
  * 14 stay on (3 open unpaid orders per phone, 10 units per line, 30 per order) except the per-address ones:
@@ -106,10 +108,18 @@ interface StoreChild {
   exited: () => number | null | undefined;
 }
 
-function spawnStore(file: 'main.js' | 'worker.js', env: Record<string, string>): StoreChild {
+/** The V8 flags the measured store is shipped with (its scripts/node-flags.mjs; none for a store older than that file). */
+async function storeNodeFlags(): Promise<string[]> {
+  const file = join(ROOT, 'scripts', 'node-flags.mjs');
+  if (!existsSync(file)) return [];
+  const { STORE_NODE_FLAGS } = (await import(pathToFileURL(file).href)) as { STORE_NODE_FLAGS: readonly string[] };
+  return [...STORE_NODE_FLAGS];
+}
+
+function spawnStore(file: 'main.js' | 'worker.js', env: Record<string, string>, flags: string[]): StoreChild {
   // BENCH_PROFILE=<folder>: each store process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
-  const child = spawn(process.execPath, [...profile, `dist/server/${file}`], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...flags, ...profile, `dist/server/${file}`], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let exited: number | null | undefined;
   child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
@@ -134,8 +144,9 @@ async function waitUntil(store: StoreChild, what: string, ready: () => Promise<b
  * MAIL_WORKER=off, so the request thread does only requests. Resolves once both answer their health checks.
  */
 async function startStore(port: number, env: Record<string, string>): Promise<ChildProcess[]> {
+  const flags = await storeNodeFlags();
   if (ONE_PROCESS) {
-    const store = spawnStore('main.js', { ...env, PORT: String(port) });
+    const store = spawnStore('main.js', { ...env, PORT: String(port) }, flags);
     try {
       await waitUntil(store, 'store', async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok);
     } catch (error) {
@@ -145,11 +156,11 @@ async function startStore(port: number, env: Record<string, string>): Promise<Ch
     return [store.child];
   }
   const workerPort = await findFreePort();
-  const worker = spawnStore('worker.js', { ...env, WORKER_PORT: String(workerPort), WORKER_HOST: '127.0.0.1' });
+  const worker = spawnStore('worker.js', { ...env, WORKER_PORT: String(workerPort), WORKER_HOST: '127.0.0.1' }, flags);
   const started: ChildProcess[] = [worker.child];
   try {
     await waitUntil(worker, 'worker', async () => (await fetch(`http://127.0.0.1:${workerPort}/health/ready`)).ok);
-    const api = spawnStore('main.js', { ...env, PORT: String(port), PROJECTIONS: 'off', MAIL_WORKER: 'off' });
+    const api = spawnStore('main.js', { ...env, PORT: String(port), PROJECTIONS: 'off', MAIL_WORKER: 'off' }, flags);
     started.push(api.child);
     await waitUntil(api, 'API', async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok);
     return started;
@@ -310,7 +321,11 @@ async function main(): Promise<void> {
         request: 'POST /api/public/confirm-order, 1 line of 1 unit, own Idempotency-Key',
         clients: PER_ADDRESS > 0 ? `${PER_ADDRESS} checkouts per client address (X-Forwarded-For), per-address limits at the settings' defaults` : 'all from 127.0.0.1, per-address limits off',
       },
-      store: { root: ROOT === resolve(__dirname, '../..') ? 'this checkout' : ROOT, processes: ONE_PROCESS ? 'one (API, projections, messages, timers)' : 'worker + API (PROJECTIONS=off, MAIL_WORKER=off)' },
+      store: {
+        root: ROOT === resolve(__dirname, '../..') ? 'this checkout' : ROOT,
+        processes: ONE_PROCESS ? 'one (API, projections, messages, timers)' : 'worker + API (PROJECTIONS=off, MAIL_WORKER=off)',
+        nodeFlags: await storeNodeFlags(),
+      },
       queues: redis ? `BullMQ on Redis (${redis.kind})` : 'in-process (no Redis)',
       note: 'The load generator runs on the same machine as the store and PostgreSQL, and competes with them (and with whatever else runs there) for its two cores.',
       results,

@@ -8,12 +8,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withStoreNodeFlags } from './node-flags.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const build = spawnSync(process.execPath, [join(root, 'scripts', 'ensure-built.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const env = { ...process.env };
+// The V8 flags production runs the API and the worker with (scripts/node-flags.mjs).
+env.NODE_OPTIONS = withStoreNodeFlags(env.NODE_OPTIONS);
 // The worker's own health and metrics port is opt-in here: several stores on one machine must not collide.
 env.WORKER_PORT ??= '0';
 let database;

@@ -6,6 +6,7 @@ import { load } from 'js-yaml';
 import { errorBody } from '../../server/common/errors/api-exception.filter';
 import { envSchema } from '../../server/config/env';
 import { StoreMetrics } from '../../server/observability/metrics/store-metrics';
+import { STORE_NODE_FLAGS } from '../../scripts/node-flags.mjs';
 
 /**
  * The files an operator deploys from (issue 28) say what the store really is: the env template names every
@@ -70,7 +71,7 @@ describe('deploy files', () => {
     }
   });
 
-  it('systemd units and the compose file start built entry points, without the demo seed, as a non-root user on Node 22', () => {
+  it('systemd units and the compose file start built entry points with the store\'s V8 flags, without the demo seed, as a non-root user on Node 22', () => {
     const entryPoints = new Set<string>();
     for (const unit of ['tee-bazaar-api@.service', 'tee-bazaar-worker.service', 'tee-bazaar-migrate.service']) {
       const text = read(`deploy/systemd/${unit}`);
@@ -88,6 +89,13 @@ describe('deploy files', () => {
     expect([...entryPoints].sort()).toEqual(['dist/server/main', 'dist/server/migrate-cli', 'dist/server/worker']);
     for (const entry of entryPoints) expect(existsSync(join(ROOT, entry.replace('dist/server', 'server') + '.ts'))).toBe(true);
     const dockerfile = read('Dockerfile');
+    // The API and the worker run with the V8 flags `npm start` gives them (scripts/node-flags.mjs).
+    const nodeOptions = (text: string, setting: RegExp) => [...text.matchAll(setting)].map((match) => match[1]);
+    const flags = STORE_NODE_FLAGS.join(' ');
+    expect(nodeOptions(dockerfile, /^ENV NODE_OPTIONS=(.+)$/gm)).toEqual([flags]);
+    for (const unit of ['tee-bazaar-api@.service', 'tee-bazaar-worker.service']) {
+      expect({ unit, options: nodeOptions(read(`deploy/systemd/${unit}`), /^Environment=NODE_OPTIONS=(.+)$/gm) }).toEqual({ unit, options: [flags] });
+    }
     expect(dockerfile).toMatch(/^FROM node:22-bookworm-slim$/m);
     expect(dockerfile).toMatch(/^RUN npm ci --omit=dev/m);
     expect(dockerfile).toMatch(/^USER node$/m);
