@@ -31,7 +31,7 @@ export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
       // A session left idle inside a transaction would hold back the safe global order of every projection.
       // random_page_cost 1.1 instead of PostgreSQL's 4 (made for spinning disks): the store's tables live in memory
       // or on SSD, and at 4 the planner hashed a whole table (the log, the SMS deliveries) to look up the hundred
-      // keys of a batch, a cost that grows with the table (ADR 045, fourth step; docs/reliability.md).
+      // keys of a batch, a cost that grows with the table (ADR 045, fourth step; the README's PostgreSQL requirements).
       options: '-c idle_in_transaction_session_timeout=30000 -c random_page_cost=1.1',
       connectionTimeoutMillis: 5_000,
     },
