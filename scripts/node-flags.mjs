@@ -10,7 +10,9 @@
  */
 export const STORE_NODE_FLAGS = ['--max-semi-space-size=32'];
 
-/** NODE_OPTIONS with the store's flags added to any already set. */
+/** NODE_OPTIONS with the store's flags added to those already set; a flag the operator set already is left as set. */
 export function withStoreNodeFlags(nodeOptions = '') {
-  return [nodeOptions.trim(), ...STORE_NODE_FLAGS.filter((flag) => !nodeOptions.includes(flag))].filter(Boolean).join(' ');
+  const named = (flag) => flag.split('=')[0];
+  const set = new Set(nodeOptions.split(/\s+/).filter(Boolean).map(named));
+  return [nodeOptions.trim(), ...STORE_NODE_FLAGS.filter((flag) => !set.has(named(flag)))].filter(Boolean).join(' ');
 }

@@ -6,7 +6,7 @@ import { load } from 'js-yaml';
 import { errorBody } from '../../server/common/errors/api-exception.filter';
 import { envSchema } from '../../server/config/env';
 import { StoreMetrics } from '../../server/observability/metrics/store-metrics';
-import { STORE_NODE_FLAGS } from '../../scripts/node-flags.mjs';
+import { STORE_NODE_FLAGS, withStoreNodeFlags } from '../../scripts/node-flags.mjs';
 
 /**
  * The files an operator deploys from (issue 28) say what the store really is: the env template names every
@@ -69,6 +69,14 @@ describe('deploy files', () => {
       const test = spawnSync('promtool', ['test', 'rules', join(ROOT, 'deploy/prometheus/tee-bazaar.rules.test.yml')], { encoding: 'utf8' });
       expect({ status: test.status, output: test.stdout + test.stderr }).toEqual({ status: 0, output: expect.stringContaining('SUCCESS') });
     }
+  });
+
+  it('npm start adds the store\'s V8 flags to NODE_OPTIONS, leaving a flag the operator set as it is', () => {
+    expect(withStoreNodeFlags()).toBe(STORE_NODE_FLAGS.join(' '));
+    expect(withStoreNodeFlags('--enable-source-maps')).toBe(['--enable-source-maps', ...STORE_NODE_FLAGS].join(' '));
+    const [flag] = STORE_NODE_FLAGS;
+    const operators = `${flag.split('=')[0]}=8`;
+    expect(withStoreNodeFlags(operators)).toBe(operators);
   });
 
   it('systemd units and the compose file start built entry points with the store\'s V8 flags, without the demo seed, as a non-root user on Node 22', () => {
