@@ -19,7 +19,7 @@ export interface OutboxChannel {
   readonly backoffBaseMs: number;
   /**
    * BullMQ jobs a process works on at once, and sends to the gateway at once. The deliveries asked for
-   * together (these jobs, or the messages of one batch job, up to DELIVERIES_PER_BATCH) share their database
+   * together (these jobs, or the messages of one batch job, up to `deliveriesPerBatch`) share their database
    * reads and writes (OutboxDelivery), so more at once is cheaper per message.
    */
   readonly workerConcurrency: number;

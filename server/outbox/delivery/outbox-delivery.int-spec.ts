@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { setupEventStore, testMetadata, type EventStoreFixture } from '../../../test/support/event-store-fixtures';
 import type { OutboxChannel } from '../outbox-channel';
-import { OutboxDelivery, SendFailedError, StoredEvent } from './outbox-delivery';
+import { OutboxDelivery, SENDING_LEASE_SECONDS, SendFailedError, StoredEvent } from './outbox-delivery';
 
 /** A channel over the SMS deliveries table, so the test needs no channel module. */
 const CHANNEL: OutboxChannel = { name: 'test', queue: 'test', table: 'sms_deliveries', maxAttempts: 3, backoffBaseMs: 1_000, workerConcurrency: 5 };
@@ -222,10 +222,18 @@ describe('OutboxDelivery: deliveries asked for together', () => {
 
     expect(outcomes).toEqual(many.map(() => 'sent'));
     expect(sent.sort()).toEqual(many.map((_, index) => `many ${index}`).sort());
-    // One claim for all thirty, and never more sends at once than the channel allows (5).
-    expect(claims.mock.calls.filter(([sql]) => /INSERT INTO sms_deliveries/.test(String(sql)))).toHaveLength(1);
+    // Five rounds of the channel's five sends go through the database together: two claims for thirty, and
+    // never more sends at once than the channel allows.
+    expect(claims.mock.calls.filter(([sql]) => /INSERT INTO sms_deliveries/.test(String(sql)))).toHaveLength(2);
     expect(mostAtOnce).toBe(CHANNEL.workerConcurrency);
-    const after = await rows();
-    expect(many.map((id) => (after.get(id) as { status?: string } | undefined)?.status)).toEqual(many.map(() => 'sent'));
+    const leases: Array<{ event_id: string; status: string; lease_seconds: number }> = await fixture.dataSource.query(
+      `SELECT event_id, status, round(extract(epoch FROM next_attempt_at - created_at))::int AS lease_seconds FROM sms_deliveries WHERE event_id = ANY($1::uuid[])`,
+      [many],
+    );
+    expect(leases.map((row) => row.status)).toEqual(many.map(() => 'sent'));
+    // A delivery waiting for its round was claimed for a lease per round, so no worker could take it over meanwhile.
+    const byId = new Map(leases.map((row) => [row.event_id, row.lease_seconds]));
+    const rounds = many.map((id) => Math.round(byId.get(id)! / SENDING_LEASE_SECONDS));
+    expect(rounds).toEqual([...[1, 2, 3, 4, 5].flatMap((round) => Array(5).fill(round)), ...Array(5).fill(1)]);
   });
 });

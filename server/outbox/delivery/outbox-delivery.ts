@@ -50,8 +50,9 @@ const FINISHED = new Set(['sent', 'skipped', 'dead']);
 
 /**
  * How long a claimed delivery ('sending') belongs to the worker that claimed it: longer than any gateway call
- * may take (the SMTP socket gives up after 30 s, the SMS gateway after 10 s). A worker that dies mid-send
- * leaves the row to be claimed again once its lease is over.
+ * may take (the SMTP socket gives up after 30 s, the SMS gateway after 10 s), once per round of sends it waits
+ * for in its batch (`deliveriesPerBatch`). A worker that dies mid-send leaves the row to be claimed again once
+ * its lease is over.
  */
 export const SENDING_LEASE_SECONDS = 120;
 
@@ -76,9 +77,20 @@ export const HELD = `(d.next_attempt_at > now() OR (pg_postmaster_start_time() >
 
 /**
  * Deliveries asked for in one turn of the event loop that go through the database together (one read, one
- * claim, one record). Their sends go to the gateway `workerConcurrency` at a time (OutboxChannel).
+ * claim, one record), at most. Their sends go to the gateway `workerConcurrency` at a time (OutboxChannel), in
+ * at most SEND_ROUNDS_PER_BATCH rounds: see `deliveriesPerBatch`.
  */
-export const DELIVERIES_PER_BATCH = 100;
+const DELIVERIES_PER_BATCH = 100;
+/**
+ * Rounds of sends one batch may take. A delivery sent in the n-th round (from 0) is claimed with n + 1 leases,
+ * so no other worker takes it over while it waits for its turn behind slow gateway calls.
+ */
+const SEND_ROUNDS_PER_BATCH = 5;
+
+/** How many deliveries of a channel go through the database together. */
+export function deliveriesPerBatch(channel: Pick<OutboxChannel, 'workerConcurrency'>): number {
+  return Math.max(1, Math.min(DELIVERIES_PER_BATCH, channel.workerConcurrency * SEND_ROUNDS_PER_BATCH));
+}
 
 interface Waiter {
   resolve(outcome: DeliveryOutcome): void;
@@ -138,26 +150,30 @@ export class OutboxDelivery<Message = unknown> {
     });
   }
 
+  /** The deliveries asked for so far, a batch after another: the gateway never gets more than a batch's sends at once. */
   private flush(): void {
     const all = [...this.waiting];
     this.waiting = new Map();
-    for (let from = 0; from < all.length; from += DELIVERIES_PER_BATCH) {
-      const batch = new Map(all.slice(from, from + DELIVERIES_PER_BATCH));
-      this.deliverMany([...batch.keys()]).then(
-        (outcomes) => {
-          for (const [deliveryId, waiters] of batch) {
-            const outcome = outcomes.get(deliveryId)!;
-            for (const waiter of waiters) {
-              if (outcome instanceof Error) waiter.reject(outcome);
-              else waiter.resolve(outcome);
+    const perBatch = deliveriesPerBatch(this.channel);
+    void (async () => {
+      for (let from = 0; from < all.length; from += perBatch) {
+        const batch = new Map(all.slice(from, from + perBatch));
+        await this.deliverMany([...batch.keys()]).then(
+          (outcomes) => {
+            for (const [deliveryId, waiters] of batch) {
+              const outcome = outcomes.get(deliveryId)!;
+              for (const waiter of waiters) {
+                if (outcome instanceof Error) waiter.reject(outcome);
+                else waiter.resolve(outcome);
+              }
             }
-          }
-        },
-        (error: unknown) => {
-          for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
-        },
-      );
-    }
+          },
+          (error: unknown) => {
+            for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+          },
+        );
+      }
+    })();
   }
 
   private async deliverMany(deliveryIds: string[]): Promise<Map<string, DeliveryOutcome | Error>> {
@@ -310,8 +326,9 @@ export class OutboxDelivery<Message = unknown> {
 
   /**
    * Takes deliveries for this worker in one statement: 'sending' (counting the attempt, leased for
-   * SENDING_LEASE_SECONDS) or 'skipped'. Answers the attempt number of each one taken; a delivery that is
-   * finished, or that another worker holds, is not in the answer.
+   * SENDING_LEASE_SECONDS per round of sends it waits for: `claims` are in the order they are sent,
+   * `workerConcurrency` a round) or 'skipped'. Answers the attempt number of each one taken; a delivery that
+   * is finished, or that another worker holds, is not in the answer.
    */
   private async claim(manager: EntityManager, claims: Claim[]): Promise<Map<string, number>> {
     const sending = (claim: Claim) => claim.status === 'sending';
@@ -332,7 +349,7 @@ export class OutboxDelivery<Message = unknown> {
         claims.map((claim) => (sending(claim) ? 1 : 0)),
         claims.map((claim) => (claim.status === 'sending' ? claim.recipient : null)),
         claims.map((claim) => (claim.status === 'skipped' ? claim.reason : null)),
-        claims.map((claim) => (sending(claim) ? SENDING_LEASE_SECONDS : 0)),
+        claims.map((claim, index) => (sending(claim) ? SENDING_LEASE_SECONDS * (1 + Math.floor(index / this.channel.workerConcurrency)) : 0)),
       ],
     );
     return new Map(rows.map((row) => [row.event_id, row.attempts]));

@@ -2,7 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import IORedis from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { DELIVERIES_PER_BATCH, OutboxDelivery, SendFailedError } from '../delivery/outbox-delivery';
+import { deliveriesPerBatch, OutboxDelivery, SendFailedError } from '../delivery/outbox-delivery';
 import { backoffMs, type OutboxJobData } from '../outbox-channel';
 import { OutboxQueue, withTimeout } from './outbox-queue';
 
@@ -130,7 +130,7 @@ export class BullMqOutboxQueue implements OutboxQueue {
   }
 
   /**
-   * The messages of a batch job, up to DELIVERIES_PER_BATCH through the database together, sent as many at once
+   * The messages of a batch job, `deliveriesPerBatch` through the database together, sent as many at once
    * as the channel's worker takes single jobs (an SMTP transport opens a connection per mail). Each one not sent gets a job of its own, delayed by its backoff; a dead one
    * (out of tries, recorded in its row) gets none. The batch job fails only when those jobs cannot be added,
    * and then BullMQ runs it again: the messages sent by then are not sent twice.
@@ -139,8 +139,9 @@ export class BullMqOutboxQueue implements OutboxQueue {
     const { channel } = this.delivery;
     const retries: Array<{ job: OutboxJobData; delay: number }> = [];
     let sent = 0;
-    for (let from = 0; from < batch.length; from += DELIVERIES_PER_BATCH) {
-      const jobs = batch.slice(from, from + DELIVERIES_PER_BATCH);
+    const perBatch = deliveriesPerBatch(channel);
+    for (let from = 0; from < batch.length; from += perBatch) {
+      const jobs = batch.slice(from, from + perBatch);
       const outcomes = await Promise.allSettled(jobs.map((job) => this.delivery.deliver(job.eventId)));
       outcomes.forEach((outcome, index) => {
         if (outcome.status === 'fulfilled') {
