@@ -143,8 +143,7 @@ async function waitUntil(store: StoreChild, what: string, ready: () => Promise<b
  * projections, SMS and mail, order expiry), on its own health port, then the API with PROJECTIONS=off and
  * MAIL_WORKER=off, so the request thread does only requests. Resolves once both answer their health checks.
  */
-async function startStore(port: number, env: Record<string, string>): Promise<ChildProcess[]> {
-  const flags = await storeNodeFlags();
+async function startStore(port: number, env: Record<string, string>, flags: string[]): Promise<ChildProcess[]> {
   if (ONE_PROCESS) {
     const store = spawnStore('main.js', { ...env, PORT: String(port) }, flags);
     try {
@@ -254,6 +253,7 @@ async function main(): Promise<void> {
   let fixture: StoreFixture | undefined;
   try {
     const port = await findFreePort();
+    const nodeFlags = await storeNodeFlags();
     process.stdout.write('starting the store (worker, then API) with the demo catalog...\n');
     store = await startStore(port, {
       DATABASE_URL: database.url,
@@ -263,7 +263,7 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       DATA_DIR: '.data/bench-checkout',
       ...(PER_ADDRESS > 0 ? { TRUST_PROXY: 'loopback' } : { CHECKOUT_LIMIT_PER_IP_HOUR: '0', CHECKOUT_UNITS_PER_IP_HOUR: '0' }),
-    });
+    }, nodeFlags);
     fixture = await openStoreFixture(database.url);
     const products = await catalogProducts(fixture);
     const deliveryTaka = (await deliveryCharges(fixture)).insidePaisa / 100;
@@ -324,7 +324,7 @@ async function main(): Promise<void> {
       store: {
         root: ROOT === resolve(__dirname, '../..') ? 'this checkout' : ROOT,
         processes: ONE_PROCESS ? 'one (API, projections, messages, timers)' : 'worker + API (PROJECTIONS=off, MAIL_WORKER=off)',
-        nodeFlags: await storeNodeFlags(),
+        nodeFlags,
       },
       queues: redis ? `BullMQ on Redis (${redis.kind})` : 'in-process (no Redis)',
       note: 'The load generator runs on the same machine as the store and PostgreSQL, and competes with them (and with whatever else runs there) for its two cores.',

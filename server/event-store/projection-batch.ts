@@ -16,6 +16,24 @@ export async function notifyReadModelChanged(manager: EntityManager, projectionN
 export type BatchOutcome = 'more' | 'idle';
 
 /**
+ * `runProjectionBatch`, answering also how many events it applied (0 when it committed none): what a
+ * subscription spaces its next batch by (ProjectionSubscription, `busyBatchEvents`).
+ */
+export async function runCountedProjectionBatch(
+  dataSource: DataSource,
+  projection: Projection,
+  batchSize: number,
+  onCommitted?: (appliedEvents: number) => void,
+): Promise<{ outcome: BatchOutcome; applied: number }> {
+  let applied = 0;
+  const outcome = await runProjectionBatch(dataSource, projection, batchSize, (count) => {
+    applied = count;
+    onCommitted?.(count);
+  });
+  return { outcome, applied };
+}
+
+/**
  * One step of a live projection. First one statement, outside any transaction, reads the checkpoint, the
  * safe head and whether an event the projection handles lies between them:
  * - nothing new: done ('idle');

@@ -4,7 +4,7 @@ import { compareCheckpoints } from './checkpoint';
 import { EventNotificationListener } from './event-notifications';
 import { concerns, typesInNotification } from './events-channel';
 import { readCommittedHead, refreshEventStatistics } from './global-order';
-import { runProjectionBatch } from './projection-batch';
+import { runCountedProjectionBatch } from './projection-batch';
 import { ensureCheckpoints, readCheckpoint, recordFailure } from './projection-checkpoints';
 import { ProjectionRebuilder, RebuildOptions, RebuildResult } from './projection-rebuilder';
 import type { ProjectionRegistry } from './projection-registry';
@@ -92,13 +92,11 @@ export class ProjectionRunner {
     for (const projection of projections) {
       const subscription = new ProjectionSubscription(
         async () => {
-          let appliedNow = 0;
-          const outcome = await runProjectionBatch(this.dataSource, projection, this.settings.batchSize, (applied) => {
-            appliedNow = applied;
-            this.appliedHere.set(projection.name, (this.appliedHere.get(projection.name) ?? 0) + applied);
-          });
+          const batch = await runCountedProjectionBatch(this.dataSource, projection, this.settings.batchSize, (applied) =>
+            this.appliedHere.set(projection.name, (this.appliedHere.get(projection.name) ?? 0) + applied),
+          );
           this.recovered(projection.name);
-          return { outcome, applied: appliedNow };
+          return batch;
         },
         (error, failures) => this.reportFailure(projection.name, error, failures),
         this.settings,

@@ -88,7 +88,7 @@ const DELIVERIES_PER_BATCH = 100;
 const SEND_ROUNDS_PER_BATCH = 5;
 
 /** How many deliveries of a channel go through the database together. */
-export function deliveriesPerBatch(channel: Pick<OutboxChannel, 'workerConcurrency'>): number {
+function deliveriesPerBatch(channel: Pick<OutboxChannel, 'workerConcurrency'>): number {
   return Math.max(1, Math.min(DELIVERIES_PER_BATCH, channel.workerConcurrency * SEND_ROUNDS_PER_BATCH));
 }
 

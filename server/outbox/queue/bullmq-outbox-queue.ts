@@ -2,7 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import IORedis from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { deliveriesPerBatch, OutboxDelivery, SendFailedError } from '../delivery/outbox-delivery';
+import { OutboxDelivery, SendFailedError } from '../delivery/outbox-delivery';
 import { backoffMs, type OutboxJobData } from '../outbox-channel';
 import { OutboxQueue, withTimeout } from './outbox-queue';
 
@@ -130,32 +130,30 @@ export class BullMqOutboxQueue implements OutboxQueue {
   }
 
   /**
-   * The messages of a batch job, `deliveriesPerBatch` through the database together, sent as many at once
-   * as the channel's worker takes single jobs (an SMTP transport opens a connection per mail). Each one not sent gets a job of its own, delayed by its backoff; a dead one
-   * (out of tries, recorded in its row) gets none. The batch job fails only when those jobs cannot be added,
-   * and then BullMQ runs it again: the messages sent by then are not sent twice.
+   * The messages of a batch job, all asked for at once: OutboxDelivery takes them through the database
+   * `deliveriesPerBatch` together, one batch after another, and sends them as many at once as the channel's
+   * worker takes single jobs (an SMTP transport opens a connection per mail). Each one not sent gets a job of
+   * its own, delayed by its backoff; a dead one (out of tries, recorded in its row) gets none. The batch job
+   * fails only when those jobs cannot be added, and then BullMQ runs it again: the messages sent by then are
+   * not sent twice.
    */
   private async deliverBatch(batch: OutboxJobData[]): Promise<{ sent: number; retried: number }> {
     const { channel } = this.delivery;
     const retries: Array<{ job: OutboxJobData; delay: number }> = [];
     let sent = 0;
-    const perBatch = deliveriesPerBatch(channel);
-    for (let from = 0; from < batch.length; from += perBatch) {
-      const jobs = batch.slice(from, from + perBatch);
-      const outcomes = await Promise.allSettled(jobs.map((job) => this.delivery.deliver(job.eventId)));
-      outcomes.forEach((outcome, index) => {
-        if (outcome.status === 'fulfilled') {
-          if (outcome.value === 'busy') retries.push({ job: jobs[index], delay: channel.backoffBaseMs });
-          else if (outcome.value === 'sent') sent++;
-          return;
-        }
-        const error: unknown = outcome.reason;
-        if (error instanceof SendFailedError) {
-          if (!error.dead) retries.push({ job: jobs[index], delay: backoffMs(channel, error.attempts) });
-          this.logger.warn(`${error.message}${error.dead ? ' (no tries left)' : ', will retry'}`);
-        } else retries.push({ job: jobs[index], delay: channel.backoffBaseMs });
-      });
-    }
+    const outcomes = await Promise.allSettled(batch.map((job) => this.delivery.deliver(job.eventId)));
+    outcomes.forEach((outcome, index) => {
+      if (outcome.status === 'fulfilled') {
+        if (outcome.value === 'busy') retries.push({ job: batch[index], delay: channel.backoffBaseMs });
+        else if (outcome.value === 'sent') sent++;
+        return;
+      }
+      const error: unknown = outcome.reason;
+      if (error instanceof SendFailedError) {
+        if (!error.dead) retries.push({ job: batch[index], delay: backoffMs(channel, error.attempts) });
+        this.logger.warn(`${error.message}${error.dead ? ' (no tries left)' : ', will retry'}`);
+      } else retries.push({ job: batch[index], delay: channel.backoffBaseMs });
+    });
     if (retries.length > 0) {
       await withTimeout(
         this.queue.addBulk(retries.map(({ job, delay }) => messageJob(job, delay))),

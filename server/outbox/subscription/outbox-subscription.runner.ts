@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from '../../common/errors/database-unavailable'
 import { EventNotificationListener } from '../../event-store/event-notifications';
 import { concerns, typesInNotification } from '../../event-store/events-channel';
 import type { Projection } from '../../event-store/projection';
-import { runProjectionBatch } from '../../event-store/projection-batch';
+import { runCountedProjectionBatch } from '../../event-store/projection-batch';
 import { ensureCheckpoints, recordFailure } from '../../event-store/projection-checkpoints';
 import { ProjectionSubscription } from '../../event-store/projection-subscription';
 
@@ -35,11 +35,7 @@ export class OutboxSubscriptionRunner {
     await ensureCheckpoints(this.dataSource.manager, [this.projection.name]);
     let lastMessage = '';
     this.subscription = new ProjectionSubscription(
-      async () => {
-        let applied = 0;
-        const outcome = await runProjectionBatch(this.dataSource, this.projection, BATCH_SIZE, (count) => (applied = count));
-        return { outcome, applied };
-      },
+      () => runCountedProjectionBatch(this.dataSource, this.projection, BATCH_SIZE),
       async (error, failures) => {
         const message = error instanceof Error ? error.message : String(error);
         const databaseDown = isDatabaseUnavailable(error);
